@@ -1,0 +1,1 @@
+"""The `mcr` command: the front door to the rules engine, the site and the quizzes."""

@@ -1,0 +1,99 @@
+"""`mcr score`: one hand from the command line, or JSON Lines on standard input."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Iterable, Iterator, TextIO
+
+from rules.api import fan_table, score_with_table
+from rules.errors import RulesError
+from rules.fantable import FanTable
+from rules.situation import FIELD_NAMES
+
+from .scoring_output import format_breakdown
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("hand", help='the hand in MCR notation, e.g. "[EEE][SSSS1]55pWWWNNN"; '
+                                     '"-" reads JSON Lines requests from standard input')
+    parser.add_argument("--self-drawn", action="store_true", help="the winning tile was drawn by the winner")
+    parser.add_argument("--fourth-tile", action="store_true",
+                        help="the winning tile is the last of its face, the other three visible")
+    parser.add_argument("--replacement", action="store_true",
+                        help="won on a kong's replacement tile (implies --self-drawn)")
+    parser.add_argument("--robbing-kong", action="store_true", help="won by robbing another player's added kong")
+    parser.add_argument("--last-wall-tile", action="store_true",
+                        help="won on the wall's last tile (drawn, or its discard)")
+    parser.add_argument("--seat-wind", default="E", choices=list("ESWN"), help="the winner's seat wind (default E)")
+    parser.add_argument("--prevalent-wind", default="E", choices=list("ESWN"),
+                        help="the prevalent wind of the round (default E)")
+    parser.add_argument("--flowers", type=int, default=0, help="flowers and seasons held, 0-8 (default 0)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the breakdown")
+    parser.add_argument("--fans", metavar="PATH", help="score with another fan table (default: the project's fans.yaml)")
+    parser.add_argument("--lang", default="en", help="language of fan names (default en)")
+
+
+def _situation_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    return {"self_drawn": args.self_drawn, "fourth_tile": args.fourth_tile, "replacement": args.replacement,
+            "robbing_kong": args.robbing_kong, "last_wall_tile": args.last_wall_tile,
+            "seat_wind": args.seat_wind, "prevalent_wind": args.prevalent_wind, "flowers": args.flowers}
+
+
+def score_request(table: FanTable, line: str, lang: str) -> dict[str, Any]:
+    """One JSON Lines request to one response object (an error object on bad input)."""
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as err:
+        return {"error": f"not valid JSON at column {err.colno}: {err.msg}"}
+    if not isinstance(request, dict):
+        return {"error": "each line must be a JSON object with a \"hand\" field"}
+    hand = request.get("hand")
+    if not isinstance(hand, str):
+        return {"error": "missing \"hand\": the hand in MCR notation, as a string"}
+    unknown = sorted(k for k in request if k != "hand" and k not in FIELD_NAMES)
+    if unknown:
+        return {"hand": hand, "error": f"unknown field(s) {', '.join(unknown)}; known: hand, {', '.join(FIELD_NAMES)}"}
+    situation = {k: v for k, v in request.items() if k != "hand"}
+    try:
+        result = score_with_table(table, hand, lang, **situation)
+    except RulesError as err:
+        return {"hand": hand, "error": str(err)}
+    out = result.as_dict()
+    out["hand"] = hand
+    return out
+
+
+def _responses(table: FanTable, lines: Iterable[str], lang: str) -> Iterator[str]:
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        response = score_request(table, line, lang)
+        if "error" in response:
+            response["error"] = f"line {number}: {response['error']}"
+        yield json.dumps(response, ensure_ascii=False)
+
+
+def run_json_lines(table: FanTable, stdin: TextIO, stdout: TextIO, lang: str) -> int:
+    write = stdout.write
+    for text in _responses(table, stdin, lang):
+        write(text + "\n")
+    stdout.flush()
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    table = fan_table(args.fans)
+    if args.hand == "-":
+        return run_json_lines(table, sys.stdin, sys.stdout, args.lang)
+    try:
+        result = score_with_table(table, args.hand, args.lang, **_situation_from_args(args))
+    except RulesError as err:
+        print(f"mcr score: {err}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(result.as_dict(), ensure_ascii=False))
+    else:
+        zh = {f.id: f.names["zh"] for f in table.fans if "zh" in f.names} if args.lang != "zh" else None
+        print(format_breakdown(result, zh))
+    return 0

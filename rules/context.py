@@ -1,0 +1,174 @@
+"""The facts of one reading that fans.yaml predicates can name (the hand vocabulary).
+
+Each fact is computed on first use only: most fans look at a few facts, and the
+waits (the costliest) are needed only by a hand that might score a wait fan.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .groups import CHOW, KONG, PAIR
+from .notation import Hand
+from .shapes import KNITTED_ARRANGEMENTS, Reading, waiting_tiles
+from .situation import Situation
+from .tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One tile face present in the hand: how many copies, and whether they form a kong."""
+
+    tile: Tile
+    copies: int
+    in_kong: bool
+
+
+class HandContext:
+    """Everything a predicate may ask about one reading of a hand in a situation."""
+
+    def __init__(self, hand: Hand, reading: Reading, situation: Situation) -> None:
+        self.hand = hand
+        self.reading = reading
+        self.situation = situation
+        self.shape = reading.shape
+        self.groups = reading.groups
+        self.self_drawn = situation.self_drawn
+        self.fourth_tile = situation.fourth_tile
+        self.replacement = situation.replacement
+        self.robbing_kong = situation.robbing_kong
+        self.last_wall_tile = situation.last_wall_tile
+        self.flowers = situation.flowers
+        self.seat_wind = situation.seat_wind_tile
+        self.prevalent_wind = situation.prevalent_wind_tile
+        self.winning_tile = hand.winning_tile
+
+    @cached_property
+    def sets(self) -> tuple:
+        return tuple(g for g in self.groups if g.kind != PAIR)
+
+    @cached_property
+    def chows(self) -> tuple:
+        return tuple(g for g in self.groups if g.kind == CHOW)
+
+    @cached_property
+    def pungs(self) -> tuple:
+        """Pungs and kongs."""
+        return tuple(g for g in self.groups if g.is_pung)
+
+    @cached_property
+    def kongs(self) -> tuple:
+        return tuple(g for g in self.groups if g.kind == KONG)
+
+    @cached_property
+    def pairs(self) -> tuple:
+        return tuple(g for g in self.groups if g.kind == PAIR)
+
+    @cached_property
+    def pair(self):
+        """The pair of a one-pair shape, else None."""
+        return self.pairs[0] if len(self.pairs) == 1 else None
+
+    @cached_property
+    def melds(self) -> tuple:
+        """The melds declared in brackets (claimed sets and concealed kongs)."""
+        return self.hand.melds
+
+    @cached_property
+    def claimed(self) -> tuple:
+        """Groups made with a claimed tile: claimed chows and pungs, melded kongs."""
+        return tuple(g for g in self.groups if g.claimed)
+
+    @cached_property
+    def tiles(self) -> tuple[Tile, ...]:
+        return self.hand.all_tiles
+
+    @cached_property
+    def faces(self) -> tuple[Face, ...]:
+        counts: dict[Tile, int] = {}
+        for t in self.tiles:
+            counts[t] = counts.get(t, 0) + 1
+        kong_tiles = {g.tiles[0] for g in self.kongs}
+        return tuple(Face(t, n, t in kong_tiles) for t, n in sorted(counts.items()))
+
+    @cached_property
+    def suits(self) -> frozenset[str]:
+        """The suits (m, p, s) present; honors are not a suit."""
+        return frozenset(t.suit for t in self.tiles if not t.is_honor)
+
+    @cached_property
+    def winning_group(self):
+        return self.reading.winning_group
+
+    @cached_property
+    def wait(self) -> str:
+        """How the winning tile fitted this reading: edge, closed, single, open, pung or knitted."""
+        g = self.winning_group
+        if g is None:
+            return "none"
+        if g.kind == PAIR or g.kind == "single":
+            return "single"
+        if g.kind == CHOW:
+            position = self.winning_tile.rank - g.rank
+            if position == 1:
+                return "closed"
+            if (g.rank == 1 and position == 2) or (g.rank == 7 and position == 0):
+                return "edge"
+            return "open"
+        if g.is_pung:
+            return "pung"
+        return "knitted"
+
+    @cached_property
+    def waits(self) -> frozenset[Tile]:
+        """The tiles the hand was waiting on, before the winning tile came."""
+        return waiting_tiles(self.hand)
+
+    @cached_property
+    def tiles_before_win(self) -> tuple[Tile, ...]:
+        """The standing tiles without the winning tile, in order."""
+        return tuple(sorted(self.hand.standing[:-1]))
+
+    @cached_property
+    def knitted_tiles(self) -> int:
+        """The most tiles of any one knitted straight (147, 258, 369 in three suits) held."""
+        codes = {t.code for t in self.tiles}
+        return max(len(codes & arrangement) for arrangement, _ in KNITTED_ARRANGEMENTS)
+
+
+HAND_VOCABULARY: dict[str, str] = {
+    "shape": "the reading's shape: standard, seven_pairs, thirteen_orphans, honors_and_knitted, knitted_straight",
+    "groups": "every group of the reading: sets, pair(s), knitted runs, single tiles",
+    "sets": "the groups that are not pairs",
+    "chows": "the chows", "pungs": "the pungs and kongs", "kongs": "the kongs",
+    "pairs": "the pairs (seven in seven pairs)", "pair": "the pair of a one-pair shape, else null",
+    "melds": "the melds declared in brackets, concealed kongs included",
+    "claimed": "groups made with a claimed tile (claimed chows and pungs, melded kongs)",
+    "tiles": "every tile of the hand, a kong's four included",
+    "faces": "each distinct face held: {tile, copies, in_kong}",
+    "suits": "the suits (m, p, s) present",
+    "winning_tile": "the winning tile", "winning_group": "the group the winning tile completed",
+    "wait": "how the winning tile fitted: edge, closed, single, open, pung, knitted",
+    "waits": "the tiles the hand was waiting on (a face held four times is no wait)",
+    "tiles_before_win": "the standing tiles without the winning tile, sorted",
+    "knitted_tiles": "the most tiles of one knitted straight held (9 = a full knitted straight)",
+    "self_drawn": "situation flag", "fourth_tile": "situation flag", "replacement": "situation flag",
+    "robbing_kong": "situation flag", "last_wall_tile": "situation flag",
+    "seat_wind": "the seat wind tile", "prevalent_wind": "the prevalent wind tile",
+    "flowers": "the number of flowers (0-8)",
+}
+
+ITEM_VOCABULARY: dict[str, str] = {
+    # tiles
+    "suit": "tile or group: m, p, s, or z for honors", "rank": "tile: 1-9 (0 for honors); group: its lowest rank",
+    "is_honor": "tile or group of honors", "is_wind": "wind tile or group", "is_dragon": "dragon tile or group",
+    "is_terminal": "tile: a 1 or 9", "is_terminal_or_honor": "tile: a 1, a 9 or an honor",
+    "is_simple": "tile: suited 2-8", "code": "tile: its order number 0-33", "letter": "tile: honor letter",
+    # groups
+    "kind": "group: chow, pung, kong, pair, knitted, single", "tiles": "group: its tiles",
+    "tile": "group: its first tile; face: the tile", "claimed": "group: made with a claimed tile",
+    "concealed": "group: no tile from another player", "has_winning_tile": "group: holds the winning tile",
+    "is_chow": "group", "is_pung": "group: a pung or a kong", "is_kong": "group", "is_pair": "group",
+    # faces
+    "copies": "face: copies held", "in_kong": "face: its copies form a kong",
+}

@@ -1,0 +1,210 @@
+"""The generic evaluator: scores every reading of a hand with the fans of a FanTable.
+
+It knows the scoring principles, never a particular fan:
+- non-repeat: a counted fan drops the fans it `excludes`. The exclusion is scoped: when
+  both fans name their sets, only matches lying within the excluding fan's sets drop
+  (Dragon Pung drops Pung of Terminals or Honors on its own pung, not on a pung of 9s);
+  when either fan is about the whole hand, the exclusion is total.
+- non-separation: among `account_once` fans (fans made by combining sets), a match
+  whose sets lie inside another counted match is not counted.
+- non-identical: a set that made an `account_once` fan cannot make that fan again with
+  another set.
+- account-once: the counted `account_once` matches must link sets not yet linked
+  (they form a forest over the sets: four chows give at most three pairwise fans).
+- take-the-highest: every choice above and every reading of the hand is tried; the
+  highest total wins (ties: the higher-ranked fans, i.e. lower numbers).
+A `fallback` fan (Chicken Hand) counts when nothing else scores, `bonus` fans (flowers)
+aside.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .context import HandContext
+from .fantable import Fan, FanTable
+from .notation import Hand
+from .result import NotCounted, ScoredFan, ScoreResult
+from .settlement import payments_for
+from .shapes import Reading, readings_of
+from .situation import Situation, check_situation
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One place where a fan applies in a reading."""
+
+    fan: Fan
+    groups: tuple[int, ...]   # indices into the reading's groups; () = the whole hand
+    count: int
+
+
+def _within(inner: Match, outer: Match) -> bool:
+    return set(inner.groups) <= set(outer.groups)
+
+
+def _excludes(counted: Match, other: Match) -> bool:
+    if other.fan.id not in counted.fan.excludes:
+        return False
+    if not counted.groups or not other.groups:
+        return True
+    return _within(other, counted)
+
+
+def _can_join(chosen: list[Match], new: Match) -> bool:
+    for m in chosen:
+        if m.fan.id == new.fan.id and (not new.fan.repeatable or set(m.groups) & set(new.groups)):
+            return False  # a single fan, or non-identical
+        if _within(new, m) or _within(m, new):
+            return False  # non-separation
+    return True
+
+
+def _account_once(chosen: list[Match]) -> bool:
+    """True when no combination of sets is counted twice over.
+
+    Each counted match links its sets; account-once means every link must join sets
+    not yet joined (the matches form a forest over the sets). Four chows then give at
+    most three pairwise fans, and a three-chow fan leaves room for one more pair.
+    """
+    parent: dict[int, int] = {}
+
+    def root(x: int) -> int:
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    for m in chosen:
+        first = root(m.groups[0])
+        for g in m.groups[1:]:
+            other = root(g)
+            if other == first:
+                return False
+            parent[other] = first
+    return True
+
+
+def _choices(optional: list[Match]) -> list[list[Match]]:
+    """Every admissible set of account-once matches."""
+    out: list[list[Match]] = []
+
+    def walk(i: int, chosen: list[Match]) -> None:
+        if i == len(optional):
+            if _account_once(chosen):
+                out.append(list(chosen))
+            return
+        m = optional[i]
+        if _can_join(chosen, m):
+            chosen.append(m)
+            walk(i + 1, chosen)
+            chosen.pop()
+        walk(i + 1, chosen)
+
+    walk(0, [])
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    counted: tuple[Match, ...]
+    dropped: tuple[tuple[Match, str, str | None], ...]
+    total: int
+    key: tuple
+
+
+def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Match]) -> _Outcome:
+    counted: list[Match] = []
+    dropped: list[tuple[Match, str, str | None]] = []
+    for m in sorted(matches, key=lambda x: x.fan.number):
+        by = next((c for c in counted if _excludes(c, m)), None)
+        if by is not None:
+            dropped.append((m, "non_repeat", by.fan.id))
+        else:
+            counted.append(m)
+    if not any(not m.fan.bonus for m in counted):
+        counted = sorted(counted + fallbacks, key=lambda x: x.fan.number)
+    for m in optional_left:
+        principle = "account_once"
+        for c in counted:
+            if c.fan.account_once and _within(m, c) and c.groups:
+                principle = "non_separation"
+                break
+            if c.fan.id == m.fan.id and set(c.groups) & set(m.groups):
+                principle = "non_identical"
+                break
+        dropped.append((m, principle, None))
+    total = sum(m.fan.points * m.count for m in counted)
+    key = (total, tuple(-m.fan.number for m in counted))
+    return _Outcome(tuple(counted), tuple(dropped), total, key)
+
+
+def score_reading(table: FanTable, hand: Hand, reading: Reading, situation: Situation) -> _Outcome:
+    ctx = HandContext(hand, reading, situation)
+    index_of = {id(g): i for i, g in enumerate(reading.groups)}
+    fixed: list[Match] = []
+    optional: list[Match] = []
+    fallbacks: list[Match] = []
+    for compiled in table.compiled:
+        fan = compiled.fan
+        found = compiled.instances(ctx, index_of)
+        if not found:
+            continue
+        if not fan.repeatable:
+            found = found[:1]
+        matches = [Match(fan, groups, n) for groups, n in found]
+        if fan.fallback:
+            fallbacks.extend(matches)
+        elif fan.account_once:
+            optional.extend(matches)
+        else:
+            fixed.extend(matches)
+    best: _Outcome | None = None
+    for chosen in _choices(optional) if optional else [[]]:
+        left = [m for m in optional if all(m is not c for c in chosen)]
+        outcome = _settle(fixed + chosen, fallbacks, left)
+        if best is None or outcome.key > best.key:
+            best = outcome
+    assert best is not None
+    return best
+
+
+def _group_texts(reading: Reading, indices: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(reading.groups[i].text for i in indices)
+
+
+def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "en") -> ScoreResult:
+    """Score a parsed hand: the best reading under every principle, with settlement."""
+    check_situation(hand, situation)
+    best: tuple[_Outcome, Reading] | None = None
+    for reading in readings_of(hand, situation.self_drawn):
+        outcome = score_reading(table, hand, reading, situation)
+        if best is None or outcome.key > best[0].key:
+            best = (outcome, reading)
+    assert best is not None
+    outcome, reading = best
+    merged: dict[str, list[Match]] = {}
+    for m in outcome.counted:
+        merged.setdefault(m.fan.id, []).append(m)
+    fans = tuple(
+        ScoredFan(ms[0].fan.number, ms[0].fan.id, ms[0].fan.name(lang), ms[0].fan.points,
+                  sum(m.count for m in ms), tuple(t for m in ms for t in _group_texts(reading, m.groups)),
+                  ms[0].fan.bonus)
+        for ms in merged.values())
+    seen: set[tuple[str, tuple[int, ...]]] = set()
+    not_counted = []
+    counted_ids = set(merged)
+    for m, principle, by in outcome.dropped:
+        if m.fan.id in counted_ids or (m.fan.id, m.groups) in seen:
+            continue
+        seen.add((m.fan.id, m.groups))
+        not_counted.append(NotCounted(m.fan.number, m.fan.id, m.fan.name(lang), m.fan.points, principle, by,
+                                      _group_texts(reading, m.groups)))
+    total = sum(f.subtotal for f in fans)
+    without_bonus = sum(f.subtotal for f in fans if not f.bonus)
+    valid = without_bonus >= table.minimum_points
+    payments = payments_for(total, situation.self_drawn, table.base_points) if valid else None
+    win_group = reading.winning_group
+    return ScoreResult(
+        hand=hand.notation(), situation=situation, shape=reading.shape,
+        groups=tuple(g.text for g in reading.groups), winning_group=win_group.text if win_group else None,
+        fans=fans, not_counted=tuple(sorted(not_counted, key=lambda n: n.number)), total=total,
+        total_without_bonus=without_bonus, minimum=table.minimum_points, valid=valid, payments=payments)

@@ -1,0 +1,171 @@
+"""The hand notation of design.md: `[123m][EEE][5555p1]45p99s66678p8p`.
+
+Melds in brackets come first, then the standing tiles; the last standing tile is
+the winning tile. Errors name the column (1-based) where the reading failed.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .errors import HandError, NotationError
+from .groups import CHOW, KONG, PUNG, Group
+from .tiles import ALL_TILES, COPIES_PER_FACE, HONOR_LETTERS, SUITS, Tile, format_tiles, suited, tile
+
+TILES_IN_A_WINNING_HAND = 14
+MAX_MELDS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A parsed hand: declared melds, then the standing tiles (winning tile last)."""
+
+    melds: tuple[Group, ...]
+    standing: tuple[Tile, ...]
+
+    @property
+    def winning_tile(self) -> Tile:
+        return self.standing[-1]
+
+    @property
+    def all_tiles(self) -> tuple[Tile, ...]:
+        """Every tile of the hand, kongs with their four tiles."""
+        tiles: list[Tile] = [t for m in self.melds for t in m.tiles]
+        tiles.extend(self.standing)
+        return tuple(tiles)
+
+    @property
+    def kongs(self) -> tuple[Group, ...]:
+        return tuple(m for m in self.melds if m.kind == KONG)
+
+    def notation(self) -> str:
+        """The canonical string: melds as parsed, standing tiles sorted, winning tile last."""
+        parts = []
+        for meld in self.melds:
+            mark = "1" if meld.claimed and meld.kind == KONG else ""
+            parts.append(f"[{format_tiles(meld.tiles)}{mark}]")
+        concealed = sorted(self.standing[:-1])
+        return "".join(parts) + format_tiles(concealed) + self.winning_tile.text
+
+
+def _tiles_of_run(digits: str, suit: str) -> list[Tile]:
+    return [suited(suit, int(d)) for d in digits]
+
+
+def _read_tiles(text: str, start: int, offset: int) -> tuple[list[tuple[Tile, int]], int]:
+    """Read tiles from text[start:] until a bracket or the end.
+
+    Returns (tile, column) pairs and the index where reading stopped. `offset` turns
+    indices into 1-based columns of the original string.
+    """
+    out: list[tuple[Tile, int]] = []
+    pending: list[tuple[str, int]] = []  # digits waiting for their suit letter
+    i = start
+    while i < len(text):
+        ch = text[i]
+        col = i + offset
+        if ch in "[]":
+            break
+        if ch.isspace():
+            if pending:
+                raise NotationError(f"digits '{''.join(d for d, _ in pending)}' have no suit letter (m, p or s)", pending[0][1])
+            i += 1
+            continue
+        if ch.isdigit():
+            if ch == "0":
+                raise NotationError("'0' is not a tile rank (ranks are 1-9)", col)
+            pending.append((ch, col))
+        elif ch in SUITS:
+            if not pending:
+                raise NotationError(f"suit letter '{ch}' has no digits before it", col)
+            out.extend((suited(ch, int(d)), c) for d, c in pending)
+            pending = []
+        elif ch in HONOR_LETTERS:
+            if pending:
+                raise NotationError(f"digits '{''.join(d for d, _ in pending)}' have no suit letter (m, p or s)", pending[0][1])
+            out.append((tile(ch), col))
+        else:
+            raise NotationError(
+                f"unexpected character '{ch}' (tiles are digits with m/p/s, or E S W N C F P)", col)
+        i += 1
+    if pending:
+        raise NotationError(f"digits '{''.join(d for d, _ in pending)}' have no suit letter (m, p or s)", pending[0][1])
+    return out, i
+
+
+def _read_meld(text: str, open_index: int) -> tuple[Group, int]:
+    """Read one bracketed meld starting at text[open_index] == '['."""
+    col = open_index + 1
+    close = text.find("]", open_index + 1)
+    nxt = text.find("[", open_index + 1)
+    if close < 0 or (0 <= nxt < close):
+        raise NotationError("unclosed meld", col)
+    body = text[open_index + 1:close].replace(" ", "")
+    claim_digit = ""
+    if body and body[-1].isdigit() and len(body) >= 2 and (body[-2] in SUITS or body[-2] in HONOR_LETTERS):
+        claim_digit = body[-1]
+        body = body[:-1]
+        if claim_digit not in "123":
+            raise NotationError(f"claim digit '{claim_digit}' must be 1, 2 or 3", close)
+    try:
+        read, _ = _read_tiles(body, 0, open_index + 2)
+    except NotationError as err:
+        raise NotationError(f"in the meld: {err.bare_message}", err.column) from None
+    tiles = sorted(t for t, _ in read)
+    if not tiles:
+        raise NotationError("empty meld", col)
+    shown = "[" + text[open_index + 1:close] + "]"
+    if len(tiles) == 4:
+        if len(set(tiles)) != 1:
+            raise NotationError(f"meld {shown} has four tiles but they are not identical (a kong is four of one tile)", col)
+        return Group(KONG, tuple(tiles), claimed=bool(claim_digit), concealed=not claim_digit), close + 1
+    if len(tiles) != 3:
+        raise NotationError(f"meld {shown} has {len(tiles)} tiles: a chow or pung has 3, a kong 4", col)
+    if len(set(tiles)) == 1:
+        return Group(PUNG, tuple(tiles), claimed=True, concealed=False), close + 1
+    if any(t.is_honor for t in tiles):
+        raise NotationError(f"meld {shown} is a chow of honors: only suited tiles make chows", col)
+    a, b, c = tiles
+    if not (a.suit == b.suit == c.suit and b.rank == a.rank + 1 and c.rank == b.rank + 1):
+        raise NotationError(f"meld {shown} is neither a chow (three in sequence, one suit) nor a pung", col)
+    return Group(CHOW, tuple(tiles), claimed=True, concealed=False), close + 1
+
+
+def parse_hand(text: str) -> Hand:
+    """Read a hand string. Raises NotationError (with column) or HandError."""
+    if not isinstance(text, str):
+        raise NotationError("the hand must be a string")
+    melds: list[Group] = []
+    standing: list[tuple[Tile, int]] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+        elif ch == "[":
+            if standing:
+                raise NotationError("melds come first: a '[' after the standing tiles", i + 1)
+            meld, i = _read_meld(text, i)
+            melds.append(meld)
+        elif ch == "]":
+            raise NotationError("']' without a '['", i + 1)
+        else:
+            read, i = _read_tiles(text, i, 1)
+            standing.extend(read)
+    if not text.strip():
+        raise NotationError("the hand is empty")
+    if len(melds) > MAX_MELDS:
+        raise HandError(f"{len(melds)} melds: a hand has at most {MAX_MELDS}")
+    if not standing:
+        raise HandError("no standing tiles: the winning tile is the last standing tile")
+    count = sum(3 for _ in melds) + len(standing)
+    if count != TILES_IN_A_WINNING_HAND:
+        raise HandError(
+            f"{count} tiles: a winning hand has {TILES_IN_A_WINNING_HAND} (each meld counts 3, a kong too), "
+            f"so {len(melds)} meld(s) need {TILES_IN_A_WINNING_HAND - 3 * len(melds)} standing tiles, not {len(standing)}")
+    copies = Counter(t for m in melds for t in m.tiles)
+    copies.update(t for t, _ in standing)
+    for face in ALL_TILES:
+        if copies[face] > COPIES_PER_FACE:
+            raise HandError(f"{copies[face]} copies of {face.text}: the set has only {COPIES_PER_FACE} of each tile")
+    return Hand(tuple(melds), tuple(t for t, _ in standing))

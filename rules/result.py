@@ -1,0 +1,85 @@
+"""What scoring returns: frozen values the CLI, the site and the quizzes all read."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .situation import Situation
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredFan:
+    number: int
+    id: str
+    name: str
+    points: int
+    count: int
+    groups: tuple[str, ...]   # the sets or tiles that make it; empty for a whole-hand fan
+    bonus: bool = False        # flowers: added to the total, not to the 8-point minimum
+
+    @property
+    def subtotal(self) -> int:
+        return self.points * self.count
+
+
+@dataclass(frozen=True, slots=True)
+class NotCounted:
+    """A fan the hand matched but does not score, and why (for the quiz's explanations)."""
+
+    number: int
+    id: str
+    name: str
+    points: int
+    principle: str            # non_repeat, non_separation, non_identical, account_once
+    by: str | None            # the fan that excludes it, for non_repeat
+    groups: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Payments:
+    self_drawn: bool
+    each: int | None           # self-drawn: what each of the other three pays
+    discarder: int | None      # discard win: what the discarder pays
+    others: int | None         # discard win: what each of the other two pays
+    winner_receives: int
+
+    def as_dict(self) -> dict[str, Any]:
+        if self.self_drawn:
+            return {"self_drawn": True, "each": self.each, "winner_receives": self.winner_receives}
+        return {"self_drawn": False, "discarder": self.discarder, "others": self.others,
+                "winner_receives": self.winner_receives}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    hand: str
+    situation: Situation
+    shape: str
+    groups: tuple[str, ...]
+    winning_group: str | None
+    fans: tuple[ScoredFan, ...]
+    not_counted: tuple[NotCounted, ...]
+    total: int
+    total_without_bonus: int
+    minimum: int
+    valid: bool
+    payments: Payments | None
+
+    def fan_counts(self) -> dict[str, int]:
+        return {f.id: f.count for f in self.fans}
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON object of design.md's contract (plus a few explanatory fields)."""
+        return {
+            "hand": self.hand,
+            "fans": [{"number": f.number, "id": f.id, "name": f.name, "points": f.points, "count": f.count,
+                      "groups": list(f.groups)} for f in self.fans],
+            "total": self.total,
+            "valid": self.valid,
+            "payments": self.payments.as_dict() if self.payments else None,
+            "shape": self.shape,
+            "situation": self.situation.as_dict(),
+            "not_counted": [{"number": n.number, "id": n.id, "name": n.name, "points": n.points,
+                             "principle": n.principle, "by": n.by, "groups": list(n.groups)}
+                            for n in self.not_counted],
+        }

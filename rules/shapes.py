@@ -1,0 +1,230 @@
+"""Every reading of a winning hand: the hand shapes of the rules.
+
+Standard (four sets and a pair), seven pairs, thirteen orphans, honors and knitted
+tiles (either size: the fans tell them apart), and a knitted straight with a set and a
+pair. Each reading marks the group that the winning tile completed; when the tile fits
+in several groups, each choice is its own reading (take-the-highest picks among them).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
+
+from .errors import HandError
+from .groups import CHOW, KNITTED, PAIR, PUNG, SINGLE, Group
+from .notation import Hand
+from .tiles import ALL_TILES, SUITS, Tile, suited
+
+STANDARD = "standard"
+SEVEN_PAIRS = "seven_pairs"
+THIRTEEN_ORPHANS = "thirteen_orphans"
+HONORS_AND_KNITTED = "honors_and_knitted"
+KNITTED_STRAIGHT = "knitted_straight"
+SHAPES = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_AND_KNITTED, KNITTED_STRAIGHT)
+
+ORPHAN_CODES = frozenset(t.code for t in ALL_TILES if t.is_terminal_or_honor)
+HONOR_CODES = frozenset(t.code for t in ALL_TILES if t.is_honor)
+
+
+def _knitted_arrangements() -> tuple[tuple[frozenset[int], tuple[tuple[Tile, ...], ...]], ...]:
+    """The six knitted straights: 147 in one suit, 258 in another, 369 in the third."""
+    out = []
+    for order in permutations(SUITS):
+        runs = tuple(tuple(suited(suit, start + 3 * k) for k in range(3)) for start, suit in zip((1, 2, 3), order))
+        out.append((frozenset(t.code for run in runs for t in run), runs))
+    return tuple(out)
+
+
+KNITTED_ARRANGEMENTS = _knitted_arrangements()
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read the winning hand: its shape and its groups, melds first."""
+
+    shape: str
+    groups: tuple[Group, ...]
+
+    @property
+    def winning_group(self) -> Group | None:
+        for g in self.groups:
+            if g.has_winning_tile:
+                return g
+        return None
+
+
+Counts = tuple[int, ...]
+
+
+def counts_of(tiles: "tuple[Tile, ...] | list[Tile]") -> Counts:
+    c = [0] * 34
+    for t in tiles:
+        c[t.code] += 1
+    return tuple(c)
+
+
+@lru_cache(maxsize=65536)
+def _sets_only(counts: Counts) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """All ways to split `counts` into pungs and chows, as (kind, first code) tuples."""
+    first = next((i for i, n in enumerate(counts) if n), -1)
+    if first < 0:
+        return ((),)
+    out: list[tuple[tuple[str, int], ...]] = []
+    c = list(counts)
+    if c[first] >= 3:
+        c[first] -= 3
+        out.extend((((PUNG, first),) + rest) for rest in _sets_only(tuple(c)))
+        c[first] += 3
+    t = ALL_TILES[first]
+    if not t.is_honor and t.rank <= 7 and c[first + 1] and c[first + 2]:
+        c[first] -= 1
+        c[first + 1] -= 1
+        c[first + 2] -= 1
+        out.extend((((CHOW, first),) + rest) for rest in _sets_only(tuple(c)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def standard_splits(counts: Counts) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Ways to read standing tiles as sets plus exactly one pair."""
+    total = sum(counts)
+    if total % 3 != 2:
+        return ()
+    out: list[tuple[tuple[str, int], ...]] = []
+    c = list(counts)
+    for code, n in enumerate(counts):
+        if n >= 2:
+            c[code] -= 2
+            for rest in _sets_only(tuple(c)):
+                out.append(((PAIR, code),) + rest)
+            c[code] += 2
+    return tuple(out)
+
+
+def _is_seven_pairs(counts: Counts) -> bool:
+    return sum(counts) == 14 and all(n in (0, 2, 4) for n in counts)
+
+
+def _is_thirteen_orphans(counts: Counts) -> bool:
+    return (sum(counts) == 14 and all(counts[c] >= 1 for c in ORPHAN_CODES)
+            and all(counts[c] == 0 for c in range(34) if c not in ORPHAN_CODES))
+
+
+def _honors_knitted_arrangement(counts: Counts) -> tuple | None:
+    if sum(counts) != 14 or any(n > 1 for n in counts):
+        return None
+    held = {c for c, n in enumerate(counts) if n}
+    for codes, runs in KNITTED_ARRANGEMENTS:
+        if held <= (codes | HONOR_CODES):
+            return runs
+    return None
+
+
+def _knitted_straight_splits(counts: Counts) -> list[tuple[tuple[tuple[Tile, ...], ...], tuple[tuple[str, int], ...]]]:
+    out = []
+    for codes, runs in KNITTED_ARRANGEMENTS:
+        if all(counts[c] for c in codes):
+            rest = list(counts)
+            for c in codes:
+                rest[c] -= 1
+            for split in standard_splits(tuple(rest)):
+                out.append((runs, split))
+    return out
+
+
+def is_winning(counts: Counts, meld_count: int) -> bool:
+    """Whether standing tiles `counts` plus `meld_count` melds make any winning shape."""
+    return _is_winning_cached(counts, meld_count)
+
+
+@lru_cache(maxsize=65536)
+def _is_winning_cached(counts: Counts, meld_count: int) -> bool:
+    if standard_splits(counts):
+        return True
+    if meld_count == 0 and (_is_seven_pairs(counts) or _is_thirteen_orphans(counts)
+                            or _honors_knitted_arrangement(counts) is not None):
+        return True
+    return meld_count <= 1 and bool(_knitted_straight_splits(counts))
+
+
+def _group(kind: str, code: int) -> Group:
+    t = ALL_TILES[code]
+    if kind == CHOW:
+        tiles = (t, ALL_TILES[code + 1], ALL_TILES[code + 2])
+    elif kind == PUNG:
+        tiles = (t, t, t)
+    else:
+        tiles = (t, t)
+    return Group(kind, tiles)
+
+
+def _place_winning_tile(melds: tuple[Group, ...], standing: list[Group], shape: str,
+                        win: Tile, self_drawn: bool) -> list[Reading]:
+    """One reading per distinct standing group that can hold the winning tile."""
+    readings: list[Reading] = []
+    seen: set[tuple[str, tuple[Tile, ...]]] = set()
+    for i, g in enumerate(standing):
+        if win not in g.tiles or (g.kind, g.tiles) in seen:
+            continue
+        seen.add((g.kind, g.tiles))
+        groups = list(standing)
+        # A set completed by a discard holds a tile from another player: not concealed.
+        groups[i] = g.with_flags(concealed=self_drawn or g.kind in (PAIR, SINGLE, KNITTED),
+                                 has_winning_tile=True)
+        readings.append(Reading(shape, melds + tuple(groups)))
+    return readings
+
+
+def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
+    """Every reading of `hand`; HandError when it is not a winning hand."""
+    counts = counts_of(hand.standing)
+    melds = hand.melds
+    win = hand.winning_tile
+    out: list[Reading] = []
+    for split in standard_splits(counts):
+        out.extend(_place_winning_tile(melds, [_group(k, c) for k, c in split], "standard", win, self_drawn))
+    if not melds:
+        if _is_seven_pairs(counts):
+            pairs = []
+            for code, n in enumerate(counts):
+                pairs.extend([_group(PAIR, code)] * (n // 2))
+            out.extend(_place_winning_tile((), pairs, SEVEN_PAIRS, win, self_drawn))
+        if _is_thirteen_orphans(counts):
+            groups = [_group(PAIR if counts[c] == 2 else SINGLE, c) if counts[c] == 2
+                      else Group(SINGLE, (ALL_TILES[c],)) for c in sorted(ORPHAN_CODES)]
+            out.extend(_place_winning_tile((), groups, THIRTEEN_ORPHANS, win, self_drawn))
+        if _honors_knitted_arrangement(counts) is not None:
+            singles = [Group(SINGLE, (ALL_TILES[c],)) for c, n in enumerate(counts) if n]
+            out.extend(_place_winning_tile((), singles, HONORS_AND_KNITTED, win, self_drawn))
+    if len(melds) <= 1:
+        for runs, split in _knitted_straight_splits(counts):
+            groups = [Group(KNITTED, run) for run in runs] + [_group(k, c) for k, c in split]
+            out.extend(_place_winning_tile(melds, groups, KNITTED_STRAIGHT, win, self_drawn))
+    if not out:
+        raise HandError(f"{hand.notation()} is not a winning hand: its tiles make no winning shape "
+                        "(four sets and a pair, seven pairs, thirteen orphans, honors and knitted tiles, "
+                        "or a knitted straight with a set and a pair)")
+    return out
+
+
+def waiting_tiles(hand: Hand) -> frozenset[Tile]:
+    """The tiles the hand was waiting on before the winning tile.
+
+    A face the hand already holds four of cannot be drawn, so it is not a wait.
+    """
+    before = list(counts_of(hand.standing))
+    before[hand.winning_tile.code] -= 1
+    held = list(before)
+    for meld in hand.melds:
+        for t in meld.tiles:
+            held[t.code] += 1
+    waits = []
+    for code in range(34):
+        if held[code] >= 4:
+            continue
+        before[code] += 1
+        if _is_winning_cached(tuple(before), len(hand.melds)):
+            waits.append(ALL_TILES[code])
+        before[code] -= 1
+    return frozenset(waits)

@@ -1,0 +1,255 @@
+"""The predicate vocabulary of fans.yaml, and its compiler.
+
+One node shape, as in json-logic: a mapping with one key, the operator, whose value
+holds the arguments. Literals (numbers, strings, booleans, lists) stand for
+themselves. A predicate compiles once into a Python function of the hand context, so
+scoring runs at the speed of ordinary Python, not of a tree walker.
+
+Inside `all`, `some`, `none`, `count`, `filter`, `map`, `distinct` and `sorted`, the
+item being looked at is the scope: `{var: ""}` is the item, `{var: suit}` one of its
+attributes. Anywhere, `{var: hand.NAME}` names a fact of the hand; outside an
+iteration a bare name does too.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .context import HAND_VOCABULARY, ITEM_VOCABULARY
+from .tiles import BY_TEXT, Tile
+
+
+class PredicateError(ValueError):
+    """A predicate that cannot compile; the message names the operator and the path."""
+
+
+@dataclass(frozen=True, slots=True)
+class Operator:
+    name: str
+    arguments: str
+    meaning: str
+
+
+OPERATORS: dict[str, Operator] = {o.name: o for o in (
+    Operator("and", "[a, b, ...]", "true when every argument is true (stops at the first false)"),
+    Operator("or", "[a, b, ...]", "true when any argument is true"),
+    Operator("not", "a", "the opposite of a"),
+    Operator("if", "[condition, then, else]", "then when the condition holds, else otherwise"),
+    Operator("==", "[a, b]", "equal"), Operator("!=", "[a, b]", "not equal"),
+    Operator("<", "[a, b]", "less"), Operator("<=", "[a, b]", "less or equal"),
+    Operator(">", "[a, b]", "greater"), Operator(">=", "[a, b]", "greater or equal"),
+    Operator("in", "[a, collection]", "a is one of the collection"),
+    Operator("+", "[a, b]", "sum"), Operator("-", "[a, b]", "difference"),
+    Operator("var", "name", "a fact of the hand, or an attribute of the current item ('' = the item)"),
+    Operator("tiles", "\"notation\"", "the set of tiles written in hand notation, e.g. \"23468sF\""),
+    Operator("tile", "\"notation\"", "one tile, e.g. \"E\" or \"5p\""),
+    Operator("count", "collection | [collection, condition]", "how many items (that meet the condition)"),
+    Operator("all", "[collection, condition]", "every item meets the condition (false for an empty collection)"),
+    Operator("some", "[collection, condition]", "at least one item meets the condition"),
+    Operator("none", "[collection, condition]", "no item meets the condition"),
+    Operator("filter", "[collection, condition]", "the items that meet the condition"),
+    Operator("map", "[collection, expression]", "the expression's value for each item"),
+    Operator("distinct", "collection | [collection, expression]", "how many different values"),
+    Operator("sorted", "collection | [collection, expression]", "the values in ascending order"),
+    Operator("steps", "list", "differences between neighbours: [1, 2, 4] -> [1, 2]"),
+)}
+
+ITERATING = {"count", "all", "some", "none", "filter", "map", "distinct", "sorted"}
+
+
+class _Compiler:
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.constants: dict[str, Any] = {}
+
+    def fail(self, path: str, message: str) -> PredicateError:
+        return PredicateError(f"{self.where}{path}: {message}")
+
+    def const(self, value: Any) -> str:
+        name = f"_k{len(self.constants)}"
+        self.constants[name] = value
+        return name
+
+    def compile(self, node: Any, depth: int, path: str) -> str:
+        if isinstance(node, bool) or node is None:
+            return repr(node)
+        if isinstance(node, (int, float)):
+            return repr(node)
+        if isinstance(node, str):
+            return repr(node)
+        if isinstance(node, list):
+            parts = [self.compile(x, depth, f"{path}[{i}]") for i, x in enumerate(node)]
+            return "(" + "".join(p + ", " for p in parts) + ")"
+        if not isinstance(node, dict) or len(node) != 1:
+            raise self.fail(path, f"a node is one operator with its arguments, got {node!r}")
+        (op, arg), = node.items()
+        if op not in OPERATORS:
+            raise self.fail(path, f"unknown operator '{op}' (known: {', '.join(sorted(OPERATORS))})")
+        here = f"{path}.{op}" if path else op
+        method = getattr(self, "op_" + {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt",
+                                         ">=": "ge", "+": "add", "-": "sub"}.get(op, op))
+        return method(arg, depth, here)
+
+    def args(self, arg: Any, n: int | None, path: str, op: str) -> list[Any]:
+        if not isinstance(arg, list) or (n is not None and len(arg) != n):
+            want = f"a list of {n} arguments" if n else "a list of arguments"
+            raise self.fail(path, f"'{op}' takes {want}, got {arg!r}")
+        return arg
+
+    # logic
+    def op_and(self, arg, depth, path):
+        parts = [self.compile(a, depth, f"{path}[{i}]") for i, a in enumerate(self.args(arg, None, path, "and"))]
+        return "(" + " and ".join(parts) + ")" if parts else "True"
+
+    def op_or(self, arg, depth, path):
+        parts = [self.compile(a, depth, f"{path}[{i}]") for i, a in enumerate(self.args(arg, None, path, "or"))]
+        return "(" + " or ".join(parts) + ")" if parts else "False"
+
+    def op_not(self, arg, depth, path):
+        return f"(not {self.compile(arg, depth, path)})"
+
+    def op_if(self, arg, depth, path):
+        c, a, b = (self.compile(x, depth, f"{path}[{i}]") for i, x in enumerate(self.args(arg, 3, path, "if")))
+        return f"({a} if {c} else {b})"
+
+    def _binary(self, symbol: str, op: str):
+        def build(arg, depth, path):
+            a, b = (self.compile(x, depth, f"{path}[{i}]") for i, x in enumerate(self.args(arg, 2, path, op)))
+            return f"({a} {symbol} {b})"
+        return build
+
+    def __getattr__(self, name: str):
+        table = {"op_eq": ("==", "=="), "op_ne": ("!=", "!="), "op_lt": ("<", "<"), "op_le": ("<=", "<="),
+                 "op_gt": (">", ">"), "op_ge": (">=", ">="), "op_in": ("in", "in"), "op_add": ("+", "+"),
+                 "op_sub": ("-", "-")}
+        if name in table:
+            return self._binary(*table[name])
+        raise AttributeError(name)
+
+    # data
+    def op_var(self, arg, depth, path):
+        if not isinstance(arg, str):
+            raise self.fail(path, f"'var' takes a name, got {arg!r}")
+        if arg.startswith("hand."):
+            name = arg[5:]
+            if name not in HAND_VOCABULARY:
+                raise self.fail(path, f"unknown hand fact '{name}' (known: {', '.join(sorted(HAND_VOCABULARY))})")
+            return f"h.{name}"
+        if depth == 0:
+            if arg not in HAND_VOCABULARY:
+                raise self.fail(path, f"unknown hand fact '{arg}' (known: {', '.join(sorted(HAND_VOCABULARY))})")
+            return f"h.{arg}"
+        item = f"i{depth}"
+        if arg == "":
+            return item
+        if arg not in ITEM_VOCABULARY:
+            raise self.fail(path, f"unknown item attribute '{arg}' (known: {', '.join(sorted(ITEM_VOCABULARY))}; "
+                                  "use hand.NAME for a fact of the hand)")
+        return f"{item}.{arg}"
+
+    def _tile_list(self, arg, path, op) -> list[Tile]:
+        from .notation import _read_tiles  # the tile reader of the hand notation
+        from .errors import NotationError
+        if not isinstance(arg, str):
+            raise self.fail(path, f"'{op}' takes tiles in hand notation, got {arg!r}")
+        try:
+            read, _ = _read_tiles(arg, 0, 1)
+        except NotationError as err:
+            raise self.fail(path, f"'{op}': {err}") from None
+        return [t for t, _ in read]
+
+    def op_tiles(self, arg, depth, path):
+        return self.const(frozenset(self._tile_list(arg, path, "tiles")))
+
+    def op_tile(self, arg, depth, path):
+        if not isinstance(arg, str) or arg not in BY_TEXT:
+            raise self.fail(path, f"'tile' takes one tile such as \"E\" or \"5p\", got {arg!r}")
+        return self.const(BY_TEXT[arg])
+
+    # collections
+    def _iterate(self, arg, depth, path, op, need_body: bool):
+        if isinstance(arg, list) and len(arg) == 2:
+            coll, body = arg
+        elif not need_body and not isinstance(arg, list):
+            coll, body = arg, None
+        else:
+            form = "[collection, condition]" if need_body else "collection or [collection, expression]"
+            raise self.fail(path, f"'{op}' takes {form}, got {arg!r}")
+        c = self.compile(coll, depth, f"{path}[0]")
+        b = None if body is None else self.compile(body, depth + 1, f"{path}[1]")
+        return c, b, f"i{depth + 1}"
+
+    def op_count(self, arg, depth, path):
+        c, b, i = self._iterate(arg, depth, path, "count", False)
+        return f"len({c})" if b is None else f"sum(1 for {i} in {c} if {b})"
+
+    def op_all(self, arg, depth, path):
+        c, b, i = self._iterate(arg, depth, path, "all", True)
+        return f"_all_nonempty({c}, lambda {i}: {b})"
+
+    def op_some(self, arg, depth, path):
+        c, b, i = self._iterate(arg, depth, path, "some", True)
+        return f"any({b} for {i} in {c})"
+
+    def op_none(self, arg, depth, path):
+        c, b, i = self._iterate(arg, depth, path, "none", True)
+        return f"(not any({b} for {i} in {c}))"
+
+    def op_filter(self, arg, depth, path):
+        c, b, i = self._iterate(arg, depth, path, "filter", True)
+        return f"tuple({i} for {i} in {c} if {b})"
+
+    def op_map(self, arg, depth, path):
+        c, b, i = self._iterate(arg, depth, path, "map", True)
+        return f"tuple({b} for {i} in {c})"
+
+    def op_distinct(self, arg, depth, path):
+        c, b, i = self._iterate(arg, depth, path, "distinct", False)
+        return f"len(set({c}))" if b is None else f"len({{{b} for {i} in {c}}})"
+
+    def op_sorted(self, arg, depth, path):
+        c, b, i = self._iterate(arg, depth, path, "sorted", False)
+        return f"tuple(sorted({c}))" if b is None else f"tuple(sorted({b} for {i} in {c}))"
+
+    def op_steps(self, arg, depth, path):
+        return f"_steps({self.compile(arg, depth, path)})"
+
+
+def _all_nonempty(items, test) -> bool:
+    seen = False
+    for item in items:
+        if not test(item):
+            return False
+        seen = True
+    return seen
+
+
+def _steps(values) -> tuple:
+    values = tuple(values)
+    return tuple(b - a for a, b in zip(values, values[1:]))
+
+
+def compile_predicate(node: Any, where: str, item_scope: bool = False) -> Callable[..., Any]:
+    """Compile a predicate. With item_scope, the function takes (h, i1): i1 is the item."""
+    compiler = _Compiler(where)
+    source = compiler.compile(node, 1 if item_scope else 0, "")
+    params = "h, i1" if item_scope else "h"
+    namespace: dict[str, Any] = {"_all_nonempty": _all_nonempty, "_steps": _steps, **compiler.constants}
+    try:
+        code = compile(f"lambda {params}: {source}", f"<{where}>", "eval")
+    except SyntaxError as err:  # pragma: no cover - the compiler only emits valid Python
+        raise PredicateError(f"{where}: internal compile error {err}") from None
+    return eval(code, namespace)
+
+
+def operators_used(node: Any) -> set[str]:
+    """Every operator name appearing in a predicate (for the fan table's checks)."""
+    found: set[str] = set()
+    if isinstance(node, dict):
+        for k, v in node.items():
+            found.add(k)
+            found |= operators_used(v)
+    elif isinstance(node, list):
+        for x in node:
+            found |= operators_used(x)
+    return found
