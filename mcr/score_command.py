@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import sys
 from typing import Any, Iterable, Iterator, TextIO
 
@@ -64,21 +66,86 @@ def score_request(table: FanTable, line: str, lang: str) -> dict[str, Any]:
     return out
 
 
-def _responses(table: FanTable, lines: Iterable[str], lang: str) -> Iterator[str]:
-    for number, line in enumerate(lines, start=1):
+def _respond(table: FanTable, numbered: list[tuple[int, str]], lang: str) -> list[str]:
+    out = []
+    for number, line in numbered:
         if not line.strip():
             continue
         response = score_request(table, line, lang)
         if "error" in response:
             response["error"] = f"line {number}: {response['error']}"
-        yield json.dumps(response, ensure_ascii=False)
+        out.append(json.dumps(response, ensure_ascii=False))
+    return out
 
 
-def run_json_lines(table: FanTable, stdin: TextIO, stdout: TextIO, lang: str) -> int:
-    write = stdout.write
-    for text in _responses(table, stdin, lang):
-        write(text + "\n")
-    stdout.flush()
+# Worker processes inherit the parent's table through fork; these hold it for them.
+_worker_table: FanTable | None = None
+_worker_lang = "en"
+
+
+def _worker_batch(numbered: list[tuple[int, str]]) -> list[str]:
+    assert _worker_table is not None
+    return _respond(_worker_table, numbered, _worker_lang)
+
+
+PARALLEL_THRESHOLD = 400   # lines already waiting before the work is shared between processes
+CHUNK = 200
+
+
+def _read_available(fd: int) -> Iterator[bytes]:
+    """Yield whatever bytes are ready, blocking only when nothing is: a caller that sends
+    one line and waits for its answer gets it at once, a bulk pipe is read in big bites."""
+    while True:
+        data = os.read(fd, 1 << 20)
+        if not data:
+            return
+        yield data
+
+
+def run_json_lines(table: FanTable, stdin: TextIO, stdout: TextIO, lang: str, workers: int | None = None) -> int:
+    """Answer each request line in order. Large batches are shared among worker processes."""
+    global _worker_table, _worker_lang
+    workers = workers if workers is not None else int(os.environ.get("MCR_WORKERS", os.cpu_count() or 1))
+    pool = None
+    try:
+        fd = stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        fd = -1
+    chunks: Iterable[bytes] = _read_available(fd) if fd >= 0 else [stdin.read().encode("utf-8")]
+    pending = b""
+    number = 0
+    try:
+        for data in chunks:
+            pending += data
+            *complete, pending = pending.split(b"\n")
+            numbered = []
+            for raw in complete:
+                number += 1
+                numbered.append((number, raw.decode("utf-8", errors="replace")))
+            if not numbered:
+                continue
+            if workers > 1 and len(numbered) >= PARALLEL_THRESHOLD:
+                if pool is None:
+                    _worker_table, _worker_lang = table, lang
+                    pool = multiprocessing.get_context("fork").Pool(workers)
+                batches = [numbered[i:i + CHUNK] for i in range(0, len(numbered), CHUNK)]
+                for answers in pool.imap(_worker_batch, batches):
+                    if answers:
+                        stdout.write("\n".join(answers) + "\n")
+            else:
+                answers = _respond(table, numbered, lang)
+                if answers:
+                    stdout.write("\n".join(answers) + "\n")
+            stdout.flush()
+        if pending.strip():
+            number += 1
+            answers = _respond(table, [(number, pending.decode("utf-8", errors="replace"))], lang)
+            stdout.write("\n".join(answers) + "\n")
+            stdout.flush()
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
     return 0
 
 

@@ -124,12 +124,17 @@ def _reference_problems(data: dict[str, Any], shown: str) -> list[str]:
         if not fan.get("fallback") and fan.get("when") is None and "sets" not in fan and fan.get("count") is None:
             problems.append(f"{tag}no 'when', 'sets' or 'count': the fan would apply to every hand")
     for fan in fans:
-        for target in fan.get("excludes") or []:
-            if target not in ids:
-                problems.append(f"{shown}:{fan.get('__line__', 0)}: fan {fan['id']}: excludes unknown fan '{target}'")
-            elif target == fan["id"]:
-                problems.append(f"{shown}:{fan.get('__line__', 0)}: fan {fan['id']}: excludes itself")
-    cycle = _cycle({f["id"]: [t for t in f.get("excludes") or [] if t != f["id"]] for f in fans})
+        for field in ("excludes", "absorbs"):
+            for target in fan.get(field) or []:
+                if target not in ids:
+                    problems.append(f"{shown}:{fan.get('__line__', 0)}: fan {fan['id']}: {field} unknown fan '{target}'")
+                elif target == fan["id"]:
+                    problems.append(f"{shown}:{fan.get('__line__', 0)}: fan {fan['id']}: {field} itself")
+        if fan.get("absorbs") and "sets" not in fan:
+            problems.append(f"{shown}:{fan.get('__line__', 0)}: fan {fan['id']}: 'absorbs' needs 'sets' "
+                            "(it drops matches within this fan's sets); use 'excludes' for a whole-hand fan")
+    cycle = _cycle({f["id"]: [t for t in (f.get("excludes") or []) + (f.get("absorbs") or []) if t != f["id"]]
+                    for f in fans})
     if cycle:
         first = next(f for f in fans if f["id"] == cycle[0])
         problems.append(f"{shown}:{first.get('__line__', 0)}: fan {cycle[0]}: exclusion cycle "

@@ -6,13 +6,32 @@ waits (the costliest) are needed only by a hand that might score a wait fan.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from typing import Any, Callable, Generic, TypeVar
 
 from .groups import CHOW, KONG, PAIR
 from .notation import Hand
 from .shapes import KNITTED_ARRANGEMENTS, Reading, waiting_tiles
 from .situation import Situation
 from .tiles import Tile
+
+
+T = TypeVar("T")
+
+
+class cached_property(Generic[T]):  # noqa: N801 - used like functools.cached_property
+    """functools.cached_property without its lock (Python 3.11 takes one per access),
+    which costs more than the facts it caches on the scoring hot path."""
+
+    def __init__(self, func: Callable[[Any], T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +61,7 @@ class HandContext:
         self.seat_wind = situation.seat_wind_tile
         self.prevalent_wind = situation.prevalent_wind_tile
         self.winning_tile = hand.winning_tile
+        self.combinations: dict[str, list] = {}  # shared candidate set combinations, by `sets` clause
 
     @cached_property
     def sets(self) -> tuple:
@@ -82,6 +102,10 @@ class HandContext:
     @cached_property
     def tiles(self) -> tuple[Tile, ...]:
         return self.hand.all_tiles
+
+    @cached_property
+    def distinct_tiles(self) -> tuple[Tile, ...]:
+        return tuple(set(self.tiles))
 
     @cached_property
     def faces(self) -> tuple[Face, ...]:
@@ -137,7 +161,7 @@ class HandContext:
 
 
 HAND_VOCABULARY: dict[str, str] = {
-    "shape": "the reading's shape: standard, seven_pairs, thirteen_orphans, honors_and_knitted, knitted_straight",
+    "shape": "the reading's shape: standard, pairs, orphans, honors_and_knitted, knitted",
     "groups": "every group of the reading: sets, pair(s), knitted runs, single tiles",
     "sets": "the groups that are not pairs",
     "chows": "the chows", "pungs": "the pungs and kongs", "kongs": "the kongs",
@@ -145,6 +169,7 @@ HAND_VOCABULARY: dict[str, str] = {
     "melds": "the melds declared in brackets, concealed kongs included",
     "claimed": "groups made with a claimed tile (claimed chows and pungs, melded kongs)",
     "tiles": "every tile of the hand, a kong's four included",
+    "distinct_tiles": "each face held, once",
     "faces": "each distinct face held: {tile, copies, in_kong}",
     "suits": "the suits (m, p, s) present",
     "winning_tile": "the winning tile", "winning_group": "the group the winning tile completed",

@@ -1,10 +1,9 @@
 """The generic evaluator: scores every reading of a hand with the fans of a FanTable.
 
 It knows the scoring principles, never a particular fan:
-- non-repeat: a counted fan drops the fans it `excludes`. The exclusion is scoped: when
-  both fans name their sets, only matches lying within the excluding fan's sets drop
-  (Dragon Pung drops Pung of Terminals or Honors on its own pung, not on a pung of 9s);
-  when either fan is about the whole hand, the exclusion is total.
+- non-repeat: a counted fan drops every match of the fans it `excludes`, and the matches
+  of the fans it `absorbs` that lie within its own sets (Dragon Pung absorbs Pung of
+  Terminals or Honors on its own pung, not on a separate pung of 9s).
 - non-separation: among `account_once` fans (fans made by combining sets), a match
   whose sets lie inside another counted match is not counted.
 - non-identical: a set that made an `account_once` fan cannot make that fan again with
@@ -21,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .context import HandContext
+from .errors import FanTableError
 from .fantable import Fan, FanTable
 from .notation import Hand
 from .result import NotCounted, ScoredFan, ScoreResult
@@ -43,11 +43,9 @@ def _within(inner: Match, outer: Match) -> bool:
 
 
 def _excludes(counted: Match, other: Match) -> bool:
-    if other.fan.id not in counted.fan.excludes:
-        return False
-    if not counted.groups or not other.groups:
+    if other.fan.id in counted.fan.excludes:
         return True
-    return _within(other, counted)
+    return other.fan.id in counted.fan.absorbs and bool(counted.groups) and _within(other, counted)
 
 
 def _can_join(chosen: list[Match], new: Match) -> bool:
@@ -137,26 +135,38 @@ def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Ma
     return _Outcome(tuple(counted), tuple(dropped), total, key)
 
 
+def _matches(table: FanTable, ctx: HandContext, index_of: dict[int, int]) -> list[tuple[int, tuple[int, ...], int]]:
+    assert table.program is not None
+    try:
+        return table.program(ctx, index_of)
+    except Exception as err:  # a predicate that compiled but fails on this hand
+        for compiled in table.compiled:  # find which fan, to say so
+            try:
+                compiled.instances(ctx, index_of)
+            except Exception as inner:  # noqa: BLE001 - reported with the fan's name
+                raise FanTableError([f"{table.path}:{compiled.fan.line}: fan {compiled.fan.id}: predicate failed "
+                                     f"on {ctx.hand.notation()}: {type(inner).__name__}: {inner}"]) from None
+        raise FanTableError([f"{table.path}:0: the fan table failed on {ctx.hand.notation()}: {err}"]) from None
+
+
 def score_reading(table: FanTable, hand: Hand, reading: Reading, situation: Situation) -> _Outcome:
     ctx = HandContext(hand, reading, situation)
     index_of = {id(g): i for i, g in enumerate(reading.groups)}
     fixed: list[Match] = []
     optional: list[Match] = []
     fallbacks: list[Match] = []
-    for compiled in table.compiled:
-        fan = compiled.fan
-        found = compiled.instances(ctx, index_of)
-        if not found:
-            continue
+    fans = table.fans
+    seen_single: set[int] = set()
+    for position, groups, n in _matches(table, ctx, index_of):
+        fan = fans[position]
         if not fan.repeatable:
-            found = found[:1]
-        matches = [Match(fan, groups, n) for groups, n in found]
-        if fan.fallback:
-            fallbacks.extend(matches)
-        elif fan.account_once:
-            optional.extend(matches)
-        else:
-            fixed.extend(matches)
+            if position in seen_single:
+                continue
+            seen_single.add(position)
+        (optional if fan.account_once else fixed).append(Match(fan, groups, n))
+    for compiled in table.compiled:
+        if compiled.fan.fallback and (compiled.when is None or compiled.when(ctx)):
+            fallbacks.append(Match(compiled.fan, (), 1))
     best: _Outcome | None = None
     for chosen in _choices(optional) if optional else [[]]:
         left = [m for m in optional if all(m is not c for c in chosen)]

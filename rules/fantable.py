@@ -21,7 +21,7 @@ from .errors import FanTableError
 from .vocabulary import compile_predicate
 
 DEFAULT_FANS_PATH = Path(__file__).resolve().parent.parent / "fans.yaml"
-CACHE_FORMAT = 3
+CACHE_FORMAT = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +44,7 @@ class Fan:
     notes: dict[str, str]
     family: str
     excludes: tuple[str, ...]
+    absorbs: tuple[str, ...]
     repeatable: bool
     account_once: bool
     fallback: bool
@@ -78,19 +79,23 @@ class CompiledFan:
     sets_from: Callable[[Any], Any] | None
     when: Callable[..., Any] | None
     count: Callable[[Any], Any] | None
+    pool_key: str = ""   # fans with the same `sets` share one list of combinations per reading
 
     def instances(self, ctx: Any, index_of: dict[int, int]) -> list[tuple[tuple[int, ...], int]]:
         """Where the fan applies: (group indices, count) pairs; () stands for the whole hand."""
         fan = self.fan
         if self.sets_from is not None:
-            pool = self.sets_from(ctx)
-            if fan.choose == "all":
-                candidates = [tuple(pool)]
-            else:
-                k = int(fan.choose)  # type: ignore[arg-type]
-                if len(pool) < k:
-                    return []
-                candidates = list(combinations(pool, k))
+            candidates = ctx.combinations.get(self.pool_key)
+            if candidates is None:
+                pool = self.sets_from(ctx)
+                if fan.choose == "all":
+                    candidates = [tuple(pool)]
+                else:
+                    k = int(fan.choose)  # type: ignore[arg-type]
+                    candidates = list(combinations(pool, k)) if len(pool) >= k else []
+                ctx.combinations[self.pool_key] = candidates
+            if not candidates:
+                return []
             found = []
             for combo in candidates:
                 if self.when is None or self.when(ctx, combo):
@@ -112,6 +117,7 @@ class FanTable:
     fans: tuple[Fan, ...]
     rulings: tuple[Ruling, ...]
     compiled: tuple[CompiledFan, ...] = field(repr=False, default=())
+    program: Callable[[Any, dict[int, int]], list] | None = field(repr=False, default=None)
 
     @property
     def by_id(self) -> dict[str, Fan]:
@@ -140,6 +146,7 @@ def build_table(data: dict[str, Any], path: str) -> FanTable:
             number=raw["number"], id=raw["id"], points=raw["points"], names=_text_map(raw.get("names")),
             definitions=_text_map(raw.get("definition")), notes=_text_map(raw.get("note")),
             family=raw.get("family", ""), excludes=tuple(raw.get("excludes") or ()),
+            absorbs=tuple(raw.get("absorbs") or ()),
             repeatable=bool(raw.get("repeatable", False)), account_once=bool(raw.get("account_once", False)),
             fallback=bool(raw.get("fallback", False)), bonus=bool(raw.get("bonus", False)),
             sets_from=sets.get("from"), choose=sets.get("choose"), when=raw.get("when"), count=raw.get("count"),
@@ -165,9 +172,11 @@ def compile_table(table: FanTable) -> FanTable:
         if fan.when is not None:
             when = compile_predicate(fan.when, f"{where}: when", item_scope=sets_from is not None)
         count = compile_predicate(fan.count, f"{where}: count") if fan.count is not None else None
-        compiled.append(CompiledFan(fan, sets_from, when, count))
+        key = repr((fan.sets_from, fan.choose)) if fan.sets_from is not None else ""
+        compiled.append(CompiledFan(fan, sets_from, when, count, key))
+    from .program import build_program
     return FanTable(table.path, table.version, table.languages, table.base_points, table.minimum_points,
-                    table.fans, table.rulings, tuple(compiled))
+                    table.fans, table.rulings, tuple(compiled), build_program(table.fans))
 
 
 class _LineLoader(yaml.SafeLoader):

@@ -1,9 +1,11 @@
 """Groups of tiles: the sets (chow, pung, kong), the pair, and the pieces of special shapes."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .tiles import Tile
+from functools import lru_cache
+
+from .tiles import Tile, format_tiles
 
 CHOW, PUNG, KONG, PAIR, KNITTED, SINGLE = "chow", "pung", "kong", "pair", "knitted", "single"
 
@@ -15,6 +17,8 @@ class Group:
     `claimed`: declared as an exposed meld (a claimed chow or pung, a melded kong).
     `concealed`: no tile came from another player: not claimed, and not completed by
     a discarded winning tile.
+    The fields after `has_winning_tile` are derived once at creation: predicates read
+    them constantly, and plain attributes are much cheaper than properties.
     """
 
     kind: str
@@ -22,54 +26,39 @@ class Group:
     claimed: bool = False
     concealed: bool = True
     has_winning_tile: bool = False
+    tile: Tile = field(init=False, repr=False)       # the first tile
+    suit: str = field(init=False, repr=False)
+    rank: int = field(init=False, repr=False)        # the lowest rank (0 for honors)
+    is_chow: bool = field(init=False, repr=False)
+    is_pung: bool = field(init=False, repr=False)    # a pung or a kong: kongs count as pungs
+    is_kong: bool = field(init=False, repr=False)
+    is_pair: bool = field(init=False, repr=False)
+    is_honor: bool = field(init=False, repr=False)
+    is_wind: bool = field(init=False, repr=False)
+    is_dragon: bool = field(init=False, repr=False)
 
-    # The attributes below are the group vocabulary of fans.yaml predicates.
-    @property
-    def tile(self) -> Tile:
-        return self.tiles[0]
-
-    @property
-    def suit(self) -> str:
-        return self.tiles[0].suit
-
-    @property
-    def rank(self) -> int:
-        """The lowest rank in the group (0 for honors)."""
-        return self.tiles[0].rank
-
-    @property
-    def is_chow(self) -> bool:
-        return self.kind == CHOW
-
-    @property
-    def is_pung(self) -> bool:
-        """A pung or a kong: the rules count a kong as a pung wherever pungs are named."""
-        return self.kind in (PUNG, KONG)
-
-    @property
-    def is_kong(self) -> bool:
-        return self.kind == KONG
-
-    @property
-    def is_pair(self) -> bool:
-        return self.kind == PAIR
-
-    @property
-    def is_honor(self) -> bool:
-        return self.tiles[0].is_honor
-
-    @property
-    def is_wind(self) -> bool:
-        return self.tiles[0].is_wind
-
-    @property
-    def is_dragon(self) -> bool:
-        return self.tiles[0].is_dragon
+    def __post_init__(self) -> None:
+        first = self.tiles[0]
+        put = object.__setattr__
+        put(self, "tile", first)
+        put(self, "suit", first.suit)
+        put(self, "rank", first.rank)
+        put(self, "is_chow", self.kind == CHOW)
+        put(self, "is_pung", self.kind in (PUNG, KONG))
+        put(self, "is_kong", self.kind == KONG)
+        put(self, "is_pair", self.kind == PAIR)
+        put(self, "is_honor", first.is_honor)
+        put(self, "is_wind", first.is_wind)
+        put(self, "is_dragon", first.is_dragon)
 
     @property
     def text(self) -> str:
-        from .tiles import format_tiles
-        return format_tiles(self.tiles)
+        return _group_text(self.tiles)
 
     def with_flags(self, *, concealed: bool, has_winning_tile: bool) -> "Group":
         return Group(self.kind, self.tiles, self.claimed, concealed, has_winning_tile)
+
+
+@lru_cache(maxsize=4096)
+def _group_text(tiles: tuple[Tile, ...]) -> str:
+    return format_tiles(tiles)

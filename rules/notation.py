@@ -5,12 +5,13 @@ the winning tile. Errors name the column (1-based) where the reading failed.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
 from .errors import HandError, NotationError
 from .groups import CHOW, KONG, PUNG, Group
-from .tiles import ALL_TILES, COPIES_PER_FACE, HONOR_LETTERS, SUITS, Tile, format_tiles, suited, tile
+from .tiles import ALL_TILES, BY_TEXT, COPIES_PER_FACE, HONOR_LETTERS, SUITS, Tile, format_tiles, suited, tile
 
 TILES_IN_A_WINNING_HAND = 14
 MAX_MELDS = 4
@@ -131,10 +132,54 @@ def _read_meld(text: str, open_index: int) -> tuple[Group, int]:
     return Group(CHOW, tuple(tiles), claimed=True, concealed=False), close + 1
 
 
+_PLAIN_TOKEN = re.compile(r"\[([1-9]+[mps]|[ESWNCFP]+)([1-3]?)\]|([1-9]+)([mps])|([ESWNCFP])|( +)")
+def _parse_plain(text: str) -> Hand | None:
+    """The fast path for well-formed hands; None sends the text to the careful reader,
+    which finds the column of any mistake."""
+    melds: list[Group] = []
+    standing: list[Tile] = []
+    pos = 0
+    match = _PLAIN_TOKEN.match
+    while pos < len(text):
+        m = match(text, pos)
+        if m is None:
+            return None
+        pos = m.end()
+        body, claim, digits, suit, honor, _ = m.groups()
+        if body is not None:
+            if standing:
+                return None
+            tiles = sorted(BY_TEXT[d + body[-1]] for d in body[:-1]) if body[-1] in "mps" else [BY_TEXT[c] for c in body]
+            if len(tiles) == 4 and len(set(tiles)) == 1:
+                melds.append(Group(KONG, tuple(tiles), claimed=bool(claim), concealed=not claim))
+            elif len(tiles) == 3 and len(set(tiles)) == 1:
+                melds.append(Group(PUNG, tuple(tiles), claimed=True, concealed=False))
+            elif (len(tiles) == 3 and not tiles[0].is_honor and tiles[0].suit == tiles[2].suit
+                  and tiles[1].code == tiles[0].code + 1 and tiles[2].code == tiles[0].code + 2):
+                melds.append(Group(CHOW, tuple(tiles), claimed=True, concealed=False))
+            else:
+                return None
+        elif digits is not None:
+            standing.extend(BY_TEXT[d + suit] for d in digits)
+        elif honor is not None:
+            standing.append(BY_TEXT[honor])
+    if not standing or len(melds) > MAX_MELDS or 3 * len(melds) + len(standing) != TILES_IN_A_WINNING_HAND:
+        return None
+    copies = Counter(standing)
+    for meld in melds:
+        copies.update(meld.tiles)
+    if max(copies.values()) > COPIES_PER_FACE:
+        return None
+    return Hand(tuple(melds), tuple(standing))
+
+
 def parse_hand(text: str) -> Hand:
     """Read a hand string. Raises NotationError (with column) or HandError."""
     if not isinstance(text, str):
         raise NotationError("the hand must be a string")
+    quick = _parse_plain(text)
+    if quick is not None:
+        return quick
     melds: list[Group] = []
     standing: list[tuple[Tile, int]] = []
     i = 0

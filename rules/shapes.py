@@ -1,5 +1,10 @@
 """Every reading of a winning hand: the hand shapes of the rules.
 
+Shape names (what `{var: shape}` gives in fans.yaml): standard (four sets and a pair),
+pairs (seven pairs), orphans (thirteen orphans), honors_and_knitted, knitted (a knitted
+straight with a set and a pair). They differ from the fan ids on purpose: a shape is
+how the tiles are arranged, a fan is what the arrangement scores.
+
 Standard (four sets and a pair), seven pairs, thirteen orphans, honors and knitted
 tiles (either size: the fans tell them apart), and a knitted straight with a set and a
 pair. Each reading marks the group that the winning tile completed; when the tile fits
@@ -17,10 +22,10 @@ from .notation import Hand
 from .tiles import ALL_TILES, SUITS, Tile, suited
 
 STANDARD = "standard"
-SEVEN_PAIRS = "seven_pairs"
-THIRTEEN_ORPHANS = "thirteen_orphans"
+SEVEN_PAIRS = "pairs"
+THIRTEEN_ORPHANS = "orphans"
 HONORS_AND_KNITTED = "honors_and_knitted"
-KNITTED_STRAIGHT = "knitted_straight"
+KNITTED_STRAIGHT = "knitted"
 SHAPES = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_AND_KNITTED, KNITTED_STRAIGHT)
 
 ORPHAN_CODES = frozenset(t.code for t in ALL_TILES if t.is_terminal_or_honor)
@@ -64,42 +69,76 @@ def counts_of(tiles: "tuple[Tile, ...] | list[Tile]") -> Counts:
     return tuple(c)
 
 
-@lru_cache(maxsize=65536)
-def _sets_only(counts: Counts) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """All ways to split `counts` into pungs and chows, as (kind, first code) tuples."""
-    first = next((i for i, n in enumerate(counts) if n), -1)
+Split = tuple[tuple[str, int], ...]
+
+# The standard shape is decided suit by suit: sets never cross suits, so each block of
+# counts (9 per suit, 7 for the honors) is split on its own and the results are cached
+# per block. Blocks repeat endlessly across hands, so the caches almost always hit.
+BLOCKS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
+
+
+@lru_cache(maxsize=None)
+def _block_splits(block: tuple[int, ...], offset: int, honors: bool, with_pair: bool) -> tuple[Split, ...]:
+    """Every way to split one block into sets (plus one pair when with_pair)."""
+    first = next((i for i, n in enumerate(block) if n), -1)
     if first < 0:
-        return ((),)
-    out: list[tuple[tuple[str, int], ...]] = []
-    c = list(counts)
+        return () if with_pair else ((),)
+    out: list[Split] = []
+    c = list(block)
+    code = offset + first
+    if with_pair and c[first] >= 2:
+        c[first] -= 2
+        out.extend(((PAIR, code),) + rest for rest in _block_splits(tuple(c), offset, honors, False))
+        c[first] += 2
     if c[first] >= 3:
         c[first] -= 3
-        out.extend((((PUNG, first),) + rest) for rest in _sets_only(tuple(c)))
+        out.extend(((PUNG, code),) + rest for rest in _block_splits(tuple(c), offset, honors, with_pair))
         c[first] += 3
-    t = ALL_TILES[first]
-    if not t.is_honor and t.rank <= 7 and c[first + 1] and c[first + 2]:
+    if not honors and first <= 6 and c[first + 1] and c[first + 2]:
         c[first] -= 1
         c[first + 1] -= 1
         c[first + 2] -= 1
-        out.extend((((CHOW, first),) + rest) for rest in _sets_only(tuple(c)))
+        out.extend(((CHOW, code),) + rest for rest in _block_splits(tuple(c), offset, honors, with_pair))
     return tuple(out)
 
 
-@lru_cache(maxsize=65536)
-def standard_splits(counts: Counts) -> tuple[tuple[tuple[str, int], ...], ...]:
+def standard_splits(counts: Counts) -> tuple[Split, ...]:
     """Ways to read standing tiles as sets plus exactly one pair."""
-    total = sum(counts)
-    if total % 3 != 2:
+    per_block: list[tuple[Split, ...]] = []
+    pair_blocks = 0
+    for start, stop, honors in BLOCKS:
+        block = counts[start:stop]
+        rest = sum(block) % 3
+        if rest == 1:
+            return ()
+        pair_blocks += rest == 2
+        splits = _block_splits(block, start, honors, rest == 2)
+        if not splits:
+            return ()
+        per_block.append(splits)
+    if pair_blocks != 1:
         return ()
-    out: list[tuple[tuple[str, int], ...]] = []
-    c = list(counts)
-    for code, n in enumerate(counts):
-        if n >= 2:
-            c[code] -= 2
-            for rest in _sets_only(tuple(c)):
-                out.append(((PAIR, code),) + rest)
-            c[code] += 2
-    return tuple(out)
+    out: list[Split] = [()]
+    for splits in per_block:
+        if len(splits) == 1:
+            out = [done + splits[0] for done in out]
+        else:
+            out = [done + more for done in out for more in splits]
+    # The pair first, as readers expect it.
+    return tuple(tuple(sorted(split, key=lambda g: g[0] != PAIR)) for split in out)
+
+
+def _standard_possible(counts: Counts) -> bool:
+    pair_blocks = 0
+    for start, stop, honors in BLOCKS:
+        block = counts[start:stop]
+        rest = sum(block) % 3
+        if rest == 1:
+            return False
+        pair_blocks += rest == 2
+        if pair_blocks > 1 or not _block_splits(block, start, honors, rest == 2):
+            return False
+    return pair_blocks == 1
 
 
 def _is_seven_pairs(counts: Counts) -> bool:
@@ -140,12 +179,19 @@ def is_winning(counts: Counts, meld_count: int) -> bool:
 
 @lru_cache(maxsize=65536)
 def _is_winning_cached(counts: Counts, meld_count: int) -> bool:
-    if standard_splits(counts):
+    if _standard_possible(counts):
         return True
-    if meld_count == 0 and (_is_seven_pairs(counts) or _is_thirteen_orphans(counts)
-                            or _honors_knitted_arrangement(counts) is not None):
-        return True
-    return meld_count <= 1 and bool(_knitted_straight_splits(counts))
+    if meld_count > 1:
+        return False
+    distinct = 34 - counts.count(0)
+    if meld_count == 0:
+        if distinct <= 7 and _is_seven_pairs(counts):
+            return True
+        if distinct >= 13 and (_is_thirteen_orphans(counts) or _honors_knitted_arrangement(counts) is not None):
+            return True
+    if distinct - (7 - counts[27:].count(0)) < 9:
+        return False  # a knitted straight needs nine different suited faces
+    return bool(_knitted_straight_splits(counts))
 
 
 def _group(kind: str, code: int) -> Group:
@@ -183,7 +229,7 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
     win = hand.winning_tile
     out: list[Reading] = []
     for split in standard_splits(counts):
-        out.extend(_place_winning_tile(melds, [_group(k, c) for k, c in split], "standard", win, self_drawn))
+        out.extend(_place_winning_tile(melds, [_group(k, c) for k, c in split], STANDARD, win, self_drawn))
     if not melds:
         if _is_seven_pairs(counts):
             pairs = []
@@ -197,7 +243,7 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
         if _honors_knitted_arrangement(counts) is not None:
             singles = [Group(SINGLE, (ALL_TILES[c],)) for c, n in enumerate(counts) if n]
             out.extend(_place_winning_tile((), singles, HONORS_AND_KNITTED, win, self_drawn))
-    if len(melds) <= 1:
+    if len(melds) <= 1 and sum(1 for c in range(27) if counts[c]) >= 9:
         for runs, split in _knitted_straight_splits(counts):
             groups = [Group(KNITTED, run) for run in runs] + [_group(k, c) for k, c in split]
             out.extend(_place_winning_tile(melds, groups, KNITTED_STRAIGHT, win, self_drawn))
@@ -205,6 +251,15 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
         raise HandError(f"{hand.notation()} is not a winning hand: its tiles make no winning shape "
                         "(four sets and a pair, seven pairs, thirteen orphans, honors and knitted tiles, "
                         "or a knitted straight with a set and a pair)")
+    return out
+
+
+def _knitted_candidates(counts: list[int]) -> set[int]:
+    """Faces that could complete a knitted straight the hand is building."""
+    out: set[int] = set()
+    for codes, _ in KNITTED_ARRANGEMENTS:
+        if sum(1 for c in codes if counts[c]) >= 8:
+            out |= codes
     return out
 
 
@@ -219,8 +274,24 @@ def waiting_tiles(hand: Hand) -> frozenset[Tile]:
     for meld in hand.melds:
         for t in meld.tiles:
             held[t.code] += 1
+    # Only a tile next to (or equal to) a held tile can complete a set or a pair; the
+    # special shapes of single tiles (orphans, knitted) can want any face.
+    singles_shape = not hand.melds and all(n <= 1 for n in before) or all(
+        n == 0 or c in ORPHAN_CODES for c, n in enumerate(before))
+    candidates: set[int] = set(range(34)) if singles_shape else set()
+    if not singles_shape:
+        for code, n in enumerate(before):
+            if n:
+                t = ALL_TILES[code]
+                if t.is_honor:
+                    candidates.add(code)
+                else:
+                    candidates.update(c for c in range(code - 2, code + 3)
+                                      if 0 <= c < 27 and ALL_TILES[c].suit == t.suit)
+        if not hand.melds:
+            candidates.update(_knitted_candidates(before))
     waits = []
-    for code in range(34):
+    for code in sorted(candidates):
         if held[code] >= 4:
             continue
         before[code] += 1

@@ -19,9 +19,13 @@ HONOR_NAMES = {
 }
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Tile:
-    """One tile face. `code` orders tiles: 1m..9m, 1p..9p, 1s..9s, E S W N C F P."""
+    """One tile face. `code` orders tiles: 1m..9m, 1p..9p, 1s..9s, E S W N C F P.
+
+    The 34 faces exist once each, so equality and hashing are by identity (fast: the
+    evaluator hashes tiles constantly); ordering follows `code`.
+    """
 
     code: int
     suit: str            # "m", "p", "s", or "z" for honors
@@ -45,6 +49,21 @@ class Tile:
             return HONOR_NAMES[self.letter]
         return f"{self.rank} of {SUIT_NAMES[self.suit]}"
 
+    def __lt__(self, other: "Tile") -> bool:
+        return self.code < other.code
+
+    def __le__(self, other: "Tile") -> bool:
+        return self.code <= other.code
+
+    def __gt__(self, other: "Tile") -> bool:
+        return self.code > other.code
+
+    def __ge__(self, other: "Tile") -> bool:
+        return self.code >= other.code
+
+    def __reduce__(self):
+        return (_tile_by_code, (self.code,))
+
     def __repr__(self) -> str:
         return f"Tile({self.text})"
 
@@ -66,6 +85,11 @@ def _build() -> tuple[Tile, ...]:
 
 
 ALL_TILES: tuple[Tile, ...] = _build()
+
+
+def _tile_by_code(code: int) -> Tile:
+    """Unpickling keeps the one-object-per-face rule."""
+    return ALL_TILES[code]
 BY_TEXT: dict[str, Tile] = {t.text: t for t in ALL_TILES}
 COPIES_PER_FACE = 4
 FLOWER_COUNT = 8

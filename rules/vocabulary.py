@@ -58,15 +58,17 @@ ITERATING = {"count", "all", "some", "none", "filter", "map", "distinct", "sorte
 
 
 class _Compiler:
-    def __init__(self, where: str) -> None:
+    def __init__(self, where: str, prefix: str = "_k") -> None:
         self.where = where
+        self.prefix = prefix
         self.constants: dict[str, Any] = {}
+        self.temporaries = 0
 
     def fail(self, path: str, message: str) -> PredicateError:
         return PredicateError(f"{self.where}{path}: {message}")
 
     def const(self, value: Any) -> str:
-        name = f"_k{len(self.constants)}"
+        name = f"{self.prefix}{len(self.constants)}"
         self.constants[name] = value
         return name
 
@@ -176,6 +178,8 @@ class _Compiler:
             form = "[collection, condition]" if need_body else "collection or [collection, expression]"
             raise self.fail(path, f"'{op}' takes {form}, got {arg!r}")
         c = self.compile(coll, depth, f"{path}[0]")
+        if c == "h.tiles" and op in ("all", "some", "none", "distinct"):
+            c = "h.distinct_tiles"  # same answer, half the work: repeats cannot change it
         b = None if body is None else self.compile(body, depth + 1, f"{path}[1]")
         return c, b, f"i{depth + 1}"
 
@@ -185,7 +189,10 @@ class _Compiler:
 
     def op_all(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "all", True)
-        return f"_all_nonempty({c}, lambda {i}: {b})"
+        self.temporaries += 1
+        v = f"{self.prefix}v{self.temporaries}"
+        # json-logic's `all` is false on an empty collection.
+        return f"(bool({v} := {c}) and all({b} for {i} in {v}))"
 
     def op_some(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "some", True)
@@ -215,31 +222,30 @@ class _Compiler:
         return f"_steps({self.compile(arg, depth, path)})"
 
 
-def _all_nonempty(items, test) -> bool:
-    seen = False
-    for item in items:
-        if not test(item):
-            return False
-        seen = True
-    return seen
-
-
 def _steps(values) -> tuple:
     values = tuple(values)
     return tuple(b - a for a, b in zip(values, values[1:]))
 
 
+RUNTIME_HELPERS: dict[str, Any] = {"_steps": _steps}
+
+
+def predicate_source(node: Any, where: str, item_scope: bool, prefix: str) -> tuple[str, dict[str, Any]]:
+    """The Python expression of a predicate (reading `h`, and `i1` with item_scope) and
+    the constants it names; used to build one function for a whole fan table."""
+    compiler = _Compiler(where, prefix)
+    return compiler.compile(node, 1 if item_scope else 0, ""), compiler.constants
+
+
 def compile_predicate(node: Any, where: str, item_scope: bool = False) -> Callable[..., Any]:
-    """Compile a predicate. With item_scope, the function takes (h, i1): i1 is the item."""
-    compiler = _Compiler(where)
-    source = compiler.compile(node, 1 if item_scope else 0, "")
+    """Compile one predicate. With item_scope, the function takes (h, i1): i1 is the item."""
+    source, constants = predicate_source(node, where, item_scope, "_k")
     params = "h, i1" if item_scope else "h"
-    namespace: dict[str, Any] = {"_all_nonempty": _all_nonempty, "_steps": _steps, **compiler.constants}
     try:
         code = compile(f"lambda {params}: {source}", f"<{where}>", "eval")
     except SyntaxError as err:  # pragma: no cover - the compiler only emits valid Python
         raise PredicateError(f"{where}: internal compile error {err}") from None
-    return eval(code, namespace)
+    return eval(code, {**RUNTIME_HELPERS, **constants})
 
 
 def operators_used(node: Any) -> set[str]:

@@ -1,0 +1,69 @@
+"""Write every generated source of the site into site/ (the MkDocs docs_dir).
+
+Files are rewritten only when their bytes change, so `mkdocs serve`, which watches
+site/, does not rebuild forever; generated files no longer produced are removed. A
+file is only ever removed if it carries the generated banner: hand-written pages in
+the same folders are safe.
+"""
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from .fan_pages import fan_pages
+from .fan_table_page import fan_table_pages
+from .markdown_text import TILE_ASSETS
+from .notation_page import notation_pages
+from .rulings_page import rulings_pages
+from .site_data import SiteData
+from .site_text import LANGS
+from .tiles import write_tile_assets
+
+GENERATED_MARK = b"<!-- GENERATED from fans.yaml by generator/"
+# Folders whose Markdown is all generated (stale pages there are removed).
+GENERATED_PAGE_DIRS = tuple(f"{lang}/fans" for lang in LANGS)
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    pages: tuple[str, ...]      # paths under site/, every generated page
+    changed: tuple[str, ...]    # the ones whose bytes changed on this run
+    removed: tuple[str, ...]
+
+
+def _write_if_changed(path: Path, data: bytes) -> bool:
+    try:
+        if path.read_bytes() == data:
+            return False
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return True
+
+
+def generated_pages(data: SiteData) -> dict[str, str]:
+    pages: dict[str, str] = {}
+    for part in (fan_pages(data), fan_table_pages(data), rulings_pages(data), notation_pages()):
+        pages.update(part)
+    return pages
+
+
+def write_site_sources(site_dir: Path, data: SiteData) -> Written:
+    """Write the generated pages and tile pictures under `site_dir`."""
+    pages = generated_pages(data)
+    changed = [rel for rel, text in sorted(pages.items())
+               if _write_if_changed(site_dir / rel, text.encode("utf-8"))]
+    removed = []
+    for folder in GENERATED_PAGE_DIRS:
+        for path in sorted((site_dir / folder).glob("*.md")):
+            rel = path.relative_to(site_dir).as_posix()
+            if rel not in pages and path.read_bytes().startswith(GENERATED_MARK):
+                path.unlink()
+                removed.append(rel)
+    tiles_dir = site_dir / TILE_ASSETS
+    with tempfile.TemporaryDirectory() as tmp:
+        for fresh in write_tile_assets(Path(tmp)):
+            if _write_if_changed(tiles_dir / fresh.name, fresh.read_bytes()):
+                changed.append(f"{TILE_ASSETS}/{fresh.name}")
+    return Written(tuple(sorted(pages)), tuple(changed), tuple(removed))

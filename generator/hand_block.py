@@ -1,0 +1,166 @@
+"""`hand` blocks: finding them in Markdown, reading them, and checking them with the engine.
+
+A hand block is a fenced code block whose language is `hand` and whose body is YAML:
+
+    ```hand
+    hand: "[123m][EEE]45p99s678p3p"     # required: the notation of design.md
+    self_drawn: true                    # optional situation keys: self_drawn, fourth_tile,
+    flowers: 2                          #   replacement, robbing_kong, last_wall_tile,
+                                        #   seat_wind, prevalent_wind, flowers
+    fans: {short_straight: 1, ...}      # optional: the COMPLETE list the engine must give
+    total: 12                           # optional: the total the engine must give
+    show: tiles                         # optional: draw the tiles only, without the scoring
+    ```
+
+Any problem (bad YAML, unknown key, a hand the engine rejects, a stated scoring that
+differs from the engine's) is a HandBlockError carrying the line in the source file.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from rules import FanTable, RulesError, ScoreResult, make_situation, parse_hand, score_with_table
+from rules.situation import FIELD_NAMES as SITUATION_KEYS
+
+BLOCK_KEYS = ("hand", "show", "fans", "total")
+SHOW_VALUES = ("tiles", "scoring")
+
+_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+
+
+class HandBlockError(ValueError):
+    """A hand block that cannot be drawn or whose stated scoring is wrong."""
+
+    def __init__(self, line: int, message: str) -> None:
+        self.line = line
+        self.message = message
+        super().__init__(f"line {line}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class HandFence:
+    """Where a hand block sits in a Markdown text (lines are 1-based, fences included)."""
+
+    first_line: int
+    last_line: int
+    indent: str
+    body: str
+    closed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandBlock:
+    hand: str
+    situation: tuple[tuple[str, Any], ...]   # sorted (key, value) pairs: hashable, stable
+    fans: tuple[tuple[str, int], ...] | None
+    total: int | None
+    show_scoring: bool
+    line: int                                # the line of the opening fence
+
+    @property
+    def situation_dict(self) -> dict[str, Any]:
+        return dict(self.situation)
+
+
+def find_hand_fences(markdown: str) -> list[HandFence]:
+    """Every top-level or indented ```hand block, skipping fences nested in other fences."""
+    lines = markdown.split("\n")
+    found: list[HandFence] = []
+    i = 0
+    while i < len(lines):
+        opened = _FENCE.match(lines[i])
+        if not opened or (opened["fence"][0] == "`" and "`" in opened["info"]):
+            i += 1
+            continue
+        fence, indent = opened["fence"], opened["indent"]
+        end = i + 1
+        while end < len(lines):
+            closing = _FENCE.match(lines[end])
+            if (closing and closing["fence"][0] == fence[0] and len(closing["fence"]) >= len(fence)
+                    and not closing["info"].strip()):
+                break
+            end += 1
+        if opened["info"].strip() == "hand":
+            body = "\n".join(_dedent(line, indent) for line in lines[i + 1:end])
+            found.append(HandFence(i + 1, min(end, len(lines) - 1) + 1, indent, body, end < len(lines)))
+        i = end + 1
+    return found
+
+
+def _dedent(line: str, indent: str) -> str:
+    return line[len(indent):] if line.startswith(indent) else line.lstrip(" \t")
+
+
+def read_block(fence: HandFence, line_offset: int = 0) -> HandBlock:
+    """Parse a fence's YAML body; `line_offset` turns Markdown lines into file lines."""
+    line = fence.first_line + line_offset
+    if not fence.closed:
+        raise HandBlockError(line, "the hand block has no closing fence")
+    try:
+        data = yaml.safe_load(fence.body)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        at = line + 1 + mark.line if mark is not None else line
+        raise HandBlockError(at, f"the hand block is not valid YAML: {getattr(err, 'problem', err)}") from None
+    if not isinstance(data, dict):
+        raise HandBlockError(line, "a hand block holds YAML keys, at least `hand: \"<notation>\"`")
+    unknown = sorted(set(data) - set(BLOCK_KEYS) - set(SITUATION_KEYS))
+    if unknown:
+        raise HandBlockError(line, f"unknown key(s) {', '.join(unknown)}; known: "
+                             f"{', '.join(BLOCK_KEYS + SITUATION_KEYS)}")
+    hand = data.get("hand")
+    if not isinstance(hand, str) or not hand.strip():
+        raise HandBlockError(line, "`hand` is required and must be a notation string, "
+                             "for example hand: \"[123m][EEE]45p99s678p3p\"")
+    show = data.get("show", "scoring")
+    if show not in SHOW_VALUES:
+        raise HandBlockError(line, f"show must be one of {', '.join(SHOW_VALUES)}, not {show!r}")
+    fans = data.get("fans")
+    if fans is not None:
+        if not isinstance(fans, dict) or not all(
+                isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v > 0
+                for k, v in fans.items()):
+            raise HandBlockError(line, "`fans` must map fan ids to counts, e.g. {all_chows: 1}")
+        fans = tuple(sorted(fans.items()))
+    total = data.get("total")
+    if total is not None and (not isinstance(total, int) or isinstance(total, bool)):
+        raise HandBlockError(line, f"`total` must be a whole number, not {total!r}")
+    situation = tuple(sorted((k, v) for k, v in data.items() if k in SITUATION_KEYS))
+    return HandBlock(hand.strip(), situation, fans, total, show == "scoring", line)
+
+
+def check_block(block: HandBlock, table: FanTable) -> ScoreResult | None:
+    """Score the block with the engine and compare with what it states.
+
+    Returns the engine's result, or None for a `show: tiles` block that states nothing
+    (it only needs to be a readable hand and a possible situation).
+    """
+    try:
+        if not block.show_scoring and block.fans is None and block.total is None:
+            parse_hand(block.hand)
+            make_situation(**block.situation_dict)
+            return None
+        result = score_with_table(table, block.hand, "en", **block.situation_dict)
+    except RulesError as err:
+        raise HandBlockError(block.line, f"{block.hand}: {err}") from None
+    problems: list[str] = []
+    if block.fans is not None:
+        known = {f.id for f in table.fans}
+        stated = dict(block.fans)
+        for fan_id in sorted(set(stated) - known):
+            problems.append(f"`{fan_id}` is not a fan id of the fan table")
+        engine = result.fan_counts()
+        for fan_id in sorted(set(stated) | set(engine)):
+            if fan_id in known and stated.get(fan_id) != engine.get(fan_id):
+                problems.append(f"{fan_id}: stated {stated.get(fan_id, 0)}, engine {engine.get(fan_id, 0)}")
+    if block.total is not None and block.total != result.total:
+        problems.append(f"total: stated {block.total}, engine {result.total}")
+    if problems:
+        scored = ", ".join(f"{f.id}: {f.count}" for f in result.fans)
+        raise HandBlockError(block.line, f"{block.hand}: the stated scoring differs from the engine's "
+                             f"({'; '.join(problems)}). The engine scores {{{scored}}}, total {result.total}")
+    return result

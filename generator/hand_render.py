@@ -1,0 +1,176 @@
+"""Drawing a hand block as tiles, with the engine's scoring, in one language.
+
+The page-specific parts (where the tile pictures and fan pages are, relative to the
+page) come in through RenderContext, so the same code serves the MkDocs hook and tests.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from markupsafe import Markup, escape
+
+from rules import FanTable, Hand, ScoreResult, parse_hand
+from rules.situation import FLAG_NAMES
+
+from .hand_block import HandBlock
+from .localize import pick, with_marker
+from .site_text import text, wind_name
+from .templating import render
+from .tiles import tile_alt
+
+_GROUP_FACES = re.compile(r"(\d+)([mps])|([ESWNCFP])")
+
+
+@dataclass(frozen=True, slots=True)
+class RenderContext:
+    lang: str
+    table: FanTable
+    tile_src: Callable[[str], str]    # asset file name ("5p-exposed.svg") -> URL from the page
+    fan_href: Callable[[str], str]    # fan id -> URL of its page in `lang`, from the page
+
+
+@dataclass(frozen=True, slots=True)
+class TileImage:
+    src: str
+    alt: str
+    css: str
+
+
+@dataclass(frozen=True, slots=True)
+class TileGroup:
+    css: str
+    label: str
+    tiles: tuple[TileImage, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FanLine:
+    name: Markup
+    href: str
+    points: int
+    count: int
+    sets: tuple[tuple[TileImage, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NotCountedLine:
+    name: Markup
+    href: str
+    points: int
+    sets: tuple[tuple[TileImage, ...], ...]
+    reason: Markup
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    fans: tuple[FanLine, ...]
+    not_counted: tuple[NotCountedLine, ...]
+    total: str
+    valid: bool
+    verdict: str
+    payments: str
+
+
+def asset_name(face: str, variant: str) -> str:
+    """The file name write_tile_assets gives a face drawn as `variant`."""
+    if variant == "back":
+        return "back.svg"
+    return f"{face}.svg" if variant == "standing" else f"{face}-{variant}.svg"
+
+
+def faces_of(group: str) -> list[str]:
+    """'345p' -> ['3p', '4p', '5p']; 'EEE' -> ['E', 'E', 'E'] (the engine's group texts)."""
+    faces: list[str] = []
+    for digits, suit, honor in _GROUP_FACES.findall(group):
+        faces.extend([d + suit for d in digits] if suit else [honor])
+    return faces
+
+
+def _image(ctx: RenderContext, face: str, variant: str, css: str = "") -> TileImage:
+    alt = text(ctx.lang, "face_down") if variant == "back" else tile_alt(face, ctx.lang)
+    classes = "mcr-tile" + (f" mcr-tile--{variant}" if variant != "standing" else "") + (f" {css}" if css else "")
+    return TileImage(ctx.tile_src(asset_name(face, variant)), alt, classes)
+
+
+def tile_groups(hand: Hand, ctx: RenderContext) -> tuple[TileGroup, ...]:
+    """Melds first (claimed ones tinted, concealed kongs with their ends face down), then the
+    concealed tiles, then the winning tile apart."""
+    groups: list[TileGroup] = []
+    for meld in hand.melds:
+        faces = [t.text for t in meld.tiles]
+        if meld.kind == "kong" and not meld.claimed:
+            tiles = (_image(ctx, faces[0], "back"), _image(ctx, faces[1], "standing"),
+                     _image(ctx, faces[2], "standing"), _image(ctx, faces[3], "back"))
+            groups.append(TileGroup("mcr-meld mcr-meld--concealed", text(ctx.lang, "meld_concealed_kong"), tiles))
+        else:
+            key = {"chow": "meld_chow", "pung": "meld_pung", "kong": "meld_kong"}[meld.kind]
+            tiles = tuple(_image(ctx, f, "exposed") for f in faces)
+            groups.append(TileGroup("mcr-meld mcr-meld--exposed", text(ctx.lang, key), tiles))
+    standing = tuple(_image(ctx, t.text, "standing") for t in hand.standing[:-1])
+    groups.append(TileGroup("mcr-standing", text(ctx.lang, "standing_tiles"), standing))
+    groups.append(TileGroup("mcr-winning", text(ctx.lang, "winning_tile"),
+                            (_image(ctx, hand.winning_tile.text, "winning"),)))
+    return tuple(groups)
+
+
+def situation_line(situation: dict[str, Any], lang: str, *, full: bool) -> tuple[str, ...]:
+    """The circumstances of the win in words. `full`: always say how the tile came and the
+    winds (they change the score); otherwise only what the block states."""
+    parts: list[str] = []
+    self_drawn = bool(situation.get("self_drawn") or situation.get("replacement"))
+    if full or "self_drawn" in situation:
+        parts.append(text(lang, "situation_self_drawn" if self_drawn else "situation_discard"))
+    parts.extend(text(lang, f"situation_{flag}") for flag in FLAG_NAMES
+                 if flag != "self_drawn" and situation.get(flag))
+    for key in ("seat_wind", "prevalent_wind"):
+        if full or key in situation:
+            parts.append(text(lang, f"situation_{key}", wind=wind_name(lang, str(situation.get(key, "E")).upper())))
+    if situation.get("flowers"):
+        parts.append(text(lang, "situation_flowers", n=situation["flowers"]))
+    return tuple(parts)
+
+
+def _fan_name(ctx: RenderContext, fan_id: str) -> Markup:
+    return Markup(with_marker(pick(ctx.table.fan(fan_id).names, ctx.lang), ctx.lang))
+
+
+def _sets(ctx: RenderContext, groups: tuple[str, ...]) -> tuple[tuple[TileImage, ...], ...]:
+    return tuple(tuple(_image(ctx, face, "standing", "mcr-tile--mini") for face in faces_of(g)) for g in groups)
+
+
+def scoring_view(result: ScoreResult, ctx: RenderContext) -> Scoring:
+    lang = ctx.lang
+    fans = tuple(FanLine(_fan_name(ctx, f.id), ctx.fan_href(f.id), f.points, f.count, _sets(ctx, f.groups))
+                 for f in result.fans)
+    not_counted = []
+    for n in result.not_counted:
+        if n.principle == "non_repeat" and n.by:
+            link = Markup('<a href="{}">{}</a>').format(ctx.fan_href(n.by), _fan_name(ctx, n.by))
+            reason = Markup(escape(text(lang, "reason_non_repeat", fan="\0"))).replace("\0", link)
+        else:
+            reason = escape(text(lang, f"reason_{n.principle}"))
+        not_counted.append(NotCountedLine(_fan_name(ctx, n.id), ctx.fan_href(n.id), n.points, _sets(ctx, n.groups),
+                                          Markup(reason)))
+    flowers = result.total - result.total_without_bonus
+    total = (text(lang, "score_total_with_flowers", total=result.total, base=result.total_without_bonus,
+                  flowers=flowers) if flowers else str(result.total))
+    verdict = text(lang, "valid_win" if result.valid else "invalid_win",
+                   points=result.total_without_bonus, minimum=result.minimum)
+    payments = ""
+    if result.payments is not None:
+        p = result.payments
+        payments = (text(lang, "payments_self_drawn", each=p.each, total=p.winner_receives) if p.self_drawn
+                    else text(lang, "payments_discard", discarder=p.discarder, others=p.others,
+                              total=p.winner_receives))
+    return Scoring(fans, tuple(not_counted), total, result.valid, verdict, payments)
+
+
+def render_hand(block: HandBlock, result: ScoreResult | None, ctx: RenderContext, *, css: str = "") -> str:
+    """The HTML of one hand block (a <figure>), in ctx.lang."""
+    hand = parse_hand(block.hand)
+    scoring = scoring_view(result, ctx) if (result is not None and block.show_scoring) else None
+    situation = situation_line(block.situation_dict, ctx.lang, full=scoring is not None)
+    return render("hand.html.j2", notation=block.hand, groups=tile_groups(hand, ctx), situation=situation,
+                  scoring=scoring, lang=ctx.lang, t=lambda key, **kw: text(ctx.lang, key, **kw), css=css)

@@ -1,0 +1,228 @@
+"""Quiz questions: the four kinds, their plausible wrong options, and grading.
+
+A question holds a hand, its situation and everything needed to explain it: the
+answer key (fans with counts, total, validity, payments) and the explanation data
+(where each fan lies, each fan matched but not counted and why, the other readings
+of the hand). All of it comes from the engine when the question is made; nothing is
+typed in by hand. The same dictionaries go into the bank files the browser reads.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+import rules
+from rules.fantable import FanTable
+from rules.shapes import counts_of, is_winning
+from rules.tiles import ALL_TILES, COPIES_PER_FACE, WIND_LETTERS
+
+from .hand_builder import BuiltHand, Draft
+from .levels import readings
+
+KINDS = ("total", "fans", "valid", "payments")
+MAX_OPTIONS = 8        # fans questions: right fans plus wrong ones, at most this many
+MIN_WRONG_OPTIONS = 3  # ...with at least this many wrong ones when the hand offers them
+MAX_READINGS = 2       # other readings kept to explain take-the-highest
+
+
+@dataclass(frozen=True, slots=True)
+class Distractor:
+    """A tempting wrong option of a fans question and why it is wrong.
+
+    reason "excluded": the fan matches but does not count (see not_counted for why).
+    reason "near": the hand scores it after one change: `change` is {"out": tile, "in":
+    tile} for a tile, or the situation fields that would differ.
+    """
+
+    id: str
+    reason: str
+    change: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    id: str
+    level: str
+    kind: str
+    data: dict[str, Any]    # the bank entry (see quizzes/bank.schema.json)
+
+    @property
+    def hand(self) -> str:
+        return self.data["hand"]
+
+    @property
+    def situation(self) -> dict[str, Any]:
+        return self.data["situation"]
+
+    @property
+    def answer(self) -> dict[str, Any]:
+        return self.data["answer"]
+
+    @property
+    def answer_ids(self) -> list[str]:
+        return [f["id"] for f in self.answer["fans"]]
+
+    @property
+    def options(self) -> list[str]:
+        return self.data.get("options", [])
+
+    @property
+    def drill(self) -> list[str]:
+        return self.data["drill"]
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> "Question":
+        return cls(data["id"], data["level"], data["kind"], data)
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    correct: bool
+    fan_results: tuple[tuple[str, bool], ...]   # per fan: answered right? (for the Leitner boxes)
+    missed: tuple[str, ...] = ()                # fans questions: right fans not picked
+    wrong: tuple[str, ...] = ()                 # fans questions: wrong fans picked
+
+
+# -- making questions ----------------------------------------------------------------------
+
+def _tiles(draft: Draft) -> dict[str, Any]:
+    """The hand pre-read for drawing (the browser need not parse the notation)."""
+    return {"melds": [{"tiles": [t.text for t in m.tiles], "exposed": m.exposed} for m in draft.melds],
+            "concealed": [t.text for t in draft.concealed], "winning": draft.win.text}
+
+
+def answer_of(result: rules.ScoreResult) -> dict[str, Any]:
+    return {
+        "fans": [{"id": f.id, "count": f.count, "groups": list(f.groups)} for f in result.fans],
+        "total": result.total,
+        "total_without_flowers": result.total_without_bonus,
+        "valid": result.valid,
+        "payments": result.payments.as_dict() if result.payments else None,
+    }
+
+
+def not_counted_of(result: rules.ScoreResult) -> list[dict[str, Any]]:
+    return [{"id": n.id, "principle": n.principle, "by": n.by, "groups": list(n.groups)} for n in result.not_counted]
+
+
+def near_fans(built: BuiltHand, table: FanTable) -> list[Distractor]:
+    """Fans the hand would score after one change: one standing tile, or the situation."""
+    draft, result = built.draft, built.result
+    have = set(result.fan_counts()) | {n.id for n in result.not_counted}
+    found: dict[str, dict[str, Any]] = {}
+
+    def note(hand: str, situation: dict[str, Any], change: dict[str, Any]) -> None:
+        try:
+            other = rules.score_with_table(table, hand, **situation)
+        except rules.RulesError:
+            return
+        for f in other.fans:
+            if f.id not in have and not f.bonus:
+                found.setdefault(f.id, change)
+
+    held = Counter(draft.all_tiles)
+    standing = list(draft.standing)
+    melds = "".join(m.notation() for m in draft.melds)
+    situation = draft.situation.as_dict()
+    for i, old in enumerate(standing):
+        if old in standing[:i] and i != len(standing) - 1:
+            continue  # the same face elsewhere gives the same hands
+        for new in ALL_TILES:
+            if new == old or held[new] >= COPIES_PER_FACE:
+                continue
+            tiles = standing[:i] + [new] + standing[i + 1:]
+            if not is_winning(counts_of(tiles), len(draft.melds)):
+                continue
+            concealed = sorted(tiles[:-1])
+            note(melds + "".join(t.text for t in concealed) + tiles[-1].text, situation,
+                 {"out": old.text, "in": new.text})
+    hand = draft.notation()
+    changes: list[dict[str, Any]] = [{"self_drawn": not situation["self_drawn"]}]
+    changes += [{"seat_wind": w} for w in WIND_LETTERS if w != situation["seat_wind"]]
+    changes += [{"prevalent_wind": w} for w in WIND_LETTERS if w != situation["prevalent_wind"]]
+    for change in changes:
+        note(hand, {**situation, **change, "replacement": False, "robbing_kong": False}, change)
+    number = {f.id: f.number for f in table.fans}
+    return [Distractor(fan, "near", found[fan]) for fan in sorted(found, key=number.__getitem__)]
+
+
+def options_for(built: BuiltHand, table: FanTable, rng: random.Random) -> tuple[list[str], list[Distractor]]:
+    """The options of a fans question: every right fan, then the excluded fans, then
+    fans one change away, up to MAX_OPTIONS; shown in fan-table order."""
+    result = built.result
+    right = [f.id for f in result.fans]
+    excluded: list[Distractor] = []
+    for n in result.not_counted:
+        if n.id not in right and all(d.id != n.id for d in excluded):
+            excluded.append(Distractor(n.id, "excluded", {}))
+    room = max(MAX_OPTIONS - len(right), MIN_WRONG_OPTIONS)
+    wrong = rng.sample(excluded, min(len(excluded), room))
+    if len(wrong) < room:
+        near = near_fans(built, table)
+        wrong += rng.sample(near, min(len(near), room - len(wrong)))
+    number = {f.id: f.number for f in table.fans}
+    options = sorted(right + [d.id for d in wrong], key=number.__getitem__)
+    return options, sorted(wrong, key=lambda d: number[d.id])
+
+
+def make_question(built: BuiltHand, kind: str, qid: str, level: str, table: FanTable,
+                  rng: random.Random) -> Question:
+    if kind not in KINDS:
+        raise ValueError(f"unknown question kind {kind!r}; kinds: {', '.join(KINDS)}")
+    result = built.result
+    if kind == "payments" and not result.valid:
+        raise ValueError("a payments question needs a valid win")
+    alternatives = [r for r in readings(built.draft, table) if r.total < result.total][:MAX_READINGS]
+    data: dict[str, Any] = {
+        "id": qid, "level": level, "kind": kind,
+        "hand": built.hand, "situation": built.situation, "tiles": _tiles(built.draft),
+        "answer": answer_of(result),
+        "explanation": {
+            "shape": result.shape, "groups": list(result.groups), "winning_group": result.winning_group,
+            "not_counted": not_counted_of(result),
+            "other_readings": [{"groups": list(r.groups), "total": r.total} for r in alternatives],
+        },
+    }
+    drill = [f.id for f in result.fans] + [n.id for n in result.not_counted]
+    if kind == "fans":
+        options, wrong = options_for(built, table, rng)
+        data["options"] = options
+        data["distractors"] = [{"id": d.id, "reason": d.reason, "change": d.change} for d in wrong]
+        drill += [d.id for d in wrong]
+    data["drill"] = list(dict.fromkeys(drill))
+    return Question(qid, level, kind, data)
+
+
+# -- grading -------------------------------------------------------------------------------
+
+def expected_payments(question: Question) -> tuple[int, ...]:
+    """What a payments answer must give: (each,) when self-drawn, else (discarder, others)."""
+    p = question.answer["payments"]
+    if p is None:
+        raise ValueError(f"question {question.id} has no payments: the hand is not a valid win")
+    return (p["each"],) if p["self_drawn"] else (p["discarder"], p["others"])
+
+
+def grade(question: Question, response: Any) -> Grade:
+    """Grade a response: an int (total), a set of fan ids (fans), a bool (valid), a tuple
+    of ints (payments, as `expected_payments`)."""
+    answer = question.answer
+    if question.kind == "fans":
+        picked = set(response)
+        right = set(question.answer_ids)
+        results = tuple((fan, (fan in picked) == (fan in right)) for fan in question.options)
+        missed = tuple(f for f in question.options if f in right and f not in picked)
+        wrong = tuple(f for f in question.options if f in picked and f not in right)
+        return Grade(not missed and not wrong, results, missed, wrong)
+    if question.kind == "total":
+        correct = response == answer["total"]
+    elif question.kind == "valid":
+        correct = response == answer["valid"]
+    elif question.kind == "payments":
+        correct = tuple(response) == expected_payments(question)
+    else:
+        raise ValueError(f"unknown question kind {question.kind!r}")
+    involved = question.answer_ids + [n["id"] for n in question.data["explanation"]["not_counted"]]
+    return Grade(bool(correct), tuple((fan, bool(correct)) for fan in dict.fromkeys(involved)))

@@ -1,0 +1,188 @@
+"""Quiz banks: quizzes/<level>.json, built from a seed, checked against the engine.
+
+A bank records the seed, the builder's format and the fan table version it was built
+from, the names and points of every fan (so a browser needs nothing else), and its
+questions, one JSON object per line so a rebuild reads well in a diff. Building:
+first every fan of the table is targeted COVERAGE times and each hand goes to the
+level it shows (so a learner can drill any fan), then each level is filled with fresh
+hands of its own. Same seed, same fan table: the same banks, byte for byte.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+import jsonschema
+
+import rules
+from rules.fantable import FanTable
+
+from .atomic_file import write_atomic
+from .hand_builder import BuildError, BuiltHand, HandBuilder
+from .levels import LEVELS, features_of, level_of
+from .questions import KINDS, Question, answer_of, expected_payments, make_question, not_counted_of
+
+BANK_FORMAT = 1
+DEFAULT_SEED = 2026
+DEFAULT_COUNT = 300
+COVERAGE = 3                       # hands built for each fan, spread over the levels
+KIND_WEIGHTS = (3, 4, 2, 2)        # total, fans, valid, payments
+FALSE_WIN_SHARE = 0.5              # of the "valid?" questions, asked on hands that are not
+QUIZ_DIR = Path(__file__).resolve().parent.parent / "quizzes"
+SCHEMA_PATH = QUIZ_DIR / "bank.schema.json"
+
+
+def bank_path(level: str, folder: Path = QUIZ_DIR) -> Path:
+    return folder / f"{level}.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Bank:
+    level: str
+    seed: int
+    fan_table_version: str
+    questions: tuple[Question, ...]
+    header: dict[str, Any]
+
+    def as_data(self) -> dict[str, Any]:
+        return {**self.header, "questions": [q.data for q in self.questions]}
+
+
+# -- building ------------------------------------------------------------------------------
+
+def _fans_header(table: FanTable) -> dict[str, Any]:
+    return {f.id: {"number": f.number, "points": f.points, "names": dict(f.names)} for f in table.fans}
+
+
+def _kind(rng: random.Random, built_valid: bool | None) -> str:
+    kinds = [k for k in KINDS if built_valid is not False or k == "valid"]
+    weights = [w for k, w in zip(KINDS, KIND_WEIGHTS) if k in kinds]
+    return rng.choices(kinds, weights=weights)[0]
+
+
+def _coverage(seed: int, table: FanTable, per_fan: int) -> dict[str, list[BuiltHand]]:
+    """Hands for every fan of the table, sorted into the level each one shows."""
+    builder = HandBuilder(f"{seed}:coverage", table)
+    out: dict[str, list[BuiltHand]] = {level: [] for level in LEVELS}
+    for fan in table.fans:
+        for _ in range(per_fan):
+            built = builder.build(fan=fan.id)
+            out[level_of(features_of(built.draft, built.result, table))].append(built)
+    return out
+
+
+def build_bank(level: str, *, seed: int = DEFAULT_SEED, count: int = DEFAULT_COUNT, coverage: int = COVERAGE,
+               table: FanTable | None = None, covered: dict[str, list[BuiltHand]] | None = None) -> Bank:
+    """Build one level's bank. `covered` (from `_coverage`) saves rebuilding the coverage
+    hands when several levels are built together."""
+    table = table or rules.fan_table()
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+    if covered is None:
+        covered = _coverage(seed, table, coverage) if coverage else {lv: [] for lv in LEVELS}
+    rng = random.Random(f"{seed}:{level}:questions")
+    builder = HandBuilder(f"{seed}:{level}", table)
+    seen: set[str] = set()
+    picked: list[tuple[BuiltHand, str]] = []
+
+    def add(built: BuiltHand, kind: str) -> None:
+        key = json.dumps([built.hand, built.situation], sort_keys=True)
+        if key not in seen and len(picked) < count:
+            seen.add(key)
+            picked.append((built, kind))
+
+    for built in covered[level][: count // 2]:
+        add(built, _kind(rng, True))
+    while len(picked) < count:
+        kind = _kind(rng, None)
+        valid = rng.random() >= FALSE_WIN_SHARE if kind == "valid" else True
+        try:
+            add(builder.build(level=level, valid=valid), kind)
+        except BuildError:
+            continue  # rare: try another kind
+    rng.shuffle(picked)
+    questions = tuple(make_question(built, kind, f"{level}-{i:03d}", level, table, rng)
+                      for i, (built, kind) in enumerate(picked, 1))
+    header = {"format": BANK_FORMAT, "level": level, "seed": seed, "fan_table_version": table.version,
+              "count": len(questions), "kinds": list(KINDS), "fans": _fans_header(table)}
+    return Bank(level, seed, table.version, questions, header)
+
+
+def build_banks(levels: Iterable[str] = LEVELS, *, seed: int = DEFAULT_SEED, count: int = DEFAULT_COUNT,
+                coverage: int = COVERAGE, table: FanTable | None = None) -> list[Bank]:
+    table = table or rules.fan_table()
+    covered = _coverage(seed, table, coverage) if coverage else {lv: [] for lv in LEVELS}
+    return [build_bank(level, seed=seed, count=count, table=table, covered=covered) for level in levels]
+
+
+# -- files ---------------------------------------------------------------------------------
+
+def dumps(bank: Bank) -> str:
+    """Readable and small: the header indented, then one question per line."""
+    header = json.dumps(bank.header, ensure_ascii=False, indent=1, sort_keys=False)
+    lines = [json.dumps(q.data, ensure_ascii=False, separators=(",", ":")) for q in bank.questions]
+    return header[:-2] + ',\n "questions": [\n' + ",\n".join(lines) + "\n ]\n}\n"
+
+
+def write_bank(bank: Bank, folder: Path = QUIZ_DIR) -> Path:
+    path = bank_path(bank.level, folder)
+    write_atomic(path, dumps(bank))
+    return path
+
+
+def schema() -> dict[str, Any]:
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+def load_bank(path: Path, *, validate: bool = True) -> Bank:
+    """Read a bank file; ValueError names the file and what is wrong with it."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as err:
+        raise ValueError(f"{path}: cannot read the quiz bank: {err}") from None
+    if validate:
+        errors = sorted(jsonschema.Draft202012Validator(schema()).iter_errors(data), key=lambda e: list(e.path))
+        if errors:
+            where = "/".join(str(p) for p in errors[0].path)
+            raise ValueError(f"{path}: not a quiz bank ({where}: {errors[0].message})")
+    header = {k: v for k, v in data.items() if k != "questions"}
+    questions = tuple(Question.from_data(q) for q in data["questions"])
+    return Bank(data["level"], data["seed"], data["fan_table_version"], questions, header)
+
+
+# -- checking --------------------------------------------------------------------------------
+
+def check_question(question: Question, table: FanTable) -> list[str]:
+    """Re-score the question's hand; every difference from its answer key is one line."""
+    where = f"{question.id} {question.hand}"
+    try:
+        result = rules.score_with_table(table, question.hand, **question.situation)
+    except rules.RulesError as err:
+        return [f"{where}: the engine rejects the hand: {err}"]
+    problems = []
+    answer = answer_of(result)
+    for key in ("fans", "total", "total_without_flowers", "valid", "payments"):
+        if question.answer[key] != answer[key]:
+            problems.append(f"{where}: {key} is {question.answer[key]!r}, the engine says {answer[key]!r}")
+    if question.data["explanation"]["not_counted"] != not_counted_of(result):
+        problems.append(f"{where}: not_counted differs from the engine's")
+    if question.kind == "fans" and not set(question.answer_ids) <= set(question.options):
+        problems.append(f"{where}: a right fan is missing from the options")
+    if question.kind == "payments":
+        try:
+            expected_payments(question)
+        except ValueError as err:
+            problems.append(f"{where}: {err}")
+    return problems
+
+
+def check_bank(bank: Bank, table: FanTable) -> list[str]:
+    problems = []
+    if bank.fan_table_version != table.version:
+        problems.append(f"{bank.level}: built from fan table {bank.fan_table_version}, the table is {table.version}")
+    for q in bank.questions:
+        problems.extend(check_question(q, table))
+    return problems

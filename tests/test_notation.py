@@ -1,0 +1,96 @@
+"""The hand notation of design.md, its canonical form, and every reading error."""
+from __future__ import annotations
+
+import pytest
+
+from rules import HandError, NotationError, parse_hand
+from rules.groups import CHOW, KONG, PUNG
+
+
+def test_melds_and_standing_tiles() -> None:
+    hand = parse_hand("[123m][EEE][5555p1][9999s]1p1p")
+    kinds = [(m.kind, m.claimed) for m in hand.melds]
+    assert kinds == [(CHOW, True), (PUNG, True), (KONG, True), (KONG, False)]
+    assert [t.text for t in hand.standing] == ["1p", "1p"]
+    assert hand.winning_tile.text == "1p"
+
+
+def test_spaces_claim_digits_and_order_are_accepted() -> None:
+    a = parse_hand("[123m2] [EEE3] 45p 99s 678p 6p")
+    b = parse_hand("[123m][EEE]45p99s678p6p")
+    assert a == b
+
+
+def test_the_last_tile_is_the_winning_tile() -> None:
+    assert parse_hand("123m456p789s11sEE E").winning_tile.text == "E"
+    assert parse_hand("123m456p789s11sE1sE").winning_tile.text == "E"
+
+
+def test_canonical_notation_sorts_standing_tiles_keeps_winning_tile_last() -> None:
+    assert parse_hand("[EEE][SSSS1]55pNNNWWW").notation() == "[EEE][SSSS1]55pWWNNNW"
+
+
+@pytest.mark.parametrize(("text", "message", "column"), [
+    ("[123m][EE", "unclosed meld", 7),
+    ("[123m[EEE]11p", "unclosed meld", 1),
+    ("123m]456p", "']' without a '['", 5),
+    ("12x3m", "unexpected character 'x'", 3),
+    ("123456789m11p12", "digits '12' have no suit letter", 14),
+    ("m123", "suit letter 'm' has no digits", 1),
+    ("1203m", "'0' is not a tile rank", 3),
+    ("[ESW]123m456p789s11s", "chow of honors", 1),
+    ("[124m]123m456p789s11s", "neither a chow", 1),
+    ("[12m]123m456p789s11s", "has 2 tiles", 1),
+    ("[1234m]123m456p789s11s", "not identical", 1),
+    ("[123m4]456p789s11s123m", "claim digit '4'", 6),
+    ("123m[456p]789s11s123m", "melds come first", 5),
+])
+def test_notation_errors_name_the_column(text: str, message: str, column: int) -> None:
+    with pytest.raises(NotationError) as err:
+        parse_hand(text)
+    assert message in str(err.value)
+    assert err.value.column == column
+    assert f"at column {column}" in str(err.value)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "the hand is empty"),
+    ("123m456p789s11s", "11 tiles"),
+    ("123m456p789s11s1234p", "15 tiles"),
+    ("[123m][456m][789m][123p][456p]11s", "5 melds"),
+    ("11111m456p789s11s2s", "5 copies of 1m"),
+    ("[1111m1]1m456p789s11s12p", "5 copies of 1m"),
+])
+def test_hand_errors(text: str, message: str) -> None:
+    with pytest.raises((HandError, NotationError)) as err:
+        parse_hand(text)
+    assert message in str(err.value)
+
+
+def test_not_a_winning_hand_says_so() -> None:
+    import rules
+    with pytest.raises(HandError, match="is not a winning hand"):
+        rules.score("123m456p789s11s246p")
+
+
+def test_fast_and_careful_readers_agree_on_mutated_hands() -> None:
+    import random
+
+    import rules.notation as notation
+    from rules.sampling import sample_hands
+
+    rng = random.Random(11)
+    alphabet = "123456789mpsESWNCFP[] 0"
+    for sampled in sample_hands(400, 9):
+        for _ in range(4):
+            text = "".join(rng.choice(alphabet) if rng.random() < 0.06 else c for c in sampled.hand)
+            quick = notation._parse_plain(text)
+            if quick is None:
+                continue
+            original = notation._parse_plain
+            notation._parse_plain = lambda _text: None
+            try:
+                careful = parse_hand(text)
+            finally:
+                notation._parse_plain = original
+            assert quick == careful, text
