@@ -18,6 +18,9 @@ def _lazy(module: str, attribute: str) -> Callable:
 
 _ENTRIES = [
     # (name, help, module)
+    ("quiz", "practise scoring with quiz questions", "generator.quiz_command"),
+    ("quiz-banks", "rebuild the quiz banks in quizzes/ (or --check them against the engine)",
+     "generator.quiz_banks_command"),
 ]
 
 COMMANDS: list[tuple[str, str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]] = [

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -153,3 +154,15 @@ class ProgressStore:
     def save(self, progress: Progress) -> None:
         """Raises OSError when the folder cannot be written."""
         write_atomic(self.path, json.dumps(progress.as_data(), indent=1, ensure_ascii=False) + "\n")
+
+
+def schedule(drills: list[list[str]], count: int, progress: Progress, rng: random.Random) -> list[int]:
+    """Pick `count` of the items (each given by the fans it drills), weighted by the
+    Leitner boxes: an item weighs as much as its neediest fan. Returns their indices,
+    most urgent first (weighted sampling without replacement, Efraimidis-Spirakis)."""
+    keyed = []
+    for i, fans in enumerate(drills):
+        weight = max((progress.weight(f) for f in fans), default=UNSEEN_WEIGHT)
+        keyed.append((rng.random() ** (1.0 / weight), i))
+    keyed.sort(reverse=True)
+    return [i for _, i in keyed[:count]]

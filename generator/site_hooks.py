@@ -1,0 +1,175 @@
+"""MkDocs hooks of the rules site (mkdocs.yml: `hooks: [generator/site_hooks.py]`).
+
+- on_config: (re)write the generated sources into site/ once per build of all
+  languages, and set the navigation in the language being built;
+- on_page_markdown: draw every `hand` block (checked against the engine: a wrong one
+  fails the build with file and line) and flag pages shown in English for want of a
+  translation;
+- on_page_content: put the drawings in place.
+
+Because the hook runs the generator, `mkdocs build` and `mkdocs serve` work directly.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import re
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
+from mkdocs.utils.meta import YAML_RE
+
+from rules import ScoreResult
+
+from generator.generate import write_site_sources
+from generator.hand_block import HandBlock, HandBlockError, check_block, find_hand_fences, read_block
+from generator.hand_render import RenderContext, render_hand
+from generator.markdown_text import TILE_ASSETS
+from generator.site_data import SiteData, load_site_data
+from generator.site_nav import build_nav
+from generator.site_text import DEFAULT_LANG, LANGS, text
+
+log = logging.getLogger("mkdocs.hooks.mcr_site")
+
+_TOKEN = "MCRHANDBLOCK{}X"
+_TOKEN_IN_HTML = re.compile(r"(?:<p>)?MCRHANDBLOCK(\d+)X(?:</p>)?")
+# A fixed, documented date for reproducible builds when git cannot give one.
+_FALLBACK_EPOCH = "315532800"   # 1980-01-01, the ZIP epoch
+
+
+@dataclass
+class _State:
+    data: SiteData | None = None
+    results: dict[HandBlock, ScoreResult | None] = field(default_factory=dict)
+    drawings: dict[int, str] = field(default_factory=dict)
+
+
+_state = _State()
+
+
+def _repo_root(config: MkDocsConfig) -> Path:
+    return Path(config.config_file_path or ".").resolve().parent
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    # Reproducible output: MkDocs dates the sitemap from SOURCE_DATE_EPOCH when it is set.
+    if "SOURCE_DATE_EPOCH" not in os.environ:
+        os.environ["SOURCE_DATE_EPOCH"] = _commit_epoch()
+    logging.getLogger("jieba").setLevel(logging.WARNING)
+
+
+def _commit_epoch() -> str:
+    try:
+        out = subprocess.run(["git", "log", "-1", "--format=%ct"], capture_output=True, text=True,
+                             timeout=10, cwd=Path(__file__).resolve().parent, check=False).stdout.strip()
+    except OSError:
+        out = ""
+    return out if out.isdigit() else _FALLBACK_EPOCH
+
+
+def _i18n(config: MkDocsConfig) -> tuple[str, bool]:
+    """(the language being built, whether this is one of static-i18n's nested builds)."""
+    plugin = config.plugins.get("i18n")
+    if plugin is None:
+        return DEFAULT_LANG, False
+    lang = getattr(plugin, "current_language", None) or getattr(plugin, "default_language", None)
+    return (lang if lang in LANGS else DEFAULT_LANG), bool(getattr(plugin, "building", False))
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    lang, nested = _i18n(config)
+    site_dir = Path(config.docs_dir)
+    if not nested or _state.data is None:
+        # First build of a round (static-i18n then builds the other languages itself).
+        try:
+            _state.data = load_site_data()
+        except Exception as err:  # a broken fans.yaml: say where, stop the build
+            raise PluginError(f"cannot load the fan table: {err}") from None
+        _state.results.clear()
+        written = write_site_sources(site_dir, _state.data)
+        log.info("generated %d pages (%d changed, %d removed)", len(written.pages), len(written.changed),
+                 len(written.removed))
+        _teach_jieba(_state.data)
+    config.nav = build_nav(site_dir, _state.data, lang)
+    return config
+
+
+def _teach_jieba(data: SiteData) -> None:
+    """Index each Chinese fan name as one word, so searching 清一色 finds 清一色."""
+    try:
+        import jieba  # noqa: PLC0415 - only the search plugin needs it
+    except ImportError:
+        return
+    for fan in data.table.fans:
+        name = fan.names.get("zh")
+        if name:
+            jieba.add_word(name)
+
+
+def _build_language(page: Page) -> tuple[str, str]:
+    """(the language of the build, the language the page's source is written in)."""
+    build = getattr(page.file, "locale_alternate_of", None) or DEFAULT_LANG
+    source = getattr(page.file, "locale", None) or build
+    return (build if build in LANGS else DEFAULT_LANG), source
+
+
+def _line_offset(page: Page) -> int:
+    """Lines of front matter MkDocs removed before handing us the Markdown."""
+    raw = page.file.content_string
+    meta = YAML_RE.match(raw)
+    return raw[:meta.end()].count("\n") if meta else 0
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    lang, source_lang = _build_language(page)
+    assert _state.data is not None
+    rel_path = os.path.relpath(page.file.abs_src_path or page.file.src_path, _repo_root(config))
+    ctx = RenderContext(
+        lang=lang, table=_state.data.table,
+        tile_src=lambda name: _url(files, f"{TILE_ASSETS}/{name}", page),
+        fan_href=lambda fan_id: _url(files, f"fans/{fan_id}.md", page))
+    lines = markdown.split("\n")
+    errors: list[str] = []
+    offset = _line_offset(page)
+    for fence in reversed(find_hand_fences(markdown)):
+        try:
+            block = read_block(fence, offset)
+            if block not in _state.results:
+                _state.results[block] = check_block(block, _state.data.table)
+            html = render_hand(block, _state.results[block], ctx)
+        except HandBlockError as err:
+            errors.append(f"{rel_path}:{err.line}: {err.message}")
+            continue
+        key = len(_state.drawings)
+        _state.drawings[key] = html
+        lines[fence.first_line - 1:fence.last_line] = [fence.indent + _TOKEN.format(key)]
+    if errors:
+        raise PluginError("invalid hand block(s):\n" + "\n".join(reversed(errors)))
+    if source_lang != lang:
+        lines = _with_fallback_notice(lines, lang)
+    return "\n".join(lines)
+
+
+def _url(files: Files, src_path: str, page: Page) -> str:
+    target = files.get_file_from_path(src_path)
+    if target is None:
+        raise PluginError(f"{page.file.src_uri}: the site has no {src_path}")
+    return get_relative_url(target.url, page.url)
+
+
+def _with_fallback_notice(lines: list[str], lang: str) -> list[str]:
+    """A visible notice under the title of a page shown in English for want of a translation."""
+    notice = [f'!!! warning "{text(lang, "fallback_page_title")}"', "",
+              f"    {text(lang, 'fallback_page_body')}", ""]
+    at = next((i + 1 for i, line in enumerate(lines) if line.startswith("# ")), 0)
+    return lines[:at] + [""] + notice + lines[at:]
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    return _TOKEN_IN_HTML.sub(lambda m: _state.drawings.pop(int(m.group(1))), html)
