@@ -14,7 +14,7 @@ from rules import Fan
 from rules.fantable import Example, Ruling
 
 from .localize import marker_html, pick, with_marker
-from .markdown_text import generated_banner, md_escape, md_localized
+from .markdown_text import front_matter, md_escape, md_localized
 from .site_data import SiteData
 from .site_text import LANGUAGE_NAMES, LANGS, points_label, text
 from .templating import render
@@ -82,7 +82,7 @@ def fan_page(data: SiteData, fan: Fan, lang: str) -> str:
     total = len(data.table.fans)
     return render(
         TEMPLATE,
-        banner=generated_banner("fan_pages.py", TEMPLATE),
+        banner=front_matter("fan_pages.py", TEMPLATE, search="{boost: 2}"),
         t=lambda key, **kw: text(lang, key, **kw),
         name=md_escape(name.text), plain_name=md_escape(name.text),
         partial=any(x.missing for x in texts),

@@ -13,14 +13,13 @@ from pathlib import Path
 
 from .fan_pages import fan_pages
 from .fan_table_page import fan_table_pages
-from .markdown_text import TILE_ASSETS
+from .markdown_text import GENERATED_MARK, TILE_ASSETS
 from .notation_page import notation_pages
 from .rulings_page import rulings_pages
 from .site_data import SiteData
 from .site_text import LANGS
 from .tiles import write_tile_assets
 
-GENERATED_MARK = b"<!-- GENERATED from fans.yaml by generator/"
 # Folders whose Markdown is all generated (stale pages there are removed).
 GENERATED_PAGE_DIRS = tuple(f"{lang}/fans" for lang in LANGS)
 
@@ -42,6 +41,11 @@ def _write_if_changed(path: Path, data: bytes) -> bool:
     return True
 
 
+def _is_generated(path: Path) -> bool:
+    head = path.read_text(encoding="utf-8", errors="replace")[:200].split("\n")
+    return len(head) > 1 and head[0] == "---" and head[1].startswith(GENERATED_MARK)
+
+
 def generated_pages(data: SiteData) -> dict[str, str]:
     pages: dict[str, str] = {}
     for part in (fan_pages(data), fan_table_pages(data), rulings_pages(data), notation_pages()):
@@ -58,7 +62,7 @@ def write_site_sources(site_dir: Path, data: SiteData) -> Written:
     for folder in GENERATED_PAGE_DIRS:
         for path in sorted((site_dir / folder).glob("*.md")):
             rel = path.relative_to(site_dir).as_posix()
-            if rel not in pages and path.read_bytes().startswith(GENERATED_MARK):
+            if rel not in pages and _is_generated(path):
                 path.unlink()
                 removed.append(rel)
     tiles_dir = site_dir / TILE_ASSETS

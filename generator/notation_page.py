@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.situation import FIELD_NAMES
 from rules.tiles import ALL_TILES
 
-from .markdown_text import generated_banner
+from .markdown_text import front_matter
 from .site_text import LANGS, text
 from .templating import render
 from .tile_markdown import tile_md
@@ -36,7 +36,7 @@ def notation_page(lang: str) -> str:
     melds = [(code, "".join(tile_md(f, v, lang, PREFIX, "mcr-tile--small") for f, v in zip(faces, variants)),
               text(lang, key)) for code, key, faces, variants in MELDS]
     demo_words = ", ".join(f"{k}: {v}" for k, v in DEMO_SITUATION)
-    return render(TEMPLATE, banner=generated_banner("notation_page.py", TEMPLATE),
+    return render(TEMPLATE, banner=front_matter("notation_page.py", TEMPLATE, source="generator/site_text.py"),
                   t=lambda key, **kw: text(lang, key, **kw), suits=suits, honors=honors, flowers=flowers,
                   example_hand=EXAMPLE_HAND, melds=melds, demo_hand=DEMO_HAND, demo_keys=DEMO_SITUATION,
                   demo_situation=f"`{demo_words}`", situation_keys=FIELD_NAMES)

@@ -16,7 +16,7 @@ DEFAULT_LANG = "en"
 TEXT: dict[str, dict[str, str]] = {
     "en": {
         "title": "MCR scoring quiz",
-        "session": "{level} · {count} questions · seed {seed}",
+        "session": "{level} · questions: {count} · seed {seed}",
         "drill": "drilling {fan}",
         "level_beginner": "Beginner",
         "level_intermediate": "Intermediate",
@@ -203,7 +203,7 @@ TEXT: dict[str, dict[str, str]] = {
     },
     "es": {
         "title": "Práctica de puntuación MCR",
-        "session": "{level} · {count} preguntas · semilla {seed}",
+        "session": "{level} · preguntas: {count} · semilla {seed}",
         "drill": "practicando {fan}",
         "level_beginner": "Principiante",
         "level_intermediate": "Intermedio",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .localize import marker_html, pick
-from .markdown_text import generated_banner, md_escape, md_localized
+from .markdown_text import front_matter, md_escape, md_localized
 from .site_data import SiteData
 from .site_text import LANGS, text
 from .templating import render
@@ -32,7 +32,7 @@ def rulings_page(data: SiteData, lang: str) -> str:
         entries.append(RulingEntry(r.id, md_escape(question.text or r.id), marker_html(lang) if question.missing else "",
                                    md_localized(pick(r.answer, lang), lang),
                                    md_localized(pick(r.alternatives, lang), lang), fans))
-    return render(TEMPLATE, banner=generated_banner("rulings_page.py", TEMPLATE),
+    return render(TEMPLATE, banner=front_matter("rulings_page.py", TEMPLATE),
                   t=lambda key, **kw: text(lang, key, **kw), rulings=entries)
 
 

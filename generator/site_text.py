@@ -217,7 +217,7 @@ TEXT: dict[str, dict[str, str]] = {
         "col_points": "番数",
         "col_family": "类别",
         "col_example": "典型牌例",
-        "fan_number": "第{number}番种（共{total}个）",
+        "fan_number": "第{number}个番种（共{total}个）",
         "label_points": "番数",
         "label_family": "类别",
         "label_number": "序号",

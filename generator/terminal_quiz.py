@@ -44,6 +44,9 @@ class Terminal:
         self.stdout.write(prompt)
         self.stdout.flush()
         line = self.stdin.readline()
+        isatty = getattr(self.stdin, "isatty", None)
+        if not (isatty and isatty()):
+            self.stdout.write(line if line.endswith("\n") else line + "\n")  # a transcript shows the answer
         return None if line == "" else line.strip()
 
 

@@ -1,0 +1,92 @@
+"""Benchmark of the scoring engine through the command line, as tools use it.
+
+Scores a fixed, seeded set of random legal winning hands through `mcr score -` (JSON
+Lines) and times one `mcr score HAND` call. This machine is noisy, so every figure is the
+best of several runs, and the report gives the ratio to the targets of the engine issue
+(5,000 hands per second; under 0.5 s for one call).
+
+    python benchmarks/score_speed.py [--hands 20000] [--seed 1] [--runs 3]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rules.sampling import sample_hands  # noqa: E402 - after the path tweak
+
+TARGET_HANDS_PER_SECOND = 5000
+TARGET_START_UP_SECONDS = 0.5
+ONE_HAND = ["score", "[EEE][SSSS1]55pWWWNNN", "--self-drawn"]
+
+
+def _mcr(args: list[str], stdin=None, env=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "mcr", *args], stdin=stdin, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, cwd=ROOT, env=env, check=True)
+
+
+def bench_json_lines(hands: int, seed: int, runs: int, env: dict[str, str]) -> tuple[float, int]:
+    lines = "".join(json.dumps(h.request()) + "\n" for h in sample_hands(hands, seed))
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as fh:
+        fh.write(lines)
+        path = fh.name
+    best = float("inf")
+    errors = 0
+    try:
+        for run in range(runs):
+            with open(path, "rb") as stdin:
+                start = time.perf_counter()
+                done = _mcr(["score", "-"], stdin=stdin, env=env)
+                best = min(best, time.perf_counter() - start)
+            answers = done.stdout.decode().splitlines()
+            assert len(answers) == hands, f"expected {hands} answers, got {len(answers)}"
+            errors = sum(1 for a in answers if '"error"' in a)
+            print(f"  run {run + 1}: {hands / (time.perf_counter() - start):,.0f} hands/s", flush=True)
+    finally:
+        os.unlink(path)
+    return hands / best, errors
+
+
+def bench_start_up(runs: int, env: dict[str, str]) -> tuple[float, float]:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        _mcr(ONE_HAND, env=env)
+        times.append(time.perf_counter() - start)
+    return min(times), statistics.median(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20000, help="hands scored per run (default 20000)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random hands (default 1)")
+    parser.add_argument("--runs", type=int, default=3, help="runs of the JSON Lines benchmark (default 3)")
+    parser.add_argument("--start-up-runs", type=int, default=10, help="single calls timed (default 10)")
+    args = parser.parse_args()
+    env = dict(os.environ)
+    with tempfile.TemporaryDirectory() as cache:
+        env["MCR_CACHE_DIR"] = cache
+        cold = time.perf_counter()
+        _mcr(ONE_HAND, env=env)  # parses fans.yaml and fills the table cache
+        cold = time.perf_counter() - cold
+        print(f"mcr score - with {args.hands:,} seeded random hands (seed {args.seed}), {os.cpu_count()} cores:")
+        rate, errors = bench_json_lines(args.hands, args.seed, args.runs, env)
+        best, median = bench_start_up(args.start_up_runs, env)
+    print(f"JSON Lines: best {rate:,.0f} hands/s ({rate / TARGET_HANDS_PER_SECOND:.2f} x the "
+          f"{TARGET_HANDS_PER_SECOND:,}/s target); {errors} error lines (expected 0)")
+    print(f"one call:   best {best:.3f} s, median {median:.3f} s ({TARGET_START_UP_SECONDS / median:.2f} x faster "
+          f"than the {TARGET_START_UP_SECONDS} s target); first call with an empty cache {cold:.3f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
