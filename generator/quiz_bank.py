@@ -137,17 +137,36 @@ def schema() -> dict[str, Any]:
     return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
-def load_bank(path: Path, *, validate: bool = True) -> Bank:
-    """Read a bank file; ValueError names the file and what is wrong with it."""
+def _quick_check(data: Any) -> str | None:
+    """The schema's required keys, without a full validation (which takes seconds)."""
+    spec = schema()
+    if not isinstance(data, dict):
+        return "not a JSON object"
+    missing = [k for k in spec["required"] if k not in data]
+    if missing or data.get("format") != BANK_FORMAT or not isinstance(data.get("questions"), list):
+        return f"missing or wrong: {', '.join(missing) or 'format'}"
+    needed = spec["$defs"]["question"]["required"]
+    for i, q in enumerate(data["questions"]):
+        if not isinstance(q, dict) or any(k not in q for k in needed):
+            return f"question {i} lacks one of {', '.join(needed)}"
+    return None
+
+
+def load_bank(path: Path, *, validate: bool = False) -> Bank:
+    """Read a bank file; ValueError names the file and what is wrong with it. The full
+    schema validation (`validate`) is for checks; the quiz checks required keys only."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as err:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
         raise ValueError(f"{path}: cannot read the quiz bank: {err}") from None
     if validate:
         errors = sorted(jsonschema.Draft202012Validator(schema()).iter_errors(data), key=lambda e: list(e.path))
         if errors:
             where = "/".join(str(p) for p in errors[0].path)
             raise ValueError(f"{path}: not a quiz bank ({where}: {errors[0].message})")
+    problem = _quick_check(data)
+    if problem:
+        raise ValueError(f"{path}: not a quiz bank ({problem})")
     header = {k: v for k, v in data.items() if k != "questions"}
     questions = tuple(Question.from_data(q) for q in data["questions"])
     return Bank(data["level"], data["seed"], data["fan_table_version"], questions, header)

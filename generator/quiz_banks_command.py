@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         problems = []
         for level in levels:
             try:
-                bank = load_bank(bank_path(level, args.out))
+                bank = load_bank(bank_path(level, args.out), validate=True)
             except ValueError as err:
                 problems.append(str(err))
                 continue

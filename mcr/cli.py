@@ -17,6 +17,8 @@ COMMANDS: list[Command] = [
     ("fans", "list the 81 fans of the fan table", table_commands.add_fans_arguments, table_commands.run_fans),
     ("check", "validate a fan table: schema, references, every example re-scored",
      table_commands.add_check_arguments, table_commands.run_check),
+    ("vocabulary", "list the predicate vocabulary of fans.yaml (operators, hand facts, attributes)",
+     table_commands.add_vocabulary_arguments, table_commands.run_vocabulary),
 ]
 
 
@@ -43,7 +45,7 @@ def build_parser(extra: list[Command]) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    extra = [] if argv[:1] in (["score"], ["fans"], ["check"]) else _optional_commands()
+    extra = [] if argv[:1] in (["score"], ["fans"], ["check"], ["vocabulary"]) else _optional_commands()
     args = build_parser(extra).parse_args(argv)
     try:
         return args.run(args)

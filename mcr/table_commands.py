@@ -41,3 +41,32 @@ def run_check(args: argparse.Namespace) -> int:
     print(f"mcr check: {shown} is sound: schema, references and every example agree with the engine",
           file=sys.stderr)
     return 0
+
+
+def add_vocabulary_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
+
+
+def run_vocabulary(args: argparse.Namespace) -> int:
+    """Print the predicate vocabulary of fans.yaml: operators, hand facts, item attributes."""
+    from rules.context import HAND_VOCABULARY, ITEM_VOCABULARY
+    from rules.vocabulary import OPERATORS
+
+    sections = [
+        ("Operators ({op: arguments})", [(o.name, f"{o.arguments}: {o.meaning}") for o in OPERATORS.values()]),
+        ("Hand facts ({var: NAME}, or {var: hand.NAME} inside an iteration)", list(HAND_VOCABULARY.items())),
+        ("Item attributes ({var: NAME} inside all/some/none/count/filter/map/distinct/sorted)",
+         list(ITEM_VOCABULARY.items())),
+    ]
+    for title, rows in sections:
+        if args.markdown:
+            print(f"**{title}**\n\n| name | meaning |\n| --- | --- |")
+            for name, meaning in rows:
+                print(f"| `{name}` | {meaning.replace('|', '&#124;')} |")
+        else:
+            print(title)
+            width = max(len(name) for name, _ in rows)
+            for name, meaning in rows:
+                print(f"  {name.ljust(width)}  {meaning}")
+        print()
+    return 0

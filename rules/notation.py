@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import HandError, NotationError
 from .groups import CHOW, KONG, PUNG, Group
@@ -23,17 +23,14 @@ class Hand:
 
     melds: tuple[Group, ...]
     standing: tuple[Tile, ...]
+    all_tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)  # kongs with all four
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "all_tiles", tuple(t for m in self.melds for t in m.tiles) + self.standing)
 
     @property
     def winning_tile(self) -> Tile:
         return self.standing[-1]
-
-    @property
-    def all_tiles(self) -> tuple[Tile, ...]:
-        """Every tile of the hand, kongs with their four tiles."""
-        tiles: list[Tile] = [t for m in self.melds for t in m.tiles]
-        tiles.extend(self.standing)
-        return tuple(tiles)
 
     @property
     def kongs(self) -> tuple[Group, ...]:

@@ -194,7 +194,9 @@ def _is_winning_cached(counts: Counts, meld_count: int) -> bool:
     return bool(_knitted_straight_splits(counts))
 
 
+@lru_cache(maxsize=None)
 def _group(kind: str, code: int) -> Group:
+    """One shared Group per kind and first tile (readings copy a group that repeats)."""
     t = ALL_TILES[code]
     if kind == CHOW:
         tiles = (t, ALL_TILES[code + 1], ALL_TILES[code + 2])
@@ -208,6 +210,13 @@ def _group(kind: str, code: int) -> Group:
 def _place_winning_tile(melds: tuple[Group, ...], standing: list[Group], shape: str,
                         win: Tile, self_drawn: bool) -> list[Reading]:
     """One reading per distinct standing group that can hold the winning tile."""
+    # Groups are shared values (see _group); the evaluator tells groups apart by identity,
+    # so a group that appears twice in one reading gets its own copy.
+    seen_ids: set[int] = set()
+    for i, g in enumerate(standing):
+        if id(g) in seen_ids:
+            standing[i] = Group(g.kind, g.tiles, g.claimed, g.concealed, g.has_winning_tile)
+        seen_ids.add(id(standing[i]))
     readings: list[Reading] = []
     seen: set[tuple[str, tuple[Tile, ...]]] = set()
     for i, g in enumerate(standing):

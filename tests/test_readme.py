@@ -1,0 +1,39 @@
+"""The README's promises: its example hands score, its output sample is real, its
+vocabulary summary names every operator."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import rules
+from rules.vocabulary import OPERATORS
+
+from .conftest import ROOT
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+HAND_LIKE = re.compile(r"[`\"]((?:\[[0-9mpsESWNCFP]+\])+[0-9mpsESWNCFP][0-9mpsESWNCFP ]*)[`\"]")
+
+
+def test_every_example_hand_in_the_readme_scores() -> None:
+    hands = set(HAND_LIKE.findall(README))
+    assert len(hands) >= 3
+    for hand in hands:
+        rules.score(hand)
+    try:
+        rules.score("[123m][EE")
+    except rules.NotationError as err:
+        assert "unclosed meld at column 7" in README and str(err) == "unclosed meld at column 7"
+
+
+def test_the_sample_breakdown_is_what_mcr_prints() -> None:
+    run = subprocess.run([sys.executable, "-m", "mcr", "score", "[EEE][SSSS1]55pWWWNNN", "--self-drawn"],
+                         capture_output=True, text=True, cwd=ROOT, check=True)
+    for line in run.stdout.splitlines()[:5] + run.stdout.splitlines()[-2:]:
+        assert line in README, line
+
+
+def test_the_vocabulary_summary_names_every_operator() -> None:
+    summary = README[README.index("about twenty operators"):]
+    for name in OPERATORS:
+        assert re.search(rf"(?<![\w=<>!]){re.escape(name)}(?![\w=<>])", summary[:400]), name
