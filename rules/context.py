@@ -107,6 +107,15 @@ class HandContext:
         return tuple(set(self.tiles))
 
     @cached_property
+    def tile_mask(self) -> int:
+        """The faces held, as bits (1 << code): the compiler turns conditions on single
+        tiles into one bit test against it."""
+        mask = 0
+        for t in self.tiles:
+            mask |= 1 << t.code
+        return mask
+
+    @cached_property
     def faces(self) -> tuple[Face, ...]:
         counts = [0] * 34
         for t in self.tiles:
@@ -169,6 +178,7 @@ HAND_VOCABULARY: dict[str, str] = {
     "claimed": "groups made with a claimed tile (claimed chows and pungs, melded kongs)",
     "tiles": "every tile of the hand, a kong's four included",
     "distinct_tiles": "each face held, once",
+    "tile_mask": "the faces held as bits (1 << code); the compiler uses it for conditions on tiles",
     "faces": "each distinct face held: {tile, copies, in_kong}",
     "suits": "the suits (m, p, s) present",
     "winning_tile": "the winning tile", "winning_group": "the group the winning tile completed",

@@ -187,8 +187,26 @@ class _Compiler:
         c, b, i = self._iterate(arg, depth, path, "count", False)
         return f"len({c})" if b is None else f"sum(1 for {i} in {c} if {b})"
 
+    def _tile_mask(self, c: str, b: str, i: str) -> str | None:
+        """For a condition on the hand's tiles that looks at the tile alone, the 34-bit set
+        of faces that meet it, worked out once here: the test then costs one AND.
+        None when the condition depends on anything else."""
+        if c != "h.distinct_tiles" or "h." in b:
+            return None
+        from .tiles import ALL_TILES
+        try:
+            test = eval(compile(f"lambda {i}: {b}", "<tile condition>", "eval"),  # noqa: S307
+                        {**RUNTIME_HELPERS, **self.constants})
+            mask = sum(1 << t.code for t in ALL_TILES if test(t))
+        except Exception:  # not a pure tile condition after all: keep the loop
+            return None
+        return self.const(mask)
+
     def op_all(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "all", True)
+        mask = self._tile_mask(c, b, i)
+        if mask is not None:
+            return f"(not (h.tile_mask & ~{mask}))"  # a hand always holds tiles: never empty
         self.temporaries += 1
         v = f"{self.prefix}v{self.temporaries}"
         # json-logic's `all` is false on an empty collection.
@@ -196,10 +214,16 @@ class _Compiler:
 
     def op_some(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "some", True)
+        mask = self._tile_mask(c, b, i)
+        if mask is not None:
+            return f"bool(h.tile_mask & {mask})"
         return f"any({b} for {i} in {c})"
 
     def op_none(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "none", True)
+        mask = self._tile_mask(c, b, i)
+        if mask is not None:
+            return f"(not (h.tile_mask & {mask}))"
         return f"(not any({b} for {i} in {c}))"
 
     def op_filter(self, arg, depth, path):
