@@ -18,6 +18,7 @@ def _lazy(module: str, attribute: str) -> Callable:
 
 _ENTRIES = [
     # (name, help, module)
+    ("site", "build or serve the rules site", "generator.site_command"),
     ("quiz", "practise scoring with quiz questions", "generator.quiz_command"),
     ("quiz-banks", "rebuild the quiz banks in quizzes/ (or --check them against the engine)",
      "generator.quiz_banks_command"),

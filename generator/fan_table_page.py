@@ -43,7 +43,7 @@ def fan_table_page(data: SiteData, lang: str) -> str:
     used = {f.family for f in data.table.fans}
     families = [(key, escape(data.family_name(key, lang).text)) for key in data.families if key in used]
     families += [(key, escape(key)) for key in sorted(used - set(data.families))]
-    return render(TEMPLATE, banner=front_matter("fan_table_page.py", TEMPLATE),
+    return render(TEMPLATE, banner=front_matter("fan_table_page.py", TEMPLATE, hide="[toc]"),
                   t=lambda key, **kw: text(lang, key, **kw), rows=rows, families=families,
                   point_values=sorted({f.points for f in data.table.fans}, reverse=True))
 

@@ -21,13 +21,15 @@ from typing import Any, Callable
 import rules
 from rules.fantable import FanTable
 from rules.groups import CHOW, KONG, PUNG
-from rules.shapes import HONOR_CODES, KNITTED_ARRANGEMENTS, ORPHAN_CODES, counts_of, is_winning, standard_splits
+from rules.shapes import HONOR_CODES, HONORS_AND_KNITTED, KNITTED_ARRANGEMENTS, KNITTED_STRAIGHT, ORPHAN_CODES, \
+    SEVEN_PAIRS, THIRTEEN_ORPHANS, counts_of, is_winning, standard_splits
 from rules.tiles import ALL_TILES, COPIES_PER_FACE, DRAGON_LETTERS, FLOWER_COUNT, SUITS, WIND_LETTERS, Tile, \
     format_tiles, suited, tile
 
 from . import levels
 
 FLAGS = ("fourth_tile", "replacement", "robbing_kong", "last_wall_tile")
+SPECIAL_SHAPES = (SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_AND_KNITTED, KNITTED_STRAIGHT)
 
 
 class BuildError(RuntimeError):
@@ -104,7 +106,7 @@ class Style:
 
 
 STYLES: dict[str | None, Style] = {
-    None: Style(0.06, 0.45, 0.3, True, 0.08, 0.08, (30, 30, 22, 12, 6)),
+    None: Style(0.05, 0.45, 0.3, True, 0.08, 0.08, (30, 30, 22, 12, 6)),
     "beginner": Style(0.0, 0.5, 0.12, False, 0.0, 0.0, (30, 30, 25, 12, 3)),
     "intermediate": Style(0.05, 0.45, 0.4, True, 0.15, 0.15, (25, 30, 25, 14, 6)),
     "expert": Style(0.05, 0.75, 0.25, True, 0.12, 0.15, (35, 25, 20, 12, 8)),
@@ -141,9 +143,9 @@ class _Fresh:
     # -- the standard shape: four sets and a pair --------------------------------------
     def _suit_plan(self) -> tuple[list[str], bool]:
         rng = self.rng
-        n = rng.choices((1, 2, 3), weights=(18, 32, 50))[0]
+        n = rng.choices((1, 2, 3), weights=(12, 33, 55))[0]
         suits = rng.sample(SUITS, n)
-        honors = rng.random() < (0.75 if n == 1 else 0.4)
+        honors = rng.random() < (0.8 if n == 1 else 0.4)
         return suits, honors
 
     def _honor_letters(self) -> tuple[str, ...]:
@@ -165,7 +167,7 @@ class _Fresh:
         if first.is_honor:
             return None
         suit, rank = first.suit, first.rank
-        other = rng.choice([s for s in SUITS if s != suit] if len(suits) > 1 or rng.random() < 0.3 else [suit])
+        other = rng.choice([s for s in suits if s != suit] or [suit])  # stay in the suits the hand goes for
         step = rng.choice((1, 2, 3) if kind == CHOW else (1,))
         options = [(kind, suit, rank + step), (kind, suit, rank - step), (kind, other, rank),
                    (kind, other, rank + step), (kind, other, rank - step)]
@@ -231,8 +233,8 @@ class _Fresh:
     # -- the other shapes, from the shapes the engine reads --------------------------
     def _special(self) -> Draft | None:
         rng = self.rng
-        kind = rng.choices(("pairs", "orphans", "knitted", "knitted_straight"), weights=(60, 8, 16, 16))[0]
-        if kind == "pairs":
+        kind = rng.choices(SPECIAL_SHAPES, weights=(74, 4, 11, 11))[0]
+        if kind == SEVEN_PAIRS:
             suits, honors = self._suit_plan()
             pool = [suited(s, r) for s in suits for r in range(1, 10)]
             if honors:
@@ -243,10 +245,10 @@ class _Fresh:
             if rng.random() < 0.1:
                 faces[-1] = faces[0]  # four of a kind as two pairs
             tiles = [t for t in faces for _ in range(2)]
-        elif kind == "orphans":
+        elif kind == THIRTEEN_ORPHANS:
             tiles = [ALL_TILES[c] for c in sorted(ORPHAN_CODES)]
             tiles.append(rng.choice(tiles))
-        elif kind == "knitted":
+        elif kind == HONORS_AND_KNITTED:
             codes, _ = rng.choice(KNITTED_ARRANGEMENTS)
             pool = sorted(codes | HONOR_CODES)
             tiles = [ALL_TILES[c] for c in rng.sample(pool, 14)]

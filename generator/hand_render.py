@@ -37,6 +37,11 @@ class TileImage:
     alt: str
     css: str
 
+    def html(self) -> Markup:
+        # Built here rather than in a template macro: a fan page draws hundreds of tiles.
+        alt = escape(self.alt)
+        return Markup(f'<img class="{self.css}" src="{escape(self.src)}" alt="{alt}" title="{alt}">')
+
 
 @dataclass(frozen=True, slots=True)
 class TileGroup:

@@ -27,7 +27,7 @@ PREFIX = "../"   # from site/<lang>/ to the docs root
 def notation_page(lang: str) -> str:
     suits = []
     for suit in ("m", "p", "s"):
-        cells = [f"{tile_md(t.text, 'standing', lang, PREFIX)}<br>`{t.text}`"
+        cells = [f"{tile_md(t.text, 'standing', lang, PREFIX, 'mcr-tile--small')}<br>`{t.text}`"
                  for t in ALL_TILES if not t.is_honor and t.suit == suit]
         suits.append((text(lang, f"notation_suit_{suit}"), cells))
     honors = [(tile_md(t.text, "standing", lang, PREFIX), t.text, tile_alt(t.text, lang))
@@ -36,7 +36,7 @@ def notation_page(lang: str) -> str:
     melds = [(code, "".join(tile_md(f, v, lang, PREFIX, "mcr-tile--small") for f, v in zip(faces, variants)),
               text(lang, key)) for code, key, faces, variants in MELDS]
     demo_words = ", ".join(f"{k}: {v}" for k, v in DEMO_SITUATION)
-    return render(TEMPLATE, banner=front_matter("notation_page.py", TEMPLATE, source="generator/site_text.py"),
+    return render(TEMPLATE, banner=front_matter("notation_page.py", TEMPLATE, source="generator/site_text.py", hide="[toc]"),
                   t=lambda key, **kw: text(lang, key, **kw), suits=suits, honors=honors, flowers=flowers,
                   example_hand=EXAMPLE_HAND, melds=melds, demo_hand=DEMO_HAND, demo_keys=DEMO_SITUATION,
                   demo_situation=f"`{demo_words}`", situation_keys=FIELD_NAMES)

@@ -31,6 +31,7 @@ DEFAULT_COUNT = 300
 COVERAGE = 3                       # hands built for each fan, spread over the levels
 KIND_WEIGHTS = (3, 4, 2, 2)        # total, fans, valid, payments
 FALSE_WIN_SHARE = 0.5              # of the "valid?" questions, asked on hands that are not
+MAX_FAILURES = 20                  # builds that may fail before a level is given up
 QUIZ_DIR = Path(__file__).resolve().parent.parent / "quizzes"
 SCHEMA_PATH = QUIZ_DIR / "bank.schema.json"
 
@@ -57,10 +58,8 @@ def _fans_header(table: FanTable) -> dict[str, Any]:
     return {f.id: {"number": f.number, "points": f.points, "names": dict(f.names)} for f in table.fans}
 
 
-def _kind(rng: random.Random, built_valid: bool | None) -> str:
-    kinds = [k for k in KINDS if built_valid is not False or k == "valid"]
-    weights = [w for k, w in zip(KINDS, KIND_WEIGHTS) if k in kinds]
-    return rng.choices(kinds, weights=weights)[0]
+def _kind(rng: random.Random) -> str:
+    return rng.choices(KINDS, weights=KIND_WEIGHTS)[0]
 
 
 def _coverage(seed: int, table: FanTable, per_fan: int) -> dict[str, list[BuiltHand]]:
@@ -95,14 +94,17 @@ def build_bank(level: str, *, seed: int = DEFAULT_SEED, count: int = DEFAULT_COU
             picked.append((built, kind))
 
     for built in covered[level][: count // 2]:
-        add(built, _kind(rng, True))
+        add(built, _kind(rng))  # coverage hands are valid wins: any kind
+    failures = 0
     while len(picked) < count:
-        kind = _kind(rng, None)
+        kind = _kind(rng)
         valid = rng.random() >= FALSE_WIN_SHARE if kind == "valid" else True
         try:
             add(builder.build(level=level, valid=valid), kind)
         except BuildError:
-            continue  # rare: try another kind
+            failures += 1  # rare: try another kind, but never loop for ever
+            if failures > MAX_FAILURES:
+                raise
     rng.shuffle(picked)
     questions = tuple(make_question(built, kind, f"{level}-{i:03d}", level, table, rng)
                       for i, (built, kind) in enumerate(picked, 1))

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import rules
 
+from .hand_builder import BuildError
 from .levels import LEVELS
 from .quiz_bank import COVERAGE, DEFAULT_COUNT, DEFAULT_SEED, QUIZ_DIR, bank_path, build_banks, check_bank, \
     load_bank, write_bank
@@ -48,7 +49,12 @@ def run(args: argparse.Namespace) -> int:
             print("mcr quiz-banks: rebuild with `mcr quiz-banks` after a fan table change", file=sys.stderr)
         return 1 if problems else 0
     start = time.perf_counter()
-    for bank in build_banks(levels, seed=args.seed, count=args.count, coverage=args.coverage, table=table):
+    try:
+        banks = build_banks(levels, seed=args.seed, count=args.count, coverage=args.coverage, table=table)
+    except BuildError as err:
+        print(f"mcr quiz-banks: {err}; the banks were left as they were", file=sys.stderr)
+        return 1
+    for bank in banks:
         path = write_bank(bank, args.out)
         print(f"{path}: {len(bank.questions)} questions (seed {bank.seed}, fan table {bank.fan_table_version})")
     print(f"built in {time.perf_counter() - start:.1f} s")

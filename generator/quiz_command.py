@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                           "boxes); progress is kept in the user data folder ($MCR_DATA_DIR overrides it).")
     parser.add_argument("--level", choices=LEVELS,
                         help="beginner, intermediate or expert (default: beginner; all levels with --fan)")
-    parser.add_argument("--fan", metavar="ID", help="drill one fan: its id (half_flush), number (49) or name")
+    parser.add_argument("--fan", metavar="ID", help="drill one fan: its id, number or name (`mcr fans` lists them)")
     parser.add_argument("--count", type=int, default=DEFAULT_COUNT, metavar="N",
                         help=f"number of questions (default {DEFAULT_COUNT})")
     parser.add_argument("--seed", type=int, metavar="S", help="repeat a session: the same seed asks the same "
@@ -111,11 +111,12 @@ def run(args: argparse.Namespace) -> int:
         term.warn(text(lang, "no_questions"))
         return 1
     rng = random.Random(seed)
-    order = schedule([q.drill for q in pool], args.count, loaded.progress, rng)
+    progress = loaded.progress.next_session()   # due dates count from this session
+    order = schedule([q.drill for q in pool], args.count, progress, rng)
     questions = [pool[i] for i in order]
     level_name = text(lang, f"level_{levels[0]}") if len(levels) == 1 else text(lang, "level_all")
     header = text(lang, "session", level=level_name, count=len(questions), seed=seed)
     if fan:
         header += " · " + text(lang, "drill", fan=fan_name(table.fan(fan).names, lang))
-    TerminalQuiz(term, table, store, loaded.progress).run(questions, header)
+    TerminalQuiz(term, table, store, progress).run(questions, header)
     return 0

@@ -130,10 +130,15 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     lang, source_lang = _build_language(page)
     assert _state.data is not None
     rel_path = os.path.relpath(page.file.abs_src_path or page.file.src_path, _repo_root(config))
-    ctx = RenderContext(
-        lang=lang, table=_state.data.table,
-        tile_src=lambda name: _url(files, f"{TILE_ASSETS}/{name}", page),
-        fan_href=lambda fan_id: _url(files, f"fans/{fan_id}.md", page))
+    tiles = _url(files, f"{TILE_ASSETS}/back.svg", page).removesuffix("back.svg")
+    fan_urls: dict[str, str] = {}
+
+    def fan_href(fan_id: str) -> str:
+        if fan_id not in fan_urls:
+            fan_urls[fan_id] = _url(files, f"fans/{fan_id}.md", page)
+        return fan_urls[fan_id]
+
+    ctx = RenderContext(lang=lang, table=_state.data.table, tile_src=lambda name: tiles + name, fan_href=fan_href)
     lines = markdown.split("\n")
     errors: list[str] = []
     offset = _line_offset(page)

@@ -66,15 +66,23 @@ def _dots(label: str, value: str) -> str:
 
 
 class TerminalQuiz:
+    """One session; `progress` is already counted for it (Progress.next_session)."""
+
     def __init__(self, term: Terminal, table: FanTable, store: ProgressStore | None, progress: Progress) -> None:
         self.term = term
         self.table = table
         self.store = store
         self.progress = progress
         self._save_failed = False
+        self._fans = table.by_id
 
     def name(self, fan_id: str) -> str:
-        return fan_name(self.table.fan(fan_id).names, self.term.lang)
+        fan = self._fans.get(fan_id)
+        return fan_name(fan.names, self.term.lang) if fan else fan_id  # a bank older than the table
+
+    def points(self, fan_id: str) -> str:
+        fan = self._fans.get(fan_id)
+        return str(fan.points) if fan else "?"
 
     def names(self, fan_ids: list[str] | tuple[str, ...]) -> str:
         return ", ".join(self.name(f) for f in fan_ids)
@@ -82,7 +90,6 @@ class TerminalQuiz:
     # -- a session -------------------------------------------------------------------------
     def run(self, questions: list[Question], header: str) -> Summary:
         term = self.term
-        self.progress = self.progress.next_session()
         term.say(term.t("title") + " · " + header)
         term.say(term.t("hint"))
         asked = right = 0
@@ -243,9 +250,8 @@ class TerminalQuiz:
         """The full explanation: every fan with its points, every tempting fan and why not."""
         term, answer, expl = self.term, question.answer, question.data["explanation"]
         lines = ["", term.t("breakdown") + " · " + term.t("reading", groups=" ".join(expl["groups"]))]
-        points = {f.id: f.points for f in self.table.fans}
         for f in answer["fans"]:
-            value = str(points[f["id"]]) if f["count"] == 1 else f"{points[f['id']]} x{f['count']}"
+            value = self.points(f["id"]) + (f" x{f['count']}" if f["count"] > 1 else "")
             where = f"   {' '.join(f['groups'])}" if f["groups"] else ""
             lines.append("  " + _dots(self.name(f["id"]), value) + where)
         tempting = Counter((n["id"], n["principle"], n["by"]) for n in expl["not_counted"])
@@ -254,12 +260,12 @@ class TerminalQuiz:
             for (fan, principle, by), times in tempting.items():
                 why = term.t(f"why_{principle}", by=self.name(by) if by else "")
                 more = f" x{times}" if times > 1 else ""
-                lines.append(f"  {self.name(fan)} ({points[fan]}){more}: {why}")
+                lines.append(f"  {self.name(fan)} ({self.points(fan)}){more}: {why}")
         near = [d for d in question.data.get("distractors", []) if d["reason"] == "near"]
         if near:
             lines.append(term.t("other_options"))
             for d in near:
-                lines.append(f"  {self.name(d['id'])} ({points[d['id']]}): {self._near(d['change'])}")
+                lines.append(f"  {self.name(d['id'])} ({self.points(d['id'])}): {self._near(d['change'])}")
         for other in expl["other_readings"]:
             lines.append(term.t("other_reading", groups=" ".join(g.rstrip("*") for g in other["groups"]),
                                 total=other["total"]))
@@ -307,8 +313,9 @@ def stats_report(progress: Progress, lang: str, table: FanTable) -> str:
         return out
 
     lines = [t("stats_title"), "", row(t("stats_fan"), heads)]
+    upcoming = progress.next_session()   # "due" means: asked first next time
     for fan, rec in rows:
-        due = f" ({t('stats_due')})" if progress.due(fan) and rec.box < BOXES else ""
+        due = f" ({t('stats_due')})" if upcoming.due(fan) and rec.box < BOXES else ""
         lines.append(row(names[fan], (str(rec.seen), str(rec.right), f"{round(100 * rec.accuracy)}%",
                                       f"{rec.box}/{BOXES}")) + due)
     lines += ["", t("stats_kinds")]

@@ -121,3 +121,17 @@ def test_a_wrong_answer_key_is_caught(banks) -> None:
 def test_default_paths() -> None:
     assert SCHEMA_PATH.parent == QUIZ_DIR and bank_path("expert") == QUIZ_DIR / "expert.json"
     assert DEFAULT_COUNT >= MIN_QUESTIONS
+
+
+def test_the_rebuild_command_writes_and_checks_banks(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    from mcr.cli import main
+    args = ["--out", str(tmp_path), "--level", "beginner"]
+    assert main(["quiz-banks", *args, "--count", "6", "--coverage", "0", "--seed", "9"]) == 0
+    assert load_bank(tmp_path / "beginner.json").seed == 9
+    assert main(["quiz-banks", *args, "--check"]) == 0
+    path = tmp_path / "beginner.json"
+    path.write_text(path.read_text(encoding="utf-8").replace('"total":', '"total":1', 1), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["quiz-banks", *args, "--check"]) == 1
+    err = capsys.readouterr().err
+    assert "total is" in err and "mcr quiz-banks" in err

@@ -1,0 +1,42 @@
+"""The rules site built once per test session, shared by the build and browser tests."""
+from __future__ import annotations
+
+import functools
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .conftest import ROOT
+
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+@dataclass(frozen=True)
+class BuiltSite:
+    output: Path
+    seconds: float
+    returncode: int
+    log: str
+
+
+def run_build(output: Path) -> BuiltSite:
+    """`mcr site build --output OUTPUT` (strict), timed."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "mcr", "site", "build", "--output", str(output)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    return BuiltSite(output, time.monotonic() - started, done.returncode, done.stdout + done.stderr)
+
+
+@functools.cache
+def built_site() -> BuiltSite:
+    """The site, built into a temporary folder the first time a test asks for it."""
+    site = run_build(Path(tempfile.mkdtemp(prefix="mcr-site-")) / "site")
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "site-build.log").write_text(
+        f"mcr site build: {site.seconds:.1f} s, exit status {site.returncode}\n\n{site.log}", encoding="utf-8")
+    return site
