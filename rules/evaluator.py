@@ -18,6 +18,7 @@ aside.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .context import HandContext
 from .errors import FanTableError
@@ -29,9 +30,9 @@ from .shapes import Reading, readings_of
 from .situation import Situation, check_situation
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
-    """One place where a fan applies in a reading."""
+class Match(NamedTuple):
+    """One place where a fan applies in a reading (a NamedTuple: made by the thousand
+    per second, and much cheaper to build than a frozen dataclass)."""
 
     fan: Fan
     groups: tuple[int, ...]   # indices into the reading's groups; () = the whole hand

@@ -272,6 +272,40 @@ def _knitted_candidates(counts: list[int]) -> set[int]:
     return out
 
 
+def _block_state(block: tuple[int, ...], start: int, honors: bool) -> tuple[bool, bool]:
+    """(splits, holds the pair) for one block of counts; splits is False when no split works."""
+    rest = sum(block) % 3
+    if rest == 1:
+        return False, False
+    return bool(_block_splits(block, start, honors, rest == 2)), rest == 2
+
+
+def _standard_candidates(before: list[int], candidates: list[int]) -> list[int]:
+    """The candidates that complete the standard shape. Adding a tile changes one block
+    only, so the other blocks are judged once and each candidate costs one cached lookup."""
+    states = [_block_state(tuple(before[a:b]), a, h) for a, b, h in BLOCKS]
+    found = []
+    for code in candidates:
+        which = 3 if code >= 27 else code // 9
+        a, b, honors = BLOCKS[which]
+        block = list(before[a:b])
+        block[code - a] += 1
+        ok, pair = _block_state(tuple(block), a, honors)
+        if not ok:
+            continue
+        pairs = pair
+        for i, (other_ok, other_pair) in enumerate(states):
+            if i == which:
+                continue
+            if not other_ok:
+                break
+            pairs += other_pair
+        else:
+            if pairs == 1:
+                found.append(code)
+    return found
+
+
 def waiting_tiles(hand: Hand) -> frozenset[Tile]:
     """The tiles the hand was waiting on before the winning tile.
 
@@ -283,28 +317,33 @@ def waiting_tiles(hand: Hand) -> frozenset[Tile]:
     for meld in hand.melds:
         for t in meld.tiles:
             held[t.code] += 1
-    # Only a tile next to (or equal to) a held tile can complete a set or a pair; the
-    # special shapes of single tiles (orphans, knitted) can want any face.
-    singles_shape = not hand.melds and all(n <= 1 for n in before) or all(
-        n == 0 or c in ORPHAN_CODES for c, n in enumerate(before))
-    candidates: set[int] = set(range(34)) if singles_shape else set()
-    if not singles_shape:
-        for code, n in enumerate(before):
-            if n:
-                t = ALL_TILES[code]
-                if t.is_honor:
-                    candidates.add(code)
-                else:
-                    candidates.update(c for c in range(code - 2, code + 3)
-                                      if 0 <= c < 27 and ALL_TILES[c].suit == t.suit)
-        if not hand.melds:
-            candidates.update(_knitted_candidates(before))
-    waits = []
-    for code in sorted(candidates):
+    melds = len(hand.melds)
+    # Only a tile next to (or equal to) a held tile can complete a set or a pair.
+    near: set[int] = set()
+    for code, n in enumerate(before):
+        if n:
+            if code >= 27:
+                near.add(code)
+            else:
+                first = code - code % 9
+                near.update(range(max(first, code - 2), min(first + 9, code + 3)))
+    candidates = [c for c in sorted(near) if held[c] < 4]
+    waits = set(_standard_candidates(before, candidates))
+    # The special shapes, only when the tiles could make one.
+    distinct = 34 - before.count(0)
+    odd = [c for c, n in enumerate(before) if n % 2]
+    special: list[int] = []
+    if melds == 0 and len(odd) == 1:
+        special.append(odd[0])  # seven pairs waits on its single tile
+    if melds == 0 and distinct >= 12:
+        special.extend(range(34))  # orphans, honors and knitted: any face may be wanted
+    if melds <= 1 and sum(1 for c in range(27) if before[c]) >= 8:
+        special.extend(_knitted_candidates(before) | near)
+    for code in set(special) - waits:
         if held[code] >= 4:
             continue
         before[code] += 1
-        if _is_winning_cached(tuple(before), len(hand.melds)):
-            waits.append(ALL_TILES[code])
+        if _is_winning_cached(tuple(before), melds):
+            waits.add(code)
         before[code] -= 1
-    return frozenset(waits)
+    return frozenset(ALL_TILES[c] for c in waits)
