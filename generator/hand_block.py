@@ -7,8 +7,8 @@ A hand block is a fenced code block whose language is `hand` and whose body is Y
     self_drawn: true                    # optional situation keys: self_drawn, fourth_tile,
     flowers: 2                          #   replacement, robbing_kong, last_wall_tile,
                                         #   seat_wind, prevalent_wind, flowers
-    fans: {short_straight: 1, ...}      # optional: the COMPLETE list the engine must give
-    total: 12                           # optional: the total the engine must give
+    fans: {FAN_ID: COUNT, ...}          # optional: the COMPLETE list the engine must give
+    total: TOTAL                        # optional: the total the engine must give
     show: tiles                         # optional: draw the tiles only, without the scoring
     ```
 
@@ -125,7 +125,7 @@ def read_block(fence: HandFence, line_offset: int = 0) -> HandBlock:
         if not isinstance(fans, dict) or not all(
                 isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v > 0
                 for k, v in fans.items()):
-            raise HandBlockError(line, "`fans` must map fan ids to counts, e.g. {all_chows: 1}")
+            raise HandBlockError(line, "`fans` must map fan ids to counts, e.g. {FAN_ID: 1}")
         fans = tuple(sorted(fans.items()))
     total = data.get("total")
     if total is not None and (not isinstance(total, int) or isinstance(total, bool)):

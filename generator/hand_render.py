@@ -29,6 +29,8 @@ class RenderContext:
     table: FanTable
     tile_src: Callable[[str], str]    # asset file name ("5p-exposed.svg") -> URL from the page
     fan_href: Callable[[str], str]    # fan id -> URL of its page in `lang`, from the page
+    # scoring principle ("non_separation") -> URL of its section in the rulebook, or None
+    principle_href: Callable[[str], str | None] = lambda principle: None
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +158,9 @@ def scoring_view(result: ScoreResult, ctx: RenderContext) -> Scoring:
             reason = Markup(escape(text(lang, "reason_non_repeat", fan="\0"))).replace("\0", link)
         else:
             reason = escape(text(lang, f"reason_{n.principle}"))
+            href = ctx.principle_href(n.principle)
+            if href:
+                reason = Markup('<a href="{}">{}</a>').format(href, reason)
         not_counted.append(NotCountedLine(_fan_name(ctx, n.id), ctx.fan_href(n.id), n.points, _sets(ctx, n.groups),
                                           Markup(reason)))
     flowers = result.total - result.total_without_bonus

@@ -11,6 +11,7 @@ Because the hook runs the generator, `mkdocs build` and `mkdocs serve` work dire
 """
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import re
@@ -47,7 +48,8 @@ _FALLBACK_EPOCH = "315532800"   # 1980-01-01, the ZIP epoch
 class _State:
     data: SiteData | None = None
     results: dict[HandBlock, ScoreResult | None] = field(default_factory=dict)
-    drawings: dict[int, str] = field(default_factory=dict)
+    drawings: dict[int, str] = field(default_factory=dict)      # token number -> HTML, until placed
+    numbers: itertools.count = field(default_factory=itertools.count)
 
 
 _state = _State()
@@ -138,7 +140,14 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             fan_urls[fan_id] = _url(files, f"fans/{fan_id}.md", page)
         return fan_urls[fan_id]
 
-    ctx = RenderContext(lang=lang, table=_state.data.table, tile_src=lambda name: tiles + name, fan_href=fan_href)
+    scoring = files.get_file_from_path("rulebook/scoring.md")   # explains each principle, when written
+    scoring_url = get_relative_url(scoring.url, page.url) if scoring is not None else None
+
+    def principle_href(principle: str) -> str | None:
+        return f"{scoring_url}#{principle.replace('_', '-')}" if scoring_url else None
+
+    ctx = RenderContext(lang=lang, table=_state.data.table, tile_src=lambda name: tiles + name, fan_href=fan_href,
+                        principle_href=principle_href)
     lines = markdown.split("\n")
     errors: list[str] = []
     offset = _line_offset(page)
@@ -151,7 +160,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         except HandBlockError as err:
             errors.append(f"{rel_path}:{err.line}: {err.message}")
             continue
-        key = len(_state.drawings)
+        key = next(_state.numbers)
         _state.drawings[key] = html
         lines[fence.first_line - 1:fence.last_line] = [fence.indent + _TOKEN.format(key)]
     if errors:

@@ -1,14 +1,14 @@
 """The rules site built once per test session, shared by the build and browser tests."""
 from __future__ import annotations
 
-import functools
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 from .conftest import ROOT
 
@@ -32,11 +32,15 @@ def run_build(output: Path) -> BuiltSite:
     return BuiltSite(output, time.monotonic() - started, done.returncode, done.stdout + done.stderr)
 
 
-@functools.cache
-def built_site() -> BuiltSite:
-    """The site, built into a temporary folder the first time a test asks for it."""
-    site = run_build(Path(tempfile.mkdtemp(prefix="mcr-site-")) / "site")
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "site-build.log").write_text(
-        f"mcr site build: {site.seconds:.1f} s, exit status {site.returncode}\n\n{site.log}", encoding="utf-8")
-    return site
+_built: list[BuiltSite] = []   # one build per test session, shared by two test modules
+
+
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+    """The site, built into pytest's temporary folder the first time a test asks for it."""
+    if not _built:
+        site = run_build(tmp_path_factory.mktemp("site") / "site")
+        ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / "site-build.log").write_text(
+            f"mcr site build: {site.seconds:.1f} s, exit status {site.returncode}\n\n{site.log}", encoding="utf-8")
+        _built.append(site)
+    return _built[0]

@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
-import tempfile
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
+import yaml
 
 import rules
 from generator.hand_block import HandBlockError, check_block, find_hand_fences, read_block
+from generator.hand_render import faces_of
 from generator.site_text import DEFAULT_LANG, LANGS, text
 
 from .conftest import ROOT
@@ -27,8 +32,8 @@ FIGURE = re.compile(r'<figure class="mcr-hand[" ]')
 
 
 @pytest.fixture(scope="module")
-def site() -> BuiltSite:
-    built = built_site()
+def site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+    built = built_site(tmp_path_factory)
     assert built.returncode == 0, f"the strict build failed:\n{built.log[-4000:]}"
     return built
 
@@ -146,8 +151,8 @@ def test_drawn_scoring_is_the_engines(site: BuiltSite, table: rules.FanTable) ->
         for fan in result.fans:
             assert f'fans/{fan.id}/"' in figure
         assert f'<td class="mcr-num mcr-total" colspan="3">{result.total}</td>' in figure
-        assert 'alt=""' not in figure and figure.count("<img") == 14 + sum(
-            len(g) for f in result.fans for g in f.groups) + sum(len(g) for n in result.not_counted for g in n.groups)
+        sets = [g for f in result.fans for g in f.groups] + [g for n in result.not_counted for g in n.groups]
+        assert 'alt=""' not in figure and figure.count("<img") == 14 + sum(len(faces_of(g)) for g in sets)
 
 
 def test_language_switcher_stays_on_the_page(site: BuiltSite, table: rules.FanTable) -> None:
@@ -211,10 +216,37 @@ def _tree_hash(root: Path) -> dict[str, str]:
             for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def test_two_builds_give_the_same_files(site: BuiltSite) -> None:
-    again = run_build(Path(tempfile.mkdtemp(prefix="mcr-site-again-")) / "site")
+def test_two_builds_give_the_same_files(site: BuiltSite, tmp_path: Path) -> None:
+    again = run_build(tmp_path / "site")
     assert again.returncode == 0, again.log[-3000:]
     first, second = _tree_hash(site.output), _tree_hash(again.output)
     assert first.keys() == second.keys()
     differ = sorted(name for name in first if first[name] != second[name])
     assert not differ, f"files differ between two builds: {differ[:20]}"
+
+
+def test_a_chapter_not_yet_translated_builds_and_shows_english(tmp_path: Path) -> None:
+    """Remove one Korean chapter from a copy of the sources: the strict build still passes
+    and the Korean site shows the English chapter under a visible notice."""
+    docs = tmp_path / "docs"
+    generated = {SOURCES / "assets/mcr/tiles"} | {SOURCES / lang / name for lang in LANGS
+                                                  for name in ("fans", "notation.md", "rulings.md")}
+    shutil.copytree(SOURCES, docs, ignore=lambda folder, names: [n for n in names if Path(folder, n) in generated])
+    chapter = next(iter(sorted((docs / "ko" / "rulebook").glob("*.md"))), None)
+    if chapter is None:
+        pytest.skip("no Korean chapter to remove")
+    chapter.unlink()
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config.update(docs_dir=str(docs), site_dir=str(tmp_path / "out"), hooks=[str(ROOT / "generator/site_hooks.py")],
+                  watch=[])
+    config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
+    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(tmp_path / "mkdocs.yml")],
+                          cwd=ROOT, capture_output=True, text=True, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+                          check=False)
+    assert done.returncode == 0 and "WARNING" not in done.stderr, done.stderr[-3000:]
+    html = (tmp_path / "out" / "ko" / "rulebook" / chapter.stem / "index.html").read_text(encoding="utf-8")
+    english_title = (SOURCES / "en" / "rulebook" / chapter.name).read_text(encoding="utf-8").splitlines()[0]
+    assert text("ko", "fallback_page_body") in html
+    assert re.sub(r"\s*\{#[\w-]+\}$", "", english_title.removeprefix("# ")) in html
+    assert '<html lang="ko"' in html            # the Korean site around the English text

@@ -98,3 +98,23 @@ def test_writing_is_idempotent_and_keeps_hand_written_pages(tmp_path: Path, data
     again = write_site_sources(tmp_path, data)
     assert again.changed == () and again.removed == ("en/fans/old_fan.md",)
     assert not stale.exists() and mine.exists()
+
+
+def test_navigation_lists_what_exists_in_order(tmp_path: Path, data: SiteData) -> None:
+    from generator.site_nav import build_nav
+
+    for name in ("scoring", "tiles", "extra"):          # written out of order, one unknown
+        (tmp_path / "en/rulebook").mkdir(parents=True, exist_ok=True)
+        (tmp_path / f"en/rulebook/{name}.md").write_text("# x\n", encoding="utf-8")
+    nav = build_nav(tmp_path, data, "zh")
+    assert nav[0] == {"首页": "index.md"}
+    assert nav[1] == {"规则": ["rulebook/tiles.md", "rulebook/scoring.md"]}
+    fans = nav[2]["番种"]
+    assert fans[0] == "fans/index.md"
+    assert list(fans[1]) == ["88分"] and len(fans[1]["88分"]) == sum(1 for f in data.table.fans if f.points == 88)
+    assert sum(len(next(iter(group.values()))) for group in fans[1:]) == len(data.table.fans)
+    assert nav[3:] == ["notation.md", "rulings.md"]                      # no quiz yet: no slot
+    (tmp_path / "en/quiz").mkdir()
+    for name in ("practice.md", "index.md"):
+        (tmp_path / f"en/quiz/{name}").write_text("# q\n", encoding="utf-8")
+    assert build_nav(tmp_path, data, "es")[-1] == {"Ejercicios": ["quiz/index.md", "quiz/practice.md"]}

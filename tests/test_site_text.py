@@ -58,7 +58,7 @@ def test_languages_agree_with_mkdocs_yml_and_tile_names() -> None:
 def test_points_and_formatting() -> None:
     assert points_label("en", 1) == "1 point"
     assert points_label("en", 88) == "88 points"
-    assert points_label("zh", 24) == "24番"
+    assert points_label("zh", 24) == "24分"
     assert points_label("es", 1) == "1 punto"
-    assert points_label("ko", 8) == "8번"
+    assert points_label("ko", 8) == "8점"
     assert text("es", "situation_seat_wind", wind=text("es", "wind_S")) == "Viento de asiento: Sur"
