@@ -17,7 +17,6 @@ aside.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from .context import HandContext
@@ -102,8 +101,7 @@ def _choices(optional: list[Match]) -> list[list[Match]]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class _Outcome:
+class _Outcome(NamedTuple):
     counted: tuple[Match, ...]
     dropped: tuple[tuple[Match, str, str | None], ...]
     total: int
@@ -165,8 +163,8 @@ def score_reading(table: FanTable, hand: Hand, reading: Reading, situation: Situ
                 continue
             seen_single.add(position)
         (optional if fan.account_once else fixed).append(Match(fan, groups, n))
-    for compiled in table.compiled:
-        if compiled.fan.fallback and (compiled.when is None or compiled.when(ctx)):
+    for compiled in table.fallbacks:
+        if compiled.when is None or compiled.when(ctx):
             fallbacks.append(Match(compiled.fan, (), 1))
     best: _Outcome | None = None
     for chosen in _choices(optional) if optional else [[]]:

@@ -120,6 +120,14 @@ class FanTable:
     program: Callable[[Any, dict[int, int]], list] | None = field(repr=False, default=None)
 
     @property
+    def fallbacks(self) -> tuple[CompiledFan, ...]:
+        return self._fallbacks
+
+    def __post_init__(self) -> None:
+        # The fallback fans (Chicken Hand), looked up once instead of once per reading.
+        object.__setattr__(self, "_fallbacks", tuple(c for c in self.compiled if c.fan.fallback))
+
+    @property
     def by_id(self) -> dict[str, Fan]:
         return {f.id: f for f in self.fans}
 
