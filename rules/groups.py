@@ -36,6 +36,7 @@ class Group:
     is_honor: bool = field(init=False, repr=False)
     is_wind: bool = field(init=False, repr=False)
     is_dragon: bool = field(init=False, repr=False)
+    signature: tuple = field(init=False, repr=False, compare=False)  # everything a condition on sets can see
 
     def __post_init__(self) -> None:
         first = self.tiles[0]
@@ -50,6 +51,7 @@ class Group:
         put(self, "is_honor", first.is_honor)
         put(self, "is_wind", first.is_wind)
         put(self, "is_dragon", first.is_dragon)
+        put(self, "signature", (self.kind, first.code, self.claimed, self.concealed, self.has_winning_tile))
 
     @property
     def text(self) -> str:

@@ -24,15 +24,23 @@ def _combos(pool: Any, choose: Any) -> list[tuple]:
     return list(combinations(pool, k)) if len(pool) >= k else []
 
 
+MEMO_LIMIT = 200_000  # combinations remembered per pool before the memory starts afresh
+
+
 def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Found]:
     """Compile `fans` (rules.fantable.Fan values) into evaluate(ctx, index_of) -> matches.
 
     Each match is (position of the fan in `fans`, group indices (() = whole hand), count).
+
+    Fans over the same `sets` clause share one loop over the combinations. Where their
+    conditions look at the sets alone (no fact of the hand), the answer depends only on
+    the sets' signatures, so it is remembered per combination: the same pair of chows
+    turns up in hand after hand, and then costs one dictionary lookup for all its fans.
     """
-    namespace: dict[str, Any] = {**RUNTIME_HELPERS, "_combos": _combos}
-    pools: dict[str, str] = {}
+    namespace: dict[str, Any] = {**RUNTIME_HELPERS, "_combos": _combos, "_LIMIT": MEMO_LIMIT}
+    pools: dict[str, tuple[str, list[tuple[int, str]], list[tuple[int, str]]]] = {}
     lines = ["def _evaluate(h, ix):", "    found = []", "    add = found.append"]
-    body: list[str] = []
+    whole: list[str] = []
     for position, fan in enumerate(fans):
         if fan.fallback:
             continue
@@ -41,30 +49,55 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
         if fan.when is not None:
             when, constants = predicate_source(fan.when, f"fan {fan.id}: when", fan.sets_from is not None, prefix)
             namespace.update(constants)
-        body.append(f"    # {fan.number} {fan.id}")
         if fan.sets_from is not None:
             key = repr((fan.sets_from, fan.choose))
             if key not in pools:
                 name = f"_c{len(pools)}"
                 source, constants = predicate_source(fan.sets_from, f"fan {fan.id}: sets.from", False, f"{name}_")
                 namespace.update(constants)
-                pools[key] = name
+                pools[key] = (name, [], [])
                 lines.append(f"    {name} = _combos({source}, {fan.choose!r})")
-            body.append(f"    for i1 in {pools[key]}:")
-            body.append(f"        if {when or 'True'}:")
-            body.append(f"            add(({position}, tuple([ix[id(g)] for g in i1]), 1))")
+            _, pure, impure = pools[key]
+            (impure if when is not None and "h." in when else pure).append((position, when or "True"))
+            continue
+        whole.append(f"    # {fan.number} {fan.id}")
+        count = None
+        if fan.count is not None:
+            count, constants = predicate_source(fan.count, f"fan {fan.id}: count", False, prefix + "n")
+            namespace.update(constants)
+        whole.append(f"    if {when or 'True'}:")
+        if count is None:
+            whole.append(f"        add(({position}, (), 1))")
         else:
-            count = None
-            if fan.count is not None:
-                count, constants = predicate_source(fan.count, f"fan {fan.id}: count", False, prefix + "n")
-                namespace.update(constants)
-            body.append(f"    if {when or 'True'}:")
-            if count is None:
-                body.append(f"        add(({position}, (), 1))")
-            else:
-                body.append(f"        n = int({count})")
-                body.append("        if n > 0:")
-                body.append(f"            add(({position}, (), n))")
-    source = "\n".join(lines + body + ["    return found"])
+            whole.append(f"        n = int({count})")
+            whole.append("        if n > 0:")
+            whole.append(f"            add(({position}, (), n))")
+    body: list[str] = []
+    for name, pure, impure in pools.values():
+        memo = f"{name}_memo"
+        namespace[memo] = {}
+        body.append(f"    for i1 in {name}:")
+        body.append("        at = None")
+        if pure:
+            body.append("        key = tuple([g.signature for g in i1])")
+            body.append(f"        hit = {memo}.get(key)")
+            body.append("        if hit is None:")
+            body.append("            hit = []")
+            for position, when in pure:
+                body.append(f"            if {when}:")
+                body.append(f"                hit.append({position})")
+            body.append(f"            if len({memo}) > _LIMIT:")
+            body.append(f"                {memo}.clear()")
+            body.append(f"            hit = {memo}[key] = tuple(hit)")
+            body.append("        if hit:")
+            body.append("            at = tuple([ix[id(g)] for g in i1])")
+            body.append("            for p in hit:")
+            body.append("                add((p, at, 1))")
+        for position, when in impure:
+            body.append(f"        if {when}:")
+            body.append("            if at is None:")
+            body.append("                at = tuple([ix[id(g)] for g in i1])")
+            body.append(f"            add(({position}, at, 1))")
+    source = "\n".join(lines + body + whole + ["    return found"])
     exec(compile(source, "<fan table program>", "exec"), namespace)  # noqa: S102 - source built above
     return namespace["_evaluate"]

@@ -263,15 +263,7 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
     return out
 
 
-def _knitted_candidates(counts: list[int]) -> set[int]:
-    """Faces that could complete a knitted straight the hand is building."""
-    out: set[int] = set()
-    for codes, _ in KNITTED_ARRANGEMENTS:
-        if sum(1 for c in codes if counts[c]) >= 8:
-            out |= codes
-    return out
-
-
+@lru_cache(maxsize=None)
 def _block_state(block: tuple[int, ...], start: int, honors: bool) -> tuple[bool, bool]:
     """(splits, holds the pair) for one block of counts; splits is False when no split works."""
     rest = sum(block) % 3
@@ -337,8 +329,15 @@ def waiting_tiles(hand: Hand) -> frozenset[Tile]:
         special.append(odd[0])  # seven pairs waits on its single tile
     if melds == 0 and distinct >= 12:
         special.extend(range(34))  # orphans, honors and knitted: any face may be wanted
-    if melds <= 1 and sum(1 for c in range(27) if before[c]) >= 8:
-        special.extend(_knitted_candidates(before) | near)
+    if melds <= 1:
+        # A knitted straight: with all nine knitted tiles held, the set or the pair waits
+        # (a tile near the others); with eight, only the missing knitted tile completes it.
+        for codes, _ in KNITTED_ARRANGEMENTS:
+            held_codes = [c for c in codes if before[c]]
+            if len(held_codes) == 9:
+                special.extend(near)
+            elif len(held_codes) == 8:
+                special.extend(codes - set(held_codes))
     for code in set(special) - waits:
         if held[code] >= 4:
             continue
