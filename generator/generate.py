@@ -15,13 +15,15 @@ from .fan_pages import fan_pages
 from .fan_table_page import fan_table_pages
 from .markdown_text import GENERATED_MARK, TILE_ASSETS
 from .notation_page import notation_pages
+from .quiz_assets import QUIZ_ASSETS, load_quiz_banks, quiz_assets
+from .quiz_pages import quiz_pages
 from .rulings_page import rulings_pages
 from .site_data import SiteData
 from .site_text import LANGS
 from .tiles import write_tile_assets
 
 # Folders whose Markdown is all generated (stale pages there are removed).
-GENERATED_PAGE_DIRS = tuple(f"{lang}/fans" for lang in LANGS)
+GENERATED_PAGE_DIRS = tuple(f"{lang}/{folder}" for lang in LANGS for folder in ("fans", "quiz"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,14 +50,15 @@ def _is_generated(path: Path) -> bool:
 
 def generated_pages(data: SiteData) -> dict[str, str]:
     pages: dict[str, str] = {}
-    for part in (fan_pages(data), fan_table_pages(data), rulings_pages(data), notation_pages()):
+    for part in (fan_pages(data), fan_table_pages(data), rulings_pages(data), notation_pages(), quiz_pages(data)):
         pages.update(part)
     return pages
 
 
 def write_site_sources(site_dir: Path, data: SiteData) -> Written:
-    """Write the generated pages and tile pictures under `site_dir`."""
+    """Write the generated pages, tile pictures and quiz data files under `site_dir`."""
     pages = generated_pages(data)
+    assets = quiz_assets(data, load_quiz_banks())
     changed = [rel for rel, text in sorted(pages.items())
                if _write_if_changed(site_dir / rel, text.encode("utf-8"))]
     removed = []
@@ -65,6 +68,12 @@ def write_site_sources(site_dir: Path, data: SiteData) -> Written:
             if rel not in pages and _is_generated(path):
                 path.unlink()
                 removed.append(rel)
+    changed += [rel for rel, body in sorted(assets.items()) if _write_if_changed(site_dir / rel, body)]
+    for path in sorted((site_dir / QUIZ_ASSETS).glob("*.json")):   # the folder holds only generated data
+        rel = path.relative_to(site_dir).as_posix()
+        if rel not in assets:
+            path.unlink()
+            removed.append(rel)
     tiles_dir = site_dir / TILE_ASSETS
     with tempfile.TemporaryDirectory() as tmp:
         for fresh in write_tile_assets(Path(tmp)):

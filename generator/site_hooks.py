@@ -31,7 +31,7 @@ from rules import ScoreResult
 from generator.generate import write_site_sources
 from generator.hand_block import HandBlock, HandBlockError, check_block, find_hand_fences, read_block
 from generator.hand_render import RenderContext, render_hand
-from generator.markdown_text import TILE_ASSETS
+from generator.markdown_text import TILE_ASSETS, URL_TOKEN
 from generator.site_data import SiteData, load_site_data
 from generator.site_nav import build_nav
 from generator.site_text import DEFAULT_LANG, LANGS, text
@@ -131,6 +131,7 @@ def _line_offset(page: Page) -> int:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     lang, source_lang = _build_language(page)
     assert _state.data is not None
+    markdown = URL_TOKEN.sub(lambda m: _token_url(files, m, page), markdown)
     rel_path = os.path.relpath(page.file.abs_src_path or page.file.src_path, _repo_root(config))
     tiles = _url(files, f"{TILE_ASSETS}/back.svg", page).removesuffix("back.svg")
     fan_urls: dict[str, str] = {}
@@ -175,6 +176,14 @@ def _url(files: Files, src_path: str, page: Page) -> str:
     if target is None:
         raise PluginError(f"{page.file.src_uri}: the site has no {src_path}")
     return get_relative_url(target.url, page.url)
+
+
+def _token_url(files: Files, token: re.Match[str], page: Page) -> str:
+    """A url_token() of the generator, as a URL relative to the page."""
+    optional, src_path = token.group(1) == "?", token.group(2)
+    if optional and files.get_file_from_path(src_path) is None:
+        return ""
+    return _url(files, src_path, page)
 
 
 def _with_fallback_notice(lines: list[str], lang: str) -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from .quiz_pages import quiz_nav
 from .site_data import SiteData
 from .site_text import DEFAULT_LANG, text
 
@@ -29,10 +30,38 @@ def build_nav(site_dir: Path, data: SiteData, lang: str) -> list[Any]:
         fans.append({text(lang, "nav_points_group", points=points): pages})
     nav.append({text(lang, "nav_fans"): fans})
     nav += ["notation.md", "rulings.md"]
-    quiz_dir = site_dir / DEFAULT_LANG / "quiz"
-    quiz = sorted(p.relative_to(site_dir / DEFAULT_LANG).as_posix() for p in quiz_dir.glob("*.md")) \
-        if quiz_dir.is_dir() else []
-    if quiz:
-        quiz.sort(key=lambda rel: rel != "quiz/index.md")   # the quiz's own index first
+    if _present(site_dir, "quiz/index.md"):
+        quiz = _existing(site_dir, quiz_nav(data, lang))
+        listed = set(_paths(quiz))
+        quiz += sorted(rel for rel in (p.relative_to(site_dir / DEFAULT_LANG).as_posix()
+                                       for p in (site_dir / DEFAULT_LANG / "quiz").glob("*.md")) if rel not in listed)
         nav.append({text(lang, "nav_quiz"): quiz})
     return nav
+
+
+def _paths(entries: list[Any]) -> list[str]:
+    """Every page path in a nav list."""
+    found: list[str] = []
+    for entry in entries:
+        values = [entry] if isinstance(entry, str) else list(entry.values())
+        for value in values:
+            found += _paths(value) if isinstance(value, list) else [value]
+    return found
+
+
+def _existing(site_dir: Path, entries: list[Any]) -> list[Any]:
+    """The nav entries whose page exists; a section is kept while it holds one."""
+    kept: list[Any] = []
+    for entry in entries:
+        if isinstance(entry, str):
+            if _present(site_dir, entry):
+                kept.append(entry)
+            continue
+        (title, value), = entry.items()
+        if isinstance(value, list):
+            inner = _existing(site_dir, value)
+            if inner:
+                kept.append({title: inner})
+        elif _present(site_dir, value):
+            kept.append(entry)
+    return kept

@@ -12,6 +12,7 @@ from generator.fan_table_page import fan_table_page
 from generator.generate import generated_pages, write_site_sources
 from generator.hand_block import find_hand_fences, read_block
 from generator.markdown_text import GENERATED_MARK
+from generator.quiz_pages import quiz_pages
 from generator.site_data import SiteData, load_site_data
 from generator.site_text import LANGS, text
 
@@ -89,7 +90,7 @@ def test_fan_table_lists_every_fan_with_filters(data: SiteData) -> None:
 
 def test_writing_is_idempotent_and_keeps_hand_written_pages(tmp_path: Path, data: SiteData) -> None:
     first = write_site_sources(tmp_path, data)
-    assert len(first.pages) == len(LANGS) * (len(data.table.fans) + 3)
+    assert len(first.pages) == len(LANGS) * (len(data.table.fans) + 3) + len(quiz_pages(data))
     assert (tmp_path / "assets/mcr/tiles/5p-winning.svg").is_file()
     stale = tmp_path / "en/fans/old_fan.md"
     stale.write_text("---\n" + GENERATED_MARK + "fan_pages.py from fans.yaml\n---\n# Old\n", encoding="utf-8")

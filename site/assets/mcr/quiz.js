@@ -1,0 +1,826 @@
+// The web scoring quiz of the rules site (hand-written, not generated).
+//
+// A quiz page (generator/quiz_pages.py) holds one <div class="mcr-quiz"> that says what to
+// drill (data-mode "level", "family" or "overview" and data-key) and where its data files
+// are (generator/quiz_assets.py): the page language's strings, fan names and tile names,
+// and the quiz banks. This script asks one question at a time, grades the answer exactly as
+// generator/questions.py does, shows the full breakdown, and keeps the learner's progress
+// in localStorage with the Leitner boxes of generator/progress.py. It names no fan: every
+// fan, point value and family comes from the data files.
+(function () {
+  "use strict";
+
+  // ---- Progress: generator/progress.py in the browser ------------------------------------
+  var STORAGE_KEY = "mcr-quiz-progress";
+  var PROGRESS_FORMAT = 1;
+  var BOXES = 5;
+  var INTERVALS = [1, 2, 4, 8, 16];   // sessions before a fan in box 1..5 is due again
+  var NOT_DUE_WEIGHT = 0.1;
+  var UNSEEN_WEIGHT = 1.0;
+  // The terminal counts one session per `mcr quiz` run. A web page has no runs, so a
+  // session ends every ANSWERS_PER_SESSION answers and a visit after a pause starts one:
+  // a missed fan comes back within a few questions, a well-known one after many.
+  var ANSWERS_PER_SESSION = 5;
+  var NEW_VISIT_MS = 30 * 60 * 1000;
+  var RECENT_MAX = 30;                // a question is not asked again within this many
+  var REVIEW_ROWS = 12;
+  var RESET_WINDOW_MS = 5000;         // the second click of "reset" must come this soon
+
+  function newProgress() {
+    return {format: PROGRESS_FORMAT, session: 0, answers: 0, last_active: 0, fans: {}, kinds: {}, modes: {}};
+  }
+
+  function isCount(value) {
+    return typeof value === "number" && isFinite(value) && value >= 0 && Math.floor(value) === value;
+  }
+
+  function isObject(value) {
+    return value !== null && typeof value === "object" && !Array.isArray(value);
+  }
+
+  // Saved progress, checked as Progress.from_data checks the terminal's file. Throws when
+  // it cannot be trusted; the caller then keeps it aside and starts afresh.
+  function checkProgress(data) {
+    if (!isObject(data) || data.format !== PROGRESS_FORMAT) throw new Error("not progress of format 1");
+    var p = newProgress();
+    ["session", "answers", "last_active"].forEach(function (key) {
+      if (!isCount(data[key])) throw new Error("bad " + key);
+      p[key] = data[key];
+    });
+    if (!isObject(data.fans) || !isObject(data.kinds) || !isObject(data.modes)) throw new Error("bad tables");
+    Object.keys(data.fans).forEach(function (fan) {
+      var r = data.fans[fan];
+      if (!isObject(r) || !isCount(r.box) || r.box < 1 || r.box > BOXES || !isCount(r.seen) || !isCount(r.right) ||
+          r.right > r.seen || !isCount(r.last_session)) throw new Error("impossible record for " + fan);
+      p.fans[fan] = {box: r.box, seen: r.seen, right: r.right, last_session: r.last_session};
+    });
+    Object.keys(data.kinds).forEach(function (kind) {
+      var t = data.kinds[kind];
+      if (!isObject(t) || !isCount(t.seen) || !isCount(t.right)) throw new Error("bad tally for " + kind);
+      p.kinds[kind] = {seen: t.seen, right: t.right};
+    });
+    Object.keys(data.modes).forEach(function (mode) {
+      var m = data.modes[mode];
+      if (!isObject(m) || !isCount(m.seen) || !isCount(m.right) || !Array.isArray(m.recent)) {
+        throw new Error("bad mode " + mode);
+      }
+      p.modes[mode] = {seen: m.seen, right: m.right, current: typeof m.current === "string" ? m.current : null,
+                       answered: m.answered === true, response: m.answered === true ? m.response : null,
+                       recent: m.recent.filter(function (id) { return typeof id === "string"; }),
+                       kind: typeof m.kind === "string" ? m.kind : ""};
+    });
+    return p;
+  }
+
+  function Store() {
+    this.memory = null;      // the progress when the browser refuses to keep it
+    this.damaged = false;
+    this.available = true;
+    try {
+      window.localStorage.setItem(STORAGE_KEY + ".probe", "1");
+      window.localStorage.removeItem(STORAGE_KEY + ".probe");
+    } catch (err) {
+      this.available = false;
+    }
+  }
+
+  // Every change reads the stored progress first, so two open tabs do not undo each other.
+  Store.prototype.load = function () {
+    if (!this.available) return this.memory || newProgress();
+    var raw = window.localStorage.getItem(STORAGE_KEY);
+    if (raw === null) return newProgress();
+    try {
+      return checkProgress(JSON.parse(raw));
+    } catch (err) {
+      try { window.localStorage.setItem(STORAGE_KEY + ".damaged", raw); } catch (ignored) { /* full */ }
+      window.localStorage.removeItem(STORAGE_KEY);
+      this.damaged = true;
+      return newProgress();
+    }
+  };
+
+  Store.prototype.save = function (progress) {
+    this.memory = progress;
+    if (!this.available) return;
+    try {
+      window.localStorage.setItem(STORAGE_KEY, JSON.stringify(progress));
+    } catch (err) {
+      this.available = false;   // full or forbidden: carry on in memory, and say so
+    }
+  };
+
+  Store.prototype.reset = function () {
+    this.memory = null;
+    if (this.available) window.localStorage.removeItem(STORAGE_KEY);
+  };
+
+  function due(progress, fan) {
+    var r = progress.fans[fan];
+    return !r || progress.session - r.last_session >= INTERVALS[r.box - 1];
+  }
+
+  // How much a fan pulls its questions forward.
+  function weight(progress, fan) {
+    var r = progress.fans[fan];
+    if (!r) return UNSEEN_WEIGHT;
+    if (!due(progress, fan)) return NOT_DUE_WEIGHT;
+    return Math.pow(2, BOXES - r.box);
+  }
+
+  // The progress after one graded question (Progress.record), then the session clock.
+  function record(progress, kind, correct, fanResults) {
+    fanResults.forEach(function (pair) {
+      var fan = pair[0], right = pair[1];
+      var old = progress.fans[fan] || {box: 1, seen: 0, right: 0, last_session: 0};
+      progress.fans[fan] = {box: right ? Math.min(BOXES, old.box + 1) : 1, seen: old.seen + 1,
+                            right: old.right + (right ? 1 : 0), last_session: progress.session};
+    });
+    var tally = progress.kinds[kind] || {seen: 0, right: 0};
+    progress.kinds[kind] = {seen: tally.seen + 1, right: tally.right + (correct ? 1 : 0)};
+    progress.answers += 1;
+    if (progress.answers % ANSWERS_PER_SESSION === 0) progress.session += 1;
+  }
+
+  // One question among `pool`, weighted like schedule(): a question weighs as much as its
+  // neediest fan (among `focus` fans when drilling a family); recent ones are left out.
+  function pickQuestion(pool, progress, recent, focus) {
+    var avoid = {};
+    recent.slice(-Math.min(RECENT_MAX, Math.floor(pool.length / 2))).forEach(function (id) { avoid[id] = true; });
+    var best = null, bestKey = -1;
+    pool.forEach(function (q) {
+      if (avoid[q.id]) return;
+      var fans = focus ? q.drill.filter(focus) : q.drill;
+      var w = fans.length ? Math.max.apply(null, fans.map(function (f) { return weight(progress, f); })) : UNSEEN_WEIGHT;
+      var key = Math.pow(Math.random(), 1 / w);   // Efraimidis-Spirakis, one draw
+      if (key > bestKey) { bestKey = key; best = q; }
+    });
+    return best || pool[0] || null;
+  }
+
+  // ---- Grading: generator/questions.py grade() ---------------------------------------------
+  function unique(list) {
+    var seen = {};
+    return list.filter(function (x) { return seen[x] ? false : (seen[x] = true); });
+  }
+
+  function answerIds(q) {
+    return q.answer.fans.map(function (f) { return f.id; });
+  }
+
+  // What a payments answer must give: [each] when self-drawn, else [discarder, others].
+  function expectedPayments(q) {
+    var p = q.answer.payments;
+    if (!p) throw new Error("question " + q.id + " has no payments: the hand is not a valid win");
+    return p.self_drawn ? [p.each] : [p.discarder, p.others];
+  }
+
+  // response: a number (total), a list of fan ids (fans), a boolean (valid), a list of
+  // numbers (payments); null or [] when the learner does not know.
+  function grade(q, response) {
+    var answer = q.answer;
+    if (q.kind === "fans") {
+      var picked = {}, right = {};
+      (response || []).forEach(function (f) { picked[f] = true; });
+      answerIds(q).forEach(function (f) { right[f] = true; });
+      var missed = q.options.filter(function (f) { return right[f] && !picked[f]; });
+      var wrong = q.options.filter(function (f) { return picked[f] && !right[f]; });
+      return {correct: !missed.length && !wrong.length, missed: missed, wrong: wrong,
+              fanResults: q.options.map(function (f) { return [f, !!picked[f] === !!right[f]]; })};
+    }
+    var correct;
+    if (q.kind === "total") {
+      correct = response === answer.total;
+    } else if (q.kind === "valid") {
+      correct = response === answer.valid;
+    } else if (q.kind === "payments") {
+      var expected = expectedPayments(q), given = response || [];
+      correct = given.length === expected.length && expected.every(function (v, i) { return given[i] === v; });
+    } else {
+      throw new Error("unknown question kind " + q.kind);
+    }
+    var involved = unique(answerIds(q).concat(q.explanation.not_counted.map(function (n) { return n.id; })));
+    return {correct: correct, missed: [], wrong: [], fanResults: involved.map(function (f) { return [f, correct]; })};
+  }
+
+  // ---- Drawing ---------------------------------------------------------------------------------
+  function h(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (key) {
+      var value = attrs[key];
+      if (value === null || value === undefined || value === false) return;
+      if (key === "class") node.className = value;
+      else if (key.slice(0, 2) === "on") node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? "" : String(value));
+    });
+    (children || []).forEach(function (child) {
+      if (child === null || child === undefined || child === false) return;
+      node.appendChild(typeof child === "string" || typeof child === "number"
+        ? document.createTextNode(String(child)) : child);
+    });
+    return node;
+  }
+
+  // Replace a node's children, skipping the absent ones (null for "nothing to say").
+  function setChildren(node, children) {
+    node.replaceChildren.apply(node, children.filter(function (c) { return c !== null && c !== undefined; }));
+  }
+
+  // A template whose {placeholders} may be nodes: the list of nodes and strings it makes.
+  function fillNodes(template, values) {
+    var parts = [], last = 0, match, pattern = /\{(\w+)\}/g;
+    while ((match = pattern.exec(template)) !== null) {
+      parts.push(template.slice(last, match.index));
+      var value = values[match[1]];
+      parts.push(value === undefined ? match[0] : (typeof value === "object" ? value : String(value)));
+      last = pattern.lastIndex;
+    }
+    parts.push(template.slice(last));
+    return parts.filter(function (p) { return p !== ""; });
+  }
+
+  function Context(root, data) {
+    this.root = root;
+    this.data = data;
+    this.lang = data.lang;
+    this.store = new Store();
+    var tiles = root.getAttribute("data-tiles") || "";
+    this.tilesBase = tiles.slice(0, tiles.lastIndexOf("/") + 1);
+    this.fansUrl = root.getAttribute("data-fans") || "";
+    this.scoringUrl = root.getAttribute("data-scoring") || "";
+  }
+
+  // A string of the page's language; a missing one shows its key, never nothing.
+  Context.prototype.t = function (key, values) {
+    var template = this.data.text[key];
+    if (template === undefined) return "[" + key + "]";
+    return fillNodes(template, values || {}).map(String).join("");
+  };
+
+  Context.prototype.nodes = function (key, values) {
+    var template = this.data.text[key];
+    return template === undefined ? ["[" + key + "]"] : fillNodes(template, values || {});
+  };
+
+  Context.prototype.points = function (n) {
+    return this.t(n === 1 ? "points_one" : "points_other", {n: n});
+  };
+
+  Context.prototype.fan = function (id) {
+    return this.data.fans[id] || {name: id, points: 0, number: 0, family: "", missing: false};
+  };
+
+  // fans/index.md's URL gives every fan page's: "../../fans/" + id + "/" (or id.html).
+  Context.prototype.fanUrl = function (id) {
+    var base = this.fansUrl;
+    if (/index\.html$/.test(base)) return base.replace(/index\.html$/, id + ".html");
+    return base + (base && base.slice(-1) !== "/" ? "/" : "") + id + "/";
+  };
+
+  Context.prototype.fanLink = function (id) {
+    var fan = this.fan(id);
+    var badge = fan.missing ? h("span", {class: "mcr-untranslated", title: this.t("untranslated_title")},
+                                [this.t("untranslated")]) : null;
+    return h("span", {class: "mcr-quiz__fan"}, [h("a", {href: this.fanUrl(id)}, [fan.name]), badge ? " " : null, badge]);
+  };
+
+  Context.prototype.fanNames = function (ids) {
+    var self = this;
+    return ids.map(function (id) { return self.fan(id).name; }).join(this.t("list_separator"));
+  };
+
+  Context.prototype.tileName = function (face) {
+    return this.data.tiles[face] || face;
+  };
+
+  Context.prototype.tile = function (face, variant, extra) {
+    var file = variant === "back" ? "back.svg" : variant === "standing" ? face + ".svg" : face + "-" + variant + ".svg";
+    var alt = variant === "back" ? this.t("face_down") : this.tileName(face);
+    var css = "mcr-tile" + (variant === "standing" ? "" : " mcr-tile--" + variant) + (extra ? " " + extra : "");
+    return h("img", {class: css, src: this.tilesBase + file, alt: alt, title: alt});
+  };
+
+  // "345p" -> ["3p", "4p", "5p"]; "EEE" -> ["E", "E", "E"] (the engine's group texts).
+  function facesOf(group) {
+    var faces = [], match, pattern = /(\d+)([mps])|([ESWNCFP])/g;
+    while ((match = pattern.exec(group)) !== null) {
+      if (match[3]) faces.push(match[3]);
+      else match[1].split("").forEach(function (d) { faces.push(d + match[2]); });
+    }
+    return faces;
+  }
+
+  Context.prototype.sets = function (groups) {
+    var self = this;
+    if (!groups.length) return [h("span", {class: "mcr-whole"}, [this.t("score_whole_hand")])];
+    return groups.map(function (g) {
+      return h("span", {class: "mcr-set", title: g.replace("*", "")},
+               facesOf(g).map(function (f) { return self.tile(f, "standing", "mcr-tile--mini"); }));
+    });
+  };
+
+  // The hand as the site draws `hand` blocks (generator/hand_render.py, same CSS classes).
+  Context.prototype.hand = function (q) {
+    var self = this, tiles = q.tiles, groups = [];
+    tiles.melds.forEach(function (meld) {
+      var faces = meld.tiles;
+      if (faces.length === 4 && !meld.exposed) {   // a concealed kong: its ends face down
+        var label = self.t("meld_concealed_kong");
+        groups.push(h("span", {class: "mcr-meld mcr-meld--concealed", role: "group", "aria-label": label, title: label},
+          [self.tile(faces[0], "back"), self.tile(faces[1], "standing"), self.tile(faces[2], "standing"),
+           self.tile(faces[3], "back")]));
+        return;
+      }
+      var key = faces.length === 4 ? "meld_kong" : faces[0] === faces[1] ? "meld_pung" : "meld_chow";
+      groups.push(h("span", {class: "mcr-meld mcr-meld--exposed", role: "group", "aria-label": self.t(key),
+                             title: self.t(key)}, faces.map(function (f) { return self.tile(f, "exposed"); })));
+    });
+    var standing = this.t("standing_tiles"), winning = this.t("winning_tile");
+    groups.push(h("span", {class: "mcr-standing", role: "group", "aria-label": standing, title: standing},
+                  tiles.concealed.map(function (f) { return self.tile(f, "standing"); })));
+    groups.push(h("span", {class: "mcr-winning", role: "group", "aria-label": winning, title: winning},
+                  [this.tile(tiles.winning, "winning")]));
+    var situation = this.situation(q.situation).map(function (s) { return h("span", {}, [s]); });
+    return h("figure", {class: "mcr-hand mcr-quiz__hand", "data-hand": q.hand, lang: this.lang}, [
+      h("div", {class: "mcr-hand__tiles", role: "group", "aria-label": this.t("hand_label")}, groups),
+      h("figcaption", {class: "mcr-hand__situation"}, situation)]);
+  };
+
+  // How the hand was won, always with the winds (they change the score): situation_line().
+  Context.prototype.situation = function (s) {
+    var self = this, parts = [];
+    parts.push(this.t(s.self_drawn || s.replacement ? "situation_self_drawn" : "situation_discard"));
+    this.data.situation_flags.forEach(function (flag) {
+      if (s[flag]) parts.push(self.t("situation_" + flag));
+    });
+    parts.push(this.t("situation_seat_wind", {wind: this.t("wind_" + s.seat_wind)}));
+    parts.push(this.t("situation_prevalent_wind", {wind: this.t("wind_" + s.prevalent_wind)}));
+    if (s.flowers) parts.push(this.t("situation_flowers", {n: s.flowers}));
+    return parts;
+  };
+
+  Context.prototype.principle = function (principle) {
+    var name = this.t("principle_" + principle);
+    if (!this.scoringUrl) return h("span", {}, [name]);
+    return h("a", {href: this.scoringUrl + "#" + principle.replace(/_/g, "-")}, [name]);
+  };
+
+  // Why a matched fan does not count: the fan that implies it, and the principle.
+  Context.prototype.reason = function (n) {
+    var reason = n.principle === "non_repeat" && n.by
+      ? h("span", {}, this.nodes("why_non_repeat", {fan: this.fanLink(n.by)}))
+      : h("span", {}, [this.t("why_" + n.principle)]);
+    return this.nodes("why_principle", {reason: reason, principle: this.principle(n.principle)});
+  };
+
+  // Why a "near" option does not count: the one change that would make it count.
+  Context.prototype.near = function (change) {
+    if ("out" in change) return this.t("near_tile", {old: this.tileName(change.out), "new": this.tileName(change["in"])});
+    if ("self_drawn" in change) return this.t(change.self_drawn ? "near_self_drawn" : "near_discard");
+    if ("seat_wind" in change) return this.t("near_seat_wind", {wind: this.t("wind_" + change.seat_wind)});
+    if ("prevalent_wind" in change) return this.t("near_prevalent_wind", {wind: this.t("wind_" + change.prevalent_wind)});
+    return this.t("near_other");
+  };
+
+  function table(caption, head, rows, foot) {
+    return h("table", {}, [
+      h("caption", {}, [caption]),
+      head ? h("thead", {}, [h("tr", {}, head.map(function (c) { return h("th", {scope: "col"}, [c]); }))]) : null,
+      h("tbody", {}, rows),
+      foot || null]);
+  }
+
+  function cell(css, children) {
+    return h("td", css ? {class: css} : {}, children);
+  }
+
+  // Everything about the answer: each fan with its points and sets, each tempting fan not
+  // counted and why, the other options, the lower readings, the total, validity, payments.
+  Context.prototype.breakdown = function (q) {
+    var self = this, answer = q.answer, expl = q.explanation;
+    var reading = h("p", {class: "mcr-quiz__reading"},
+                    [h("strong", {}, [this.t("reading")]), " "].concat(this.sets(expl.groups)));
+    var fanRows = answer.fans.map(function (f) {
+      return h("tr", {"data-fan": f.id}, [cell("", [self.fanLink(f.id)]), cell("mcr-num", [self.fan(f.id).points]),
+        cell("mcr-num", ["×" + f.count]), cell("mcr-sets", self.sets(f.groups))]);
+    });
+    var flowers = answer.total - answer.total_without_flowers;
+    var total = flowers ? this.t("score_total_with_flowers", {total: answer.total, base: answer.total_without_flowers,
+                                                               flowers: flowers}) : String(answer.total);
+    var foot = h("tfoot", {}, [h("tr", {}, [h("th", {scope: "row"}, [this.t("score_total")]),
+                                           h("td", {class: "mcr-num mcr-total", colspan: "3"}, [total])])]);
+    var parts = [reading, table(this.t("score_caption"),
+      [this.t("score_fan"), this.t("score_points"), this.t("score_count"), this.t("score_sets")], fanRows, foot)];
+    if (expl.not_counted.length) {
+      parts.push(h("div", {class: "mcr-hand__not-counted"}, [table(this.t("not_counted_caption"), null,
+        expl.not_counted.map(function (n) {
+          return h("tr", {"data-fan": n.id}, [cell("", [self.fanLink(n.id)]), cell("mcr-num", [self.fan(n.id).points]),
+            cell("mcr-sets", self.sets(n.groups)), cell("mcr-quiz__why", self.reason(n))]);
+        }))]));
+    }
+    var near = (q.distractors || []).filter(function (d) { return d.reason === "near"; });
+    if (near.length) {
+      parts.push(h("div", {class: "mcr-hand__not-counted mcr-quiz__near"}, [table(this.t("other_options"), null,
+        near.map(function (d) {
+          return h("tr", {"data-fan": d.id}, [cell("", [self.fanLink(d.id)]), cell("mcr-num", [self.fan(d.id).points]),
+            cell("mcr-quiz__why", [self.near(d.change)])]);
+        }))]));
+    }
+    expl.other_readings.forEach(function (other) {
+      parts.push(h("p", {class: "mcr-quiz__other-reading"}, self.nodes("other_reading",
+        {groups: h("span", {class: "mcr-quiz__sets"}, self.sets(other.groups)), points: self.points(other.total)})));
+    });
+    var minimum = this.data.minimum;
+    parts.push(h("p", {class: "mcr-verdict mcr-verdict--" + (answer.valid ? "valid" : "invalid")},
+      [this.t(answer.valid ? "valid_win" : "invalid_win", {points: answer.total_without_flowers, minimum: minimum})]));
+    var p = answer.payments, pay;
+    if (!p) pay = this.t("pay_none");
+    else if (p.self_drawn) pay = this.t("pay_self", {base: p.each - answer.total, total: answer.total, each: p.each,
+                                                    receives: p.winner_receives});
+    else pay = this.t("pay_discard", {base: p.others, total: answer.total, discarder: p.discarder,
+                                      receives: p.winner_receives});
+    parts.push(h("p", {class: "mcr-payments"}, [pay]));
+    return h("div", {class: "mcr-quiz__breakdown"}, [
+      h("p", {class: "mcr-quiz__subhead"}, [this.t("breakdown")]),
+      h("div", {class: "mcr-hand__score"}, parts)]);
+  };
+
+  // ---- Asking --------------------------------------------------------------------------------
+  function blank(kind) {
+    return kind === "payments" ? [] : null;   // "I don't know" (grades as picking no fan, for fans)
+  }
+
+  function button(label, css, onclick, type) {
+    return h("button", {type: type || "button", class: "md-button " + (css || ""), onclick: onclick}, [label]);
+  }
+
+  function numberField(label, name) {
+    return h("label", {class: "mcr-quiz__field"}, [h("span", {}, [label]),
+      h("input", {type: "number", name: name, min: "0", step: "1", inputmode: "numeric", required: true,
+                  autocomplete: "off"})]);
+  }
+
+  // The question's prompt and its form; `answer(response)` is called once with the response.
+  Context.prototype.form = function (q, answer) {
+    var self = this, fields = [], actions = [];
+    var form = h("form", {class: "mcr-quiz__form", "data-kind": q.kind});
+    var dontKnow = button(this.t("dont_know"), "mcr-quiz__dont-know", function () { answer(blank(q.kind)); });
+    var read = null;
+    if (q.kind === "total") {
+      fields.push(numberField(this.t("label_total"), "total"));
+      read = function () { return parseInt(form.elements.total.value, 10); };
+    } else if (q.kind === "payments") {
+      if (expectedPayments(q).length === 1) {
+        fields.push(numberField(this.t("label_each"), "each"));
+      } else {
+        fields.push(numberField(this.t("label_discarder"), "discarder"), numberField(this.t("label_others"), "others"));
+      }
+      read = function () {
+        return Array.prototype.map.call(form.querySelectorAll("input"), function (i) { return parseInt(i.value, 10); });
+      };
+    } else if (q.kind === "fans") {
+      fields.push(h("ul", {class: "mcr-quiz__options"}, q.options.map(function (id) {
+        var fan = self.fan(id);
+        return h("li", {class: "mcr-quiz__option", "data-fan": id}, [h("label", {}, [
+          h("input", {type: "checkbox", name: "fan", value: id}), " ", h("span", {class: "mcr-quiz__option-name"},
+            [fan.name]), " ", h("span", {class: "mcr-quiz__points"}, [self.points(fan.points)])])]);
+      })));
+      read = function () {
+        return Array.prototype.filter.call(form.querySelectorAll("input[name=fan]"), function (i) { return i.checked; })
+          .map(function (i) { return i.value; });
+      };
+    }
+    if (q.kind === "valid") {
+      actions.push(button(this.t("yes"), "md-button--primary mcr-quiz__yes", function () { answer(true); }),
+                   button(this.t("no"), "md-button--primary mcr-quiz__no", function () { answer(false); }));
+    } else {
+      actions.push(button(this.t("check"), "md-button--primary mcr-quiz__check", null, "submit"));
+    }
+    actions.push(dontKnow);
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (read) answer(read());
+    });
+    fields.forEach(function (f) { form.appendChild(f); });
+    form.appendChild(h("div", {class: "mcr-quiz__actions"}, actions));
+    return form;
+  };
+
+  Context.prototype.prompt = function (q) {
+    if (q.kind === "payments") return this.t(q.answer.payments.self_drawn ? "ask_payments_self" : "ask_payments_discard");
+    return this.t("ask_" + q.kind, {minimum: this.data.minimum});
+  };
+
+  Context.prototype.shownAnswer = function (q, response) {
+    if (response === null || response === undefined || (Array.isArray(response) && !response.length && q.kind !== "fans")) {
+      return this.t("no_answer");
+    }
+    if (q.kind === "fans") return response.length ? this.fanNames(q.options.filter(function (f) {
+      return response.indexOf(f) >= 0; })) : "—";
+    if (q.kind === "valid") return this.t(response ? "yes" : "no");
+    if (q.kind === "payments") return response.join(" / ");
+    return String(response);
+  };
+
+  Context.prototype.expected = function (q) {
+    var answer = q.answer, minimum = this.data.minimum;
+    if (q.kind === "total") return this.t("expected_total", {points: this.points(answer.total)});
+    if (q.kind === "valid") {
+      return this.t(answer.valid ? "expected_valid" : "expected_invalid",
+                    {points: this.points(answer.total_without_flowers), minimum: minimum});
+    }
+    if (q.kind === "fans") return this.t("expected_fans", {fans: this.fanNames(answerIds(q))});
+    var p = answer.payments;
+    return p.self_drawn ? this.t("expected_self", {each: p.each})
+      : this.t("expected_discard", {discarder: p.discarder, others: p.others});
+  };
+
+  // ---- A quiz: one level or one family -----------------------------------------------------------
+  function runQuiz(ctx, pool, mode, focus) {
+    var root = ctx.root, byId = {}, kinds = {};
+    pool.forEach(function (q) { byId[q.id] = q; kinds[q.kind] = true; });
+    var score = h("span", {class: "mcr-quiz__score", "aria-live": "polite"});
+    var select = h("select", {class: "mcr-quiz__kind"}, [h("option", {value: ""}, [ctx.t("kind_all")])].concat(
+      ctx.data.kinds.filter(function (k) { return kinds[k]; }).map(function (k) {
+        return h("option", {value: k}, [ctx.t("kind_" + k)]);
+      })));
+    var notice = h("p", {class: "mcr-quiz__notice", hidden: true, role: "status"});
+    var stage = h("div", {class: "mcr-quiz__stage"});
+    root.replaceChildren(
+      h("div", {class: "mcr-quiz__bar"}, [h("label", {}, [ctx.t("kind_label") + " ", select]), score,
+                                          resetButton(ctx, function () { say(ctx.t("reset_done")); next(); })]),
+      notice, stage);
+
+    function say(message) {
+      notice.textContent = message;
+      notice.hidden = !message;
+    }
+
+    function modeOf(progress) {
+      return progress.modes[mode] || (progress.modes[mode] = {seen: 0, right: 0, current: null, answered: false,
+                                                              response: null, recent: [], kind: ""});
+    }
+
+    // Read, change and save the stored progress in one step.
+    function update(change) {
+      var progress = ctx.store.load();
+      var result = change(progress, modeOf(progress));
+      progress.last_active = Date.now();
+      ctx.store.save(progress);
+      showScore(modeOf(progress));
+      return result;
+    }
+
+    function showScore(m) {
+      score.textContent = m.seen ? ctx.t("score_percent", {right: m.right, asked: m.seen,
+                                                           percent: Math.round(100 * m.right / m.seen)})
+        : ctx.t("score_none");
+      root.setAttribute("data-right", m.right);
+      root.setAttribute("data-asked", m.seen);
+    }
+
+    function choices(kind) {
+      return kind ? pool.filter(function (q) { return q.kind === kind; }) : pool;
+    }
+
+    function next() {
+      var q = update(function (progress, m) {
+        var picked = pickQuestion(choices(m.kind), progress, m.recent, focus);
+        m.current = picked ? picked.id : null;
+        m.answered = false;
+        m.response = null;
+        return picked;
+      });
+      show(q, false, null, true);
+    }
+
+    function show(q, answered, response, moveFocus) {
+      if (!q) {
+        root.setAttribute("data-state", "empty");
+        stage.replaceChildren(h("p", {class: "mcr-quiz__empty"}, [ctx.t("no_questions")]));
+        return;
+      }
+      var m = modeOf(ctx.store.load());
+      var feedback = h("div", {class: "mcr-quiz__feedback", "aria-live": "polite"});
+      var form = ctx.form(q, function (given) {
+        if (root.getAttribute("data-state") !== "asking") return;
+        var result = grade(q, given);
+        update(function (progress, mode) {
+          record(progress, q.kind, result.correct, result.fanResults);
+          mode.seen += 1;
+          mode.right += result.correct ? 1 : 0;
+          mode.current = q.id;
+          mode.answered = true;
+          mode.response = given;
+          mode.recent = mode.recent.concat([q.id]).slice(-RECENT_MAX);
+        });
+        answer(q, form, feedback, given, result, true);
+      });
+      stage.replaceChildren(
+        h("p", {class: "mcr-quiz__counter"}, [ctx.t("question_heading", {n: m.seen + (answered ? 0 : 1)}), " · ",
+                                               ctx.t("kind_" + q.kind)]),
+        ctx.hand(q), h("p", {class: "mcr-quiz__ask"}, [ctx.prompt(q)]), form, feedback);
+      root.setAttribute("data-question", q.id);
+      root.setAttribute("data-kind", q.kind);
+      root.setAttribute("data-state", "asking");
+      if (answered) {
+        answer(q, form, feedback, response, grade(q, response), false);
+      } else if (moveFocus) {
+        var first = form.querySelector("input, button");
+        if (stage.getBoundingClientRect().top < 0) stage.scrollIntoView();
+        if (first) first.focus({preventScroll: true});
+      }
+    }
+
+    // Lock the form, mark the options, and explain.
+    function answer(q, form, feedback, response, result, moveFocus) {
+      root.setAttribute("data-state", "answered");
+      Array.prototype.forEach.call(form.querySelectorAll("input, button"), function (el) { el.disabled = true; });
+      form.querySelector(".mcr-quiz__actions").hidden = true;
+      if (q.kind === "fans") {
+        var right = answerIds(q), picked = response || [];
+        (response || []).forEach(function (id) {
+          var box = form.querySelector('input[value="' + id + '"]');
+          if (box) box.checked = true;
+        });
+        Array.prototype.forEach.call(form.querySelectorAll(".mcr-quiz__option"), function (li) {
+          var id = li.getAttribute("data-fan"), counts = right.indexOf(id) >= 0, ticked = picked.indexOf(id) >= 0;
+          li.classList.add("mcr-quiz__option--" + (counts ? (ticked ? "right" : "missed") : (ticked ? "wrong" : "other")));
+        });
+      } else {
+        var inputs = form.querySelectorAll("input");
+        var values = q.kind === "total" ? [response] : (response || []);
+        Array.prototype.forEach.call(inputs, function (input, i) {
+          if (values[i] !== null && values[i] !== undefined && !isNaN(values[i])) input.value = values[i];
+        });
+      }
+      var verdict = result.correct ? "✓ " + ctx.t("right")
+        : "✗ " + ctx.t("wrong_answer", {answer: ctx.shownAnswer(q, response)});
+      var nextButton = button(ctx.t("next"), "md-button--primary mcr-quiz__next", next);
+      setChildren(feedback, [
+        h("p", {class: "mcr-quiz__verdict mcr-quiz__verdict--" + (result.correct ? "right" : "wrong")}, [verdict]),
+        h("p", {class: "mcr-quiz__expected"}, [ctx.expected(q)]),
+        result.missed.length ? h("p", {class: "mcr-quiz__missed"}, [ctx.t("missed", {fans: ctx.fanNames(result.missed)})])
+          : null,
+        result.wrong.length ? h("p", {class: "mcr-quiz__picked-wrong"},
+                                [ctx.t("not_counting", {fans: ctx.fanNames(result.wrong)})]) : null,
+        ctx.breakdown(q),
+        h("div", {class: "mcr-quiz__actions"}, [nextButton])]);
+      if (moveFocus) nextButton.focus({preventScroll: true});
+    }
+
+    select.addEventListener("change", function () {
+      var kind = select.value;
+      var current = update(function (progress, m) {
+        m.kind = kind;
+        return m.answered ? null : byId[m.current];
+      });
+      if (!current || (kind && current.kind !== kind)) next();
+    });
+
+    // Open where the learner left off: the same question, answered or not.
+    var opening = update(function (progress, m) {
+      if (progress.answers && Date.now() - progress.last_active > NEW_VISIT_MS) progress.session += 1;
+      return {current: byId[m.current], answered: m.answered, response: m.response, kind: m.kind};
+    });
+    if (opening.kind && !kinds[opening.kind]) opening.kind = "";
+    select.value = opening.kind;
+    if (ctx.store.damaged) say(ctx.t("storage_damaged"));
+    if (!ctx.store.available) say(ctx.t("storage_off"));
+    if (opening.current && (!opening.kind || opening.current.kind === opening.kind)) {
+      show(opening.current, opening.answered, opening.response, false);
+    } else {
+      next();
+    }
+  }
+
+  // "Reset my progress", asking for a second click before erasing anything.
+  function resetButton(ctx, after) {
+    var armed = 0;
+    var node = button(ctx.t("reset"), "mcr-quiz__reset", function () {
+      if (Date.now() - armed > RESET_WINDOW_MS) {
+        armed = Date.now();
+        node.textContent = ctx.t("reset_confirm");
+        node.classList.add("mcr-quiz__reset--armed");
+        return;
+      }
+      armed = 0;
+      node.textContent = ctx.t("reset");
+      node.classList.remove("mcr-quiz__reset--armed");
+      ctx.store.reset();
+      after();
+    });
+    node.addEventListener("blur", function () {
+      armed = 0;
+      node.textContent = ctx.t("reset");
+      node.classList.remove("mcr-quiz__reset--armed");
+    });
+    return node;
+  }
+
+  // ---- The index page: scores by level and family, fans to review ------------------------------------
+  function runOverview(ctx) {
+    var root = ctx.root;
+    var notice = h("p", {class: "mcr-quiz__notice", hidden: true, role: "status"});
+
+    function render() {
+      var progress = ctx.store.load(), seen = 0, right = 0;
+      Object.keys(progress.kinds).forEach(function (k) { seen += progress.kinds[k].seen; right += progress.kinds[k].right; });
+      var kinds = ctx.data.kinds.filter(function (k) { return progress.kinds[k]; }).map(function (k) {
+        return h("li", {}, [ctx.t("kind_" + k) + " ", h("strong", {}, [progress.kinds[k].right + "/" + progress.kinds[k].seen])]);
+      });
+      var weak = Object.keys(progress.fans).filter(function (f) {
+        return progress.fans[f].right < progress.fans[f].seen && ctx.data.fans[f];
+      }).sort(function (a, b) {
+        var ra = progress.fans[a], rb = progress.fans[b];
+        return ra.right / ra.seen - rb.right / rb.seen || rb.seen - ra.seen || ctx.fan(a).number - ctx.fan(b).number;
+      }).slice(0, REVIEW_ROWS);
+      var review = weak.length ? h("div", {class: "mcr-quiz__review"}, [h("table", {}, [
+        h("thead", {}, [h("tr", {}, [h("th", {scope: "col"}, [ctx.t("review_col_fan")]),
+                                     h("th", {scope: "col"}, [ctx.t("review_col_right")])])]),
+        h("tbody", {}, weak.map(function (f) {
+          var r = progress.fans[f];
+          return h("tr", {"data-fan": f}, [h("td", {}, [ctx.fanLink(f)]),
+                                           h("td", {class: "mcr-num"}, [ctx.t("review_right", {right: r.right, seen: r.seen})])]);
+        }))])]) : h("p", {}, [ctx.t("review_empty")]);
+      setChildren(root, [
+        h("p", {class: "mcr-quiz__overall"}, [seen ? ctx.t("overall", {right: right, seen: seen,
+                                                                       percent: Math.round(100 * right / seen)})
+                                                    : ctx.t("overall_none")]),
+        kinds.length ? h("ul", {class: "mcr-quiz__kinds"}, kinds) : null,
+        h("p", {class: "mcr-quiz__subhead"}, [ctx.t("review_heading")]),
+        weak.length ? h("p", {}, [ctx.t("review_intro")]) : null,
+        review,
+        h("div", {class: "mcr-quiz__actions"}, [resetButton(ctx, function () {
+          render();
+          notice.textContent = ctx.t("reset_done");
+          notice.hidden = false;
+        })]),
+        notice]);
+      Array.prototype.forEach.call(document.querySelectorAll(".mcr-quiz-score[data-quiz-mode]"), function (slot) {
+        var m = progress.modes[slot.getAttribute("data-quiz-mode")];
+        slot.textContent = m && m.seen ? ctx.t("score", {right: m.right, asked: m.seen}) : "";
+      });
+      root.setAttribute("data-state", "overview");
+      if (!ctx.store.available) { notice.textContent = ctx.t("storage_off"); notice.hidden = false; }
+      else if (ctx.store.damaged) { notice.textContent = ctx.t("storage_damaged"); notice.hidden = false; }
+    }
+    render();
+  }
+
+  // ---- Start -----------------------------------------------------------------------------------------
+  function getJson(url) {
+    return window.fetch(url).then(function (response) {
+      if (!response.ok) throw new Error(url + ": HTTP " + response.status);
+      return response.json();
+    });
+  }
+
+  // Bank questions with the situation fields their file leaves at the default.
+  function questionsOf(bank) {
+    return bank.questions.map(function (q) {
+      var situation = {};
+      Object.keys(bank.situation_defaults).forEach(function (k) { situation[k] = bank.situation_defaults[k]; });
+      Object.keys(q.situation).forEach(function (k) { situation[k] = q.situation[k]; });
+      var copy = {};
+      Object.keys(q).forEach(function (k) { copy[k] = q[k]; });
+      copy.situation = situation;
+      return copy;
+    });
+  }
+
+  function start(root) {
+    var banks = (root.getAttribute("data-banks") || "").split(/\s+/).filter(Boolean);
+    var mode = root.getAttribute("data-mode"), key = root.getAttribute("data-key");
+    Promise.all([getJson(root.getAttribute("data-text"))].concat(banks.map(getJson))).then(function (loaded) {
+      var ctx = new Context(root, loaded[0]);
+      if (mode === "overview") return runOverview(ctx);
+      var pool = [];
+      loaded.slice(1).forEach(function (bank) { pool = pool.concat(questionsOf(bank)); });
+      var focus = null;
+      if (mode === "family") {
+        focus = function (fan) { return ctx.fan(fan).family === key; };
+        pool = pool.filter(function (q) { return q.drill.some(focus); });
+      }
+      runQuiz(ctx, pool, mode + ":" + key, focus);
+    }).catch(function (err) {
+      root.setAttribute("data-state", "error");
+      var status = root.querySelector(".mcr-quiz__status") || root.appendChild(h("p", {class: "mcr-quiz__status"}));
+      status.textContent = root.getAttribute("data-failed") || String(err);
+      if (window.console) window.console.warn("mcr quiz:", err);
+    });
+  }
+
+  // For the browser tests, which compare this grading with generator/questions.py.
+  window.mcrQuiz = {grade: grade, expectedPayments: expectedPayments, weight: weight, due: due, record: record,
+                    pickQuestion: pickQuestion, checkProgress: checkProgress, storageKey: STORAGE_KEY};
+
+  function startAll() {
+    Array.prototype.forEach.call(document.querySelectorAll("div.mcr-quiz[data-text]"), start);
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", startAll);
+  } else {
+    startAll();
+  }
+})();

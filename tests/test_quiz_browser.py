@@ -1,0 +1,269 @@
+"""The web quiz in a real browser (Debian's Chromium driven by Playwright), on the built site:
+a learner answers one question right and one wrong, sees the feedback and the running
+score, and finds both again after a reload; a fan family drills its own fans, ticked
+options are marked, and the reset erases everything; the quiz index shows the fans to
+review. The browser's grading is checked against generator/questions.py. Screenshots of
+questions with their feedback go to test-artifacts/."""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from generator.levels import LEVELS
+from generator.questions import Question, expected_payments, grade
+from generator.quiz_bank import bank_path, load_bank
+from generator.quiz_site_text import quiz_text
+from generator.site_text import DEFAULT_LANG, points_label
+
+from .site_build_support import ARTIFACTS
+from .test_site_browser import CHROMIUM, Tab, base_url, browser, sync_api  # noqa: F401 - shared fixtures
+
+pytestmark = [
+    pytest.mark.browser, pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is absent (apt-get install chromium)"),
+]
+
+STORAGE_KEY = "mcr-quiz-progress"
+
+
+@pytest.fixture(scope="module")
+def questions() -> dict[str, Question]:
+    return {q.id: q for level in LEVELS for q in load_bank(bank_path(level)).questions}
+
+
+@pytest.fixture
+def tab(browser: object, base_url: str) -> Iterator[Tab]:  # noqa: F811 - a fresh browser profile per test
+    opened = Tab(browser, base_url)
+    yield opened
+    opened.context.close()
+
+
+def _prefix(lang: str) -> str:
+    return "" if lang == DEFAULT_LANG else f"{lang}/"
+
+
+def _quiz(tab: Tab) -> Any:
+    return tab.page.locator("div.mcr-quiz")
+
+
+def _wait(tab: Tab, state: str) -> str:
+    """Wait for the quiz to reach `state`; the question it shows."""
+    tab.page.wait_for_selector(f'div.mcr-quiz[data-state="{state}"]', timeout=15000)
+    tab.page.wait_for_function("() => Array.from(document.images).every(i => i.complete)", timeout=15000)
+    return _quiz(tab).get_attribute("data-question") or ""
+
+
+def _stored(tab: Tab) -> dict[str, Any]:
+    return json.loads(tab.page.evaluate(f"() => localStorage.getItem('{STORAGE_KEY}')") or "null")
+
+
+def _answer(tab: Tab, q: Question, *, right: bool) -> None:
+    """Answer `q` through the page's form, right or wrong."""
+    page = tab.page
+    if q.kind == "total":
+        page.fill("input[name=total]", str(q.answer["total"] + (0 if right else 1)))
+        page.click(".mcr-quiz__check")
+    elif q.kind == "valid":
+        page.click(".mcr-quiz__yes" if q.answer["valid"] == right else ".mcr-quiz__no")
+    elif q.kind == "payments":
+        for field, value in zip(page.locator(".mcr-quiz__form input").all(), expected_payments(q)):
+            field.fill(str(value + (0 if right else 1)))
+        page.click(".mcr-quiz__check")
+    else:
+        wrong = [f for f in q.options if f not in q.answer_ids]
+        for fan in (q.answer_ids if right else wrong[:1]):
+            page.check(f'.mcr-quiz__option input[value="{fan}"]')
+        page.click(".mcr-quiz__check")
+
+
+def _screenshot(tab: Tab, name: str) -> None:
+    tab.page.evaluate("() => window.scrollTo(0, 0)")
+    tab.page.wait_for_selector(".md-tabs:not([hidden])")   # Material hides its tabs while scrolled down
+    ARTIFACTS.mkdir(exist_ok=True)
+    tab.page.screenshot(path=str(ARTIFACTS / name), full_page=True, animations="disabled")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_right_and_a_wrong_answer_then_a_reload(tab: Tab, questions: dict[str, Question], lang: str) -> None:
+    page = tab.page
+    tab.open(f"{_prefix(lang)}quiz/beginner/")
+    _wait(tab, "asking")
+    assert _quiz(tab).locator(".mcr-quiz__score").inner_text() == quiz_text(lang, "score_none")
+    page.select_option(".mcr-quiz__kind", "total")            # "How many points?" only
+    first = questions[_wait(tab, "asking")]
+    assert first.kind == "total"
+    assert tab.tiles_loaded() >= 14
+
+    _answer(tab, first, right=True)
+    _wait(tab, "answered")
+    verdict = page.locator(".mcr-quiz__verdict")
+    assert "mcr-quiz__verdict--right" in verdict.get_attribute("class")
+    assert verdict.inner_text() == "✓ " + quiz_text(lang, "right")
+    assert page.locator(".mcr-quiz__expected").inner_text() == \
+        quiz_text(lang, "expected_total", points=points_label(lang, first.answer["total"]))
+    # The breakdown: every fan that counts, every tempting fan that does not, and why.
+    rows = page.locator(".mcr-hand__score > table tbody tr")
+    assert [r.get_attribute("data-fan") for r in rows.all()] == first.answer_ids
+    not_counted = page.locator(".mcr-hand__not-counted:not(.mcr-quiz__near) tbody tr")
+    assert not_counted.count() == len(first.data["explanation"]["not_counted"])
+    assert quiz_text(lang, "score_percent", right=1, asked=1, percent=100) in page.locator(".mcr-quiz__score").inner_text()
+    fan_page = page.locator(".mcr-hand__score > table tbody a").first
+    assert page.request.get(fan_page.evaluate("a => a.href")).ok
+
+    page.click(".mcr-quiz__next")
+    second = questions[_wait(tab, "asking")]
+    assert second.id != first.id and second.kind == "total"
+    _answer(tab, second, right=False)
+    _wait(tab, "answered")
+    verdict = page.locator(".mcr-quiz__verdict")
+    assert "mcr-quiz__verdict--wrong" in verdict.get_attribute("class")
+    assert verdict.inner_text() == "✗ " + quiz_text(lang, "wrong_answer", answer=second.answer["total"] + 1)
+    score = quiz_text(lang, "score_percent", right=1, asked=2, percent=50)
+    assert page.locator(".mcr-quiz__score").inner_text() == score
+    _screenshot(tab, f"quiz-{lang}-beginner-feedback.png")
+
+    page.reload(wait_until="load")
+    assert _wait(tab, "answered") == second.id             # the same question, with its feedback
+    assert page.locator(".mcr-quiz__score").inner_text() == score
+    assert "mcr-quiz__verdict--wrong" in page.locator(".mcr-quiz__verdict").get_attribute("class")
+    assert page.locator(".mcr-quiz__kind").input_value() == "total"
+    stored = _stored(tab)
+    assert stored["format"] == 1 and stored["kinds"]["total"] == {"seen": 2, "right": 1}
+    mode = stored["modes"]["level:beginner"]
+    assert (mode["seen"], mode["right"], mode["current"], mode["answered"]) == (2, 1, second.id, True)
+    for fan, ok in grade(second, second.answer["total"] + 1).fan_results:
+        assert stored["fans"][fan]["box"] == 1 and not ok     # missed: back to box 1, asked again soon
+    assert not tab.errors, tab.errors
+
+
+def test_a_family_drills_its_fans_marks_the_options_and_resets(tab: Tab, questions: dict[str, Question],
+                                                                table: object) -> None:
+    page = tab.page
+    family = "concealment"
+    tab.open("es/quiz/family-" + family + "/")
+    _wait(tab, "asking")
+    page.select_option(".mcr-quiz__kind", "fans")
+    q = questions[_wait(tab, "asking")]
+    assert q.kind == "fans" and any(table.fan(f).family == family for f in q.drill)
+    names = [n.inner_text() for n in page.locator(".mcr-quiz__option-name").all()]
+    assert names == [table.fan(f).names["es"] for f in q.options]
+
+    _answer(tab, q, right=False)
+    _wait(tab, "answered")
+    wrong = [f for f in q.options if f not in q.answer_ids][:1]
+    for fan in q.options:
+        css = page.locator(f'.mcr-quiz__option[data-fan="{fan}"]').get_attribute("class")
+        expected = ("missed" if fan in q.answer_ids else "wrong" if fan in wrong else "other")
+        assert f"mcr-quiz__option--{expected}" in css, fan
+    if wrong:
+        assert page.locator(".mcr-quiz__picked-wrong").inner_text() == \
+            quiz_text("es", "not_counting", fans=table.fan(wrong[0]).names["es"])
+    _screenshot(tab, f"quiz-es-family-{family}-feedback.png")
+
+    reset = page.locator(".mcr-quiz__reset")
+    reset.click()
+    assert reset.inner_text() == quiz_text("es", "reset_confirm")
+    assert _stored(tab)["modes"][f"family:{family}"]["seen"] == 1      # one click erases nothing
+    reset.click()
+    _wait(tab, "asking")
+    assert page.locator(".mcr-quiz__score").inner_text() == quiz_text("es", "score_none")
+    assert page.locator(".mcr-quiz__notice").inner_text() == quiz_text("es", "reset_done")
+    assert _stored(tab)["answers"] == 0
+    assert not tab.errors, tab.errors
+
+
+def test_the_index_shows_scores_and_the_fans_to_review(tab: Tab, questions: dict[str, Question]) -> None:
+    page = tab.page
+    tab.open("ko/quiz/expert/")
+    q = questions[_wait(tab, "asking")]
+    page.click(".mcr-quiz__dont-know")                     # counts as a wrong answer
+    _wait(tab, "answered")
+    assert quiz_text("ko", "no_answer") in page.locator(".mcr-quiz__verdict").inner_text()
+    tab.open("ko/quiz/")
+    _wait(tab, "overview")
+    assert page.locator('.mcr-quiz-score[data-quiz-mode="level:expert"]').inner_text() == \
+        quiz_text("ko", "score", right=0, asked=1)
+    assert page.locator('.mcr-quiz-score[data-quiz-mode="level:beginner"]').inner_text() == ""
+    reviewed = {r.get_attribute("data-fan") for r in page.locator(".mcr-quiz__review tbody tr").all()}
+    missed = {fan for fan, ok in grade(q, _blank(q)).fan_results if not ok}
+    assert reviewed and reviewed <= missed
+    _screenshot(tab, "quiz-ko-index.png")
+    assert not tab.errors, tab.errors
+
+
+def _blank(q: Question) -> Any:
+    """"I don't know", as the terminal quiz grades it."""
+    return {"fans": set(), "total": None, "valid": None, "payments": ()}[q.kind]
+
+
+def _js_response(response: Any) -> Any:
+    if isinstance(response, (set, tuple)):
+        return sorted(response) if isinstance(response, set) else list(response)
+    return response
+
+
+def _responses(q: Question) -> list[Any]:
+    """Right, wrong and empty answers of each kind."""
+    if q.kind == "total":
+        return [q.answer["total"], q.answer["total"] - 1, None]
+    if q.kind == "valid":
+        return [True, False, None]
+    if q.kind == "payments":
+        right = expected_payments(q)
+        return [right, tuple(v + 1 for v in right), (right[0],) * (3 - len(right)), ()]
+    right = set(q.answer_ids)
+    return [right, set(), right | set(q.options), set(list(right)[1:]), set(q.options) - right]
+
+
+def test_the_browser_grades_as_generator_questions_does(tab: Tab, questions: dict[str, Question]) -> None:
+    tab.open("quiz/intermediate/")
+    _wait(tab, "asking")
+    cases = []
+    for level in LEVELS:
+        per_kind: dict[str, int] = {}
+        for q in questions.values():
+            if q.level == level and per_kind.get(q.kind, 0) < 6:
+                per_kind[q.kind] = per_kind.get(q.kind, 0) + 1
+                cases += [(q, r) for r in _responses(q)]
+    got = tab.page.evaluate("""(cases) => cases.map(([q, r]) => {
+        const g = window.mcrQuiz.grade(q, r);
+        return [g.correct, g.fanResults, g.missed, g.wrong];
+    })""", [[q.data, _js_response(r)] for q, r in cases])
+    for (q, response), (correct, fan_results, missed, wrong) in zip(cases, got):
+        expected = grade(q, response)
+        assert correct == expected.correct, (q.id, response)
+        assert [tuple(x) for x in fan_results] == list(expected.fan_results), (q.id, response)
+        assert (tuple(missed), tuple(wrong)) == (expected.missed, expected.wrong), (q.id, response)
+    assert not tab.errors, tab.errors
+
+
+def test_missed_fans_come_back_first(tab: Tab) -> None:
+    """The browser's scheduling weighs questions by their neediest fan, as schedule() does."""
+    tab.open("quiz/")
+    _wait(tab, "overview")
+    counts = tab.page.evaluate("""() => {
+        const pool = [{id: "a", drill: ["x", "y"]}, {id: "b", drill: ["y"]}, {id: "c", drill: ["z"]}];
+        const progress = {session: 3, fans: {x: {box: 1, seen: 3, right: 0, last_session: 1},
+                                             y: {box: 5, seen: 9, right: 9, last_session: 3},
+                                             z: {box: 5, seen: 9, right: 9, last_session: 3}}};
+        const counts = {a: 0, b: 0, c: 0};
+        for (let i = 0; i < 600; i++) counts[window.mcrQuiz.pickQuestion(pool, progress, [], null).id] += 1;
+        return counts;
+    }""")
+    assert counts["a"] > 540, counts      # weight 16 against 0.1 and 0.1: about 593 of 600
+    assert not tab.errors, tab.errors
+
+
+def test_damaged_progress_is_set_aside_not_fatal(tab: Tab) -> None:
+    tab.open("quiz/beginner/")
+    _wait(tab, "asking")
+    tab.page.evaluate(f"() => localStorage.setItem('{STORAGE_KEY}', '{{\"format\": 1, \"fans\": ')")
+    tab.page.reload(wait_until="load")
+    _wait(tab, "asking")
+    assert tab.page.locator(".mcr-quiz__notice").inner_text() == quiz_text("en", "storage_damaged")
+    assert tab.page.evaluate(f"() => localStorage.getItem('{STORAGE_KEY}.damaged')") == '{"format": 1, "fans": '
+    assert _stored(tab)["format"] == 1                        # a fresh progress, already saved
+    assert not tab.errors, tab.errors
