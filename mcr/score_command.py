@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import argparse
 import json
+
+import orjson  # JSON Lines throughput: several times faster than the json module
 import multiprocessing
 import os
 import sys
@@ -45,8 +47,8 @@ def _situation_from_args(args: argparse.Namespace) -> dict[str, Any]:
 def score_request(table: FanTable, line: str, lang: str) -> dict[str, Any]:
     """One JSON Lines request to one response object (an error object on bad input)."""
     try:
-        request = json.loads(line)
-    except json.JSONDecodeError as err:
+        request = orjson.loads(line)
+    except orjson.JSONDecodeError as err:
         return {"error": f"not valid JSON at column {err.colno}: {err.msg}"}
     if not isinstance(request, dict):
         return {"error": "each line must be a JSON object with a \"hand\" field"}
@@ -74,7 +76,7 @@ def _respond(table: FanTable, numbered: list[tuple[int, str]], lang: str) -> lis
         response = score_request(table, line, lang)
         if "error" in response:
             response["error"] = f"line {number}: {response['error']}"
-        out.append(json.dumps(response, ensure_ascii=False))
+        out.append(orjson.dumps(response).decode("utf-8"))
     return out
 
 

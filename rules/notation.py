@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from .errors import HandError, NotationError
@@ -130,6 +131,21 @@ def _read_meld(text: str, open_index: int) -> tuple[Group, int]:
 
 
 _PLAIN_TOKEN = re.compile(r"\[([1-9]+[mps]|[ESWNCFP]+)([1-3]?)\]|([1-9]+)([mps])|([ESWNCFP])|( +)")
+@lru_cache(maxsize=1024)
+def _plain_meld(body: str, claim: str) -> Group | None:
+    """The meld written `[body claim]`, or None when it is not a well-formed set. Melds
+    repeat from hand to hand, so each is built once."""
+    tiles = sorted(BY_TEXT[d + body[-1]] for d in body[:-1]) if body[-1] in "mps" else [BY_TEXT[c] for c in body]
+    if len(tiles) == 4 and len(set(tiles)) == 1:
+        return Group(KONG, tuple(tiles), claimed=bool(claim), concealed=not claim)
+    if len(tiles) == 3 and len(set(tiles)) == 1:
+        return Group(PUNG, tuple(tiles), claimed=True, concealed=False)
+    if (len(tiles) == 3 and not tiles[0].is_honor and tiles[0].suit == tiles[2].suit
+            and tiles[1].code == tiles[0].code + 1 and tiles[2].code == tiles[0].code + 2):
+        return Group(CHOW, tuple(tiles), claimed=True, concealed=False)
+    return None
+
+
 def _parse_plain(text: str) -> Hand | None:
     """The fast path for well-formed hands; None sends the text to the careful reader,
     which finds the column of any mistake."""
@@ -144,28 +160,25 @@ def _parse_plain(text: str) -> Hand | None:
         pos = m.end()
         body, claim, digits, suit, honor, _ = m.groups()
         if body is not None:
-            if standing:
+            meld = _plain_meld(body, claim)
+            if meld is None or standing:
                 return None
-            tiles = sorted(BY_TEXT[d + body[-1]] for d in body[:-1]) if body[-1] in "mps" else [BY_TEXT[c] for c in body]
-            if len(tiles) == 4 and len(set(tiles)) == 1:
-                melds.append(Group(KONG, tuple(tiles), claimed=bool(claim), concealed=not claim))
-            elif len(tiles) == 3 and len(set(tiles)) == 1:
-                melds.append(Group(PUNG, tuple(tiles), claimed=True, concealed=False))
-            elif (len(tiles) == 3 and not tiles[0].is_honor and tiles[0].suit == tiles[2].suit
-                  and tiles[1].code == tiles[0].code + 1 and tiles[2].code == tiles[0].code + 2):
-                melds.append(Group(CHOW, tuple(tiles), claimed=True, concealed=False))
-            else:
-                return None
+            if any(m is meld for m in melds):  # groups are told apart by identity
+                meld = Group(meld.kind, meld.tiles, meld.claimed, meld.concealed)
+            melds.append(meld)
         elif digits is not None:
-            standing.extend(BY_TEXT[d + suit] for d in digits)
+            standing.extend([BY_TEXT[d + suit] for d in digits])
         elif honor is not None:
             standing.append(BY_TEXT[honor])
     if not standing or len(melds) > MAX_MELDS or 3 * len(melds) + len(standing) != TILES_IN_A_WINNING_HAND:
         return None
-    copies = Counter(standing)
+    copies = [0] * 34
+    for t in standing:
+        copies[t.code] += 1
     for meld in melds:
-        copies.update(meld.tiles)
-    if max(copies.values()) > COPIES_PER_FACE:
+        for t in meld.tiles:
+            copies[t.code] += 1
+    if max(copies) > COPIES_PER_FACE:
         return None
     return Hand(tuple(melds), tuple(standing))
 

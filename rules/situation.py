@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import lru_cache
 
 from .errors import SituationError
 from .notation import Hand
@@ -30,14 +31,39 @@ class Situation:
         return tile(self.prevalent_wind)
 
     def as_dict(self) -> dict[str, object]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return dict(_as_dict(self))
 
 
 FIELD_NAMES = tuple(f.name for f in fields(Situation))
 
 
+@lru_cache(maxsize=4096)
+def _as_dict(situation: Situation) -> tuple[tuple[str, object], ...]:
+    # Every answer of `mcr score` repeats its situation; the pairs are worked out once.
+    return tuple((name, getattr(situation, name)) for name in FIELD_NAMES)
+
+
 def make_situation(**values: object) -> Situation:
     """Build a Situation from loose values (CLI flags, a JSON object), checking each one."""
+    # Situations repeat endlessly (a handful of flags and winds), so checked ones are kept.
+    # The key holds each value's type: True == 1 in Python, but flowers=True is an error.
+    key = tuple((name, type(value), value) for name, value in sorted(values.items()))
+    try:
+        return _situation_cache[key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable value: the checks below say what is wrong with it
+        return _make_situation(values)
+    situation = _make_situation(values)
+    if len(_situation_cache) < 4096:
+        _situation_cache[key] = situation
+    return situation
+
+
+_situation_cache: dict[tuple, Situation] = {}
+
+
+def _make_situation(values: dict[str, object]) -> Situation:
     unknown = sorted(set(values) - set(FIELD_NAMES))
     if unknown:
         raise SituationError(f"unknown situation field(s): {', '.join(unknown)}; known: {', '.join(FIELD_NAMES)}")
