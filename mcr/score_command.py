@@ -60,12 +60,10 @@ def score_request(table: FanTable, line: str, lang: str) -> dict[str, Any]:
         return {"hand": hand, "error": f"unknown field(s) {', '.join(unknown)}; known: hand, {', '.join(FIELD_NAMES)}"}
     situation = {k: v for k, v in request.items() if k != "hand"}
     try:
-        result = score_with_table(table, hand, lang, **situation)
+        result = score_with_table(table, hand, lang, echo=True, **situation)
     except RulesError as err:
         return {"hand": hand, "error": str(err)}
-    out = result.as_dict()
-    out["hand"] = hand
-    return out
+    return result.as_dict()
 
 
 def _respond(table: FanTable, numbered: list[tuple[int, str]], lang: str) -> list[str]:

@@ -21,8 +21,10 @@ def fan_table(path: str | os.PathLike[str] | None = None) -> FanTable:
     return _tables[key]
 
 
-def score_with_table(table: FanTable, hand: str, lang: str = "en", **situation: Any) -> ScoreResult:
-    return score_hand(table, parse_hand(hand), make_situation(**situation), lang)
+def score_with_table(table: FanTable, hand: str, lang: str = "en", *, echo: bool = False,
+                     **situation: Any) -> ScoreResult:
+    """Score `hand` with `table`; with echo, the result keeps the hand as written."""
+    return score_hand(table, parse_hand(hand), make_situation(**situation), lang, hand if echo else None)
 
 
 def score(hand: str, *, fans_path: str | os.PathLike[str] | None = None, lang: str = "en",

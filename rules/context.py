@@ -5,6 +5,7 @@ waits (the costliest) are needed only by a hand that might score a wait fan.
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Callable, Generic, NamedTuple, TypeVar
 
 from .groups import CHOW, KONG, PAIR
@@ -117,11 +118,9 @@ class HandContext:
 
     @cached_property
     def faces(self) -> tuple[Face, ...]:
-        counts = [0] * 34
-        for t in self.tiles:
-            counts[t.code] += 1
+        counts = Counter(self.tiles)  # in the order tiles first appear: deterministic
         kong_tiles = {g.tiles[0] for g in self.kongs}
-        return tuple(Face(ALL_TILES[c], n, ALL_TILES[c] in kong_tiles) for c, n in enumerate(counts) if n)
+        return tuple([Face(t, n, t in kong_tiles) for t, n in counts.items()])
 
     @cached_property
     def suits(self) -> frozenset[str]:

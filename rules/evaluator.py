@@ -108,17 +108,31 @@ class _Outcome(NamedTuple):
     key: tuple
 
 
+def _by_number(match: Match) -> int:
+    return match.fan.number
+
+
 def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Match]) -> _Outcome:
     counted: list[Match] = []
     dropped: list[tuple[Match, str, str | None]] = []
-    for m in sorted(matches, key=lambda x: x.fan.number):
-        by = next((c for c in counted if _excludes(c, m)), None)
+    excluded: dict[str, Match] = {}  # fan id -> the counted match that excludes it everywhere
+    for m in sorted(matches, key=_by_number):
+        fan = m.fan
+        by = excluded.get(fan.id)
+        for c in counted:  # an absorbing fan ranked above the excluding one names the reason
+            if by is not None and c.fan.number >= by.fan.number:
+                break
+            if c.fan.absorbs and _excludes(c, m):
+                by = c
+                break
         if by is not None:
             dropped.append((m, "non_repeat", by.fan.id))
         else:
             counted.append(m)
+            for target in fan.excludes:
+                excluded.setdefault(target, m)
     if not any(not m.fan.bonus for m in counted):
-        counted = sorted(counted + fallbacks, key=lambda x: x.fan.number)
+        counted = sorted(counted + fallbacks, key=_by_number)
     for m in optional_left:
         principle = "account_once"
         for c in counted:
@@ -180,8 +194,13 @@ def _group_texts(reading: Reading, indices: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(reading.groups[i].text for i in indices)
 
 
-def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "en") -> ScoreResult:
-    """Score a parsed hand: the best reading under every principle, with settlement."""
+def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "en",
+               written: str | None = None) -> ScoreResult:
+    """Score a parsed hand: the best reading under every principle, with settlement.
+
+    The result names the hand in canonical notation, or as `written` when the caller
+    echoes its own input (JSON Lines answers repeat the request's hand).
+    """
     check_situation(hand, situation)
     best: tuple[_Outcome, Reading] | None = None
     for reading in readings_of(hand, situation.self_drawn):
@@ -193,9 +212,10 @@ def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "e
     merged: dict[str, list[Match]] = {}
     for m in outcome.counted:
         merged.setdefault(m.fan.id, []).append(m)
+    groups = reading.groups
     fans = tuple(
         ScoredFan(ms[0].fan.number, ms[0].fan.id, ms[0].fan.name(lang), ms[0].fan.points,
-                  sum(m.count for m in ms), tuple(t for m in ms for t in _group_texts(reading, m.groups)),
+                  sum(m.count for m in ms), tuple([groups[i].text for m in ms for i in m.groups]),
                   ms[0].fan.bonus)
         for ms in merged.values())
     seen: set[tuple[str, tuple[int, ...]]] = set()
@@ -213,7 +233,7 @@ def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "e
     payments = payments_for(total, situation.self_drawn, table.base_points) if valid else None
     win_group = reading.winning_group
     return ScoreResult(
-        hand=hand.notation(), situation=situation, shape=reading.shape,
+        hand=written if written is not None else hand.notation(), situation=situation, shape=reading.shape,
         groups=tuple(g.text for g in reading.groups), winning_group=win_group.text if win_group else None,
         fans=fans, not_counted=tuple(sorted(not_counted, key=lambda n: n.number)), total=total,
         total_without_bonus=without_bonus, minimum=table.minimum_points, valid=valid, payments=payments)
