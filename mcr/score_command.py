@@ -82,14 +82,21 @@ def _respond(table: FanTable, numbered: list[tuple[int, str]], lang: str) -> lis
 _worker_table: FanTable | None = None
 _worker_lang = "en"
 
+Batch = tuple[int, list[bytes]]   # the number of the first line, and the raw lines
 
-def _worker_batch(numbered: list[tuple[int, str]]) -> list[str]:
+
+def _answer_batch(batch: Batch) -> bytes:
+    """A worker's share: raw request lines in, the encoded answer lines out (the parent
+    process only moves bytes, so both cores go to scoring)."""
     assert _worker_table is not None
-    return _respond(_worker_table, numbered, _worker_lang)
+    first, lines = batch
+    numbered = [(first + i, raw.decode("utf-8", errors="replace")) for i, raw in enumerate(lines)]
+    answers = _respond(_worker_table, numbered, _worker_lang)
+    return ("\n".join(answers) + "\n").encode("utf-8") if answers else b""
 
 
 PARALLEL_THRESHOLD = 400   # lines already waiting before the work is shared between processes
-CHUNK = 200
+CHUNK = 250
 
 
 def _read_available(fd: int) -> Iterator[bytes]:
@@ -102,50 +109,60 @@ def _read_available(fd: int) -> Iterator[bytes]:
         yield data
 
 
+def _batches(first_lines: list[bytes], first_number: int, chunks: Iterator[bytes],
+             pending: list[bytes]) -> Iterator[Batch]:
+    """Cut the lines already read, then everything still to come, into batches; the pool
+    pulls them as its workers free up, so reading and scoring overlap."""
+    number = first_number
+    lines = first_lines
+    while True:
+        for i in range(0, len(lines), CHUNK):
+            yield number + i, lines[i:i + CHUNK]
+        number += len(lines)
+        data = next(chunks, None)
+        if data is None:
+            if pending[0].strip():
+                yield number, [pending[0]]
+            pending[0] = b""
+            return
+        *lines, pending[0] = (pending[0] + data).split(b"\n")
+
+
 def run_json_lines(table: FanTable, stdin: TextIO, stdout: TextIO, lang: str, workers: int | None = None) -> int:
-    """Answer each request line in order. Large batches are shared among worker processes."""
+    """Answer each request line in order. A caller sending a line at a time is answered
+    at once; a large batch is shared among worker processes (MCR_WORKERS, default: the
+    cores), still answered in order."""
     global _worker_table, _worker_lang
     workers = workers if workers is not None else int(os.environ.get("MCR_WORKERS", os.cpu_count() or 1))
-    pool = None
     try:
         fd = stdin.fileno()
     except (AttributeError, OSError, ValueError):
         fd = -1
-    chunks: Iterable[bytes] = _read_available(fd) if fd >= 0 else [stdin.read().encode("utf-8")]
-    pending = b""
-    number = 0
-    try:
-        for data in chunks:
-            pending += data
-            *complete, pending = pending.split(b"\n")
-            numbered = []
-            for raw in complete:
-                number += 1
-                numbered.append((number, raw.decode("utf-8", errors="replace")))
-            if not numbered:
-                continue
-            if workers > 1 and len(numbered) >= PARALLEL_THRESHOLD:
-                if pool is None:
-                    _worker_table, _worker_lang = table, lang
-                    pool = multiprocessing.get_context("fork").Pool(workers)
-                batches = [numbered[i:i + CHUNK] for i in range(0, len(numbered), CHUNK)]
-                for answers in pool.imap(_worker_batch, batches):
-                    if answers:
-                        stdout.write("\n".join(answers) + "\n")
-            else:
-                answers = _respond(table, numbered, lang)
-                if answers:
-                    stdout.write("\n".join(answers) + "\n")
-            stdout.flush()
-        if pending.strip():
-            number += 1
-            answers = _respond(table, [(number, pending.decode("utf-8", errors="replace"))], lang)
-            stdout.write("\n".join(answers) + "\n")
-            stdout.flush()
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+    chunks: Iterator[bytes] = _read_available(fd) if fd >= 0 else iter([stdin.read().encode("utf-8")])
+    out = getattr(stdout, "buffer", None)
+    write = out.write if out is not None else (lambda data: stdout.write(data.decode("utf-8")))
+    pending = [b""]
+    number = 1
+    for data in chunks:
+        *lines, pending[0] = (pending[0] + data).split(b"\n")
+        if workers > 1 and len(lines) >= PARALLEL_THRESHOLD:
+            _worker_table, _worker_lang = table, lang
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                for answer in pool.imap(_answer_batch, _batches(lines, number, chunks, pending)):
+                    if answer:
+                        write(answer)
+                        (out or stdout).flush()
+            return 0
+        numbered = [(number + i, raw.decode("utf-8", errors="replace")) for i, raw in enumerate(lines)]
+        number += len(lines)
+        answers = _respond(table, numbered, lang)
+        if answers:
+            write(("\n".join(answers) + "\n").encode("utf-8"))
+            (out or stdout).flush()
+    if pending[0].strip():
+        answers = _respond(table, [(number, pending[0].decode("utf-8", errors="replace"))], lang)
+        write(("\n".join(answers) + "\n").encode("utf-8"))
+        (out or stdout).flush()
     return 0
 
 

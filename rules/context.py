@@ -63,26 +63,52 @@ class HandContext:
         self.winning_tile = hand.winning_tile
         self.combinations: dict[str, list] = {}  # shared candidate set combinations, by `sets` clause
 
+    def _partition(self) -> None:
+        """Sort the groups into their kinds in one pass (predicates ask for several)."""
+        sets, chows, pungs, kongs, pairs, claimed = [], [], [], [], [], []
+        for g in self.groups:
+            kind = g.kind
+            if kind == PAIR:
+                pairs.append(g)
+            else:
+                sets.append(g)
+                if kind == CHOW:
+                    chows.append(g)
+                elif g.is_pung:
+                    pungs.append(g)
+                    if kind == KONG:
+                        kongs.append(g)
+            if g.claimed:
+                claimed.append(g)
+        d = self.__dict__
+        d["sets"], d["chows"], d["pungs"] = tuple(sets), tuple(chows), tuple(pungs)
+        d["kongs"], d["pairs"], d["claimed"] = tuple(kongs), tuple(pairs), tuple(claimed)
+
     @cached_property
     def sets(self) -> tuple:
-        return tuple(g for g in self.groups if g.kind != PAIR)
+        self._partition()
+        return self.__dict__["sets"]
 
     @cached_property
     def chows(self) -> tuple:
-        return tuple(g for g in self.groups if g.kind == CHOW)
+        self._partition()
+        return self.__dict__["chows"]
 
     @cached_property
     def pungs(self) -> tuple:
         """Pungs and kongs."""
-        return tuple(g for g in self.groups if g.is_pung)
+        self._partition()
+        return self.__dict__["pungs"]
 
     @cached_property
     def kongs(self) -> tuple:
-        return tuple(g for g in self.groups if g.kind == KONG)
+        self._partition()
+        return self.__dict__["kongs"]
 
     @cached_property
     def pairs(self) -> tuple:
-        return tuple(g for g in self.groups if g.kind == PAIR)
+        self._partition()
+        return self.__dict__["pairs"]
 
     @cached_property
     def pair(self):
@@ -97,7 +123,8 @@ class HandContext:
     @cached_property
     def claimed(self) -> tuple:
         """Groups made with a claimed tile: claimed chows and pungs, melded kongs."""
-        return tuple(g for g in self.groups if g.claimed)
+        self._partition()
+        return self.__dict__["claimed"]
 
     @cached_property
     def tiles(self) -> tuple[Tile, ...]:

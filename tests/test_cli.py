@@ -96,3 +96,19 @@ def test_help_lists_the_commands() -> None:
     for command in ("score", "fans", "check"):
         assert command in run.stdout
     assert "--fourth-tile" in mcr("score", "--help").stdout
+
+
+def test_json_lines_answer_each_line_as_it_comes() -> None:
+    # A tool may keep `mcr score -` open, send one request and wait for its answer.
+    proc = subprocess.Popen([sys.executable, "-m", "mcr", "score", "-"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        for hand, total in (("[234m][888p]567s34pEE5p", 8), ("[EEE][SSSS1]55pWWWNNN", 95)):
+            proc.stdin.write(json.dumps({"hand": hand}) + "\n")
+            proc.stdin.flush()
+            answer = json.loads(proc.stdout.readline())
+            assert answer["hand"] == hand and answer["total"] == total
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=60)
+    assert proc.returncode == 0
