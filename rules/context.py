@@ -34,6 +34,22 @@ class cached_property(Generic[T]):  # noqa: N801 - used like functools.cached_pr
         return value
 
 
+class hand_fact(cached_property[T]):  # noqa: N801 - used like cached_property
+    """A fact of the whole hand, the same in every reading: worked out once per hand and
+    shared by the hand's readings through their common `shared` dictionary."""
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        if obj is None:
+            return self
+        shared = obj.shared
+        try:
+            value = shared[self.name]
+        except KeyError:
+            value = shared[self.name] = self.func(obj)
+        obj.__dict__[self.name] = value
+        return value
+
+
 class Face(NamedTuple):
     """One tile face present in the hand: how many copies, and whether they form a kong.
     (A NamedTuple: built several times per hand, and far cheaper to make than a dataclass.)"""
@@ -46,8 +62,10 @@ class Face(NamedTuple):
 class HandContext:
     """Everything a predicate may ask about one reading of a hand in a situation."""
 
-    def __init__(self, hand: Hand, reading: Reading, situation: Situation) -> None:
+    def __init__(self, hand: Hand, reading: Reading, situation: Situation,
+                 shared: dict[str, Any] | None = None) -> None:
         self.hand = hand
+        self.shared = {} if shared is None else shared
         self.reading = reading
         self.situation = situation
         self.shape = reading.shape
@@ -126,15 +144,15 @@ class HandContext:
         self._partition()
         return self.__dict__["claimed"]
 
-    @cached_property
+    @hand_fact
     def tiles(self) -> tuple[Tile, ...]:
         return self.hand.all_tiles
 
-    @cached_property
+    @hand_fact
     def distinct_tiles(self) -> tuple[Tile, ...]:
         return tuple(set(self.tiles))
 
-    @cached_property
+    @hand_fact
     def tile_mask(self) -> int:
         """The faces held, as bits (1 << code): the compiler turns conditions on single
         tiles into one bit test against it."""
@@ -143,13 +161,13 @@ class HandContext:
             mask |= 1 << t.code
         return mask
 
-    @cached_property
+    @hand_fact
     def faces(self) -> tuple[Face, ...]:
         counts = Counter(self.tiles)  # in the order tiles first appear: deterministic
         kong_tiles = {g.tiles[0] for g in self.kongs}
         return tuple([Face(t, n, t in kong_tiles) for t, n in counts.items()])
 
-    @cached_property
+    @hand_fact
     def suits(self) -> frozenset[str]:
         """The suits (m, p, s) present; honors are not a suit."""
         return frozenset(t.suit for t in self.tiles if not t.is_honor)
@@ -177,17 +195,17 @@ class HandContext:
             return "pung"
         return "knitted"
 
-    @cached_property
+    @hand_fact
     def waits(self) -> frozenset[Tile]:
         """The tiles the hand was waiting on, before the winning tile came."""
         return waiting_tiles(self.hand)
 
-    @cached_property
+    @hand_fact
     def tiles_before_win(self) -> tuple[Tile, ...]:
         """The standing tiles without the winning tile, in order."""
         return tuple(sorted(self.hand.standing[:-1]))
 
-    @cached_property
+    @hand_fact
     def knitted_tiles(self) -> int:
         """The most tiles of any one knitted straight (147, 258, 369 in three suits) held."""
         codes = {t.code for t in self.tiles}

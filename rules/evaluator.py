@@ -162,8 +162,9 @@ def _matches(table: FanTable, ctx: HandContext, index_of: dict[int, int]) -> lis
         raise FanTableError([f"{table.path}:0: the fan table failed on {ctx.hand.notation()}: {err}"]) from None
 
 
-def score_reading(table: FanTable, hand: Hand, reading: Reading, situation: Situation) -> _Outcome:
-    ctx = HandContext(hand, reading, situation)
+def score_reading(table: FanTable, hand: Hand, reading: Reading, situation: Situation,
+                  shared: dict | None = None) -> _Outcome:
+    ctx = HandContext(hand, reading, situation, shared)
     index_of = {id(g): i for i, g in enumerate(reading.groups)}
     fixed: list[Match] = []
     optional: list[Match] = []
@@ -203,8 +204,9 @@ def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "e
     """
     check_situation(hand, situation)
     best: tuple[_Outcome, Reading] | None = None
+    shared: dict = {}  # facts of the whole hand, worked out once for all its readings
     for reading in readings_of(hand, situation.self_drawn):
-        outcome = score_reading(table, hand, reading, situation)
+        outcome = score_reading(table, hand, reading, situation, shared)
         if best is None or outcome.key > best[0].key:
             best = (outcome, reading)
     assert best is not None
