@@ -7,29 +7,19 @@ with the engine exactly as it does the rulebook's.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from rules import Fan
-from rules.fantable import Example, Ruling
+from rules.fantable import Example
 
 from .localize import marker_html, pick, with_marker
 from .markdown_text import front_matter, md_escape, md_localized
 from .site_data import SiteData
 from .site_text import LANGUAGE_NAMES, LANGS, points_label, text
+from .rulings_page import ruling_entry
 from .templating import render
 
 TEMPLATE = "fan_page.md.j2"
-
-
-@dataclass(frozen=True, slots=True)
-class RulingView:
-    id: str
-    anchor: str
-    question: str
-    question_missing: str
-    answer: str
-    alternatives: str
 
 
 def hand_block_md(example: Example, fans_path_label: str) -> str:
@@ -54,15 +44,6 @@ def fan_link(data: SiteData, fan: Fan, lang: str) -> str:
     """`[Name](id.md) · 12 points`, from a page in the same folder."""
     name = md_localized(pick(fan.names, lang), lang)
     return f"[{name}]({fan.id}.md) · {points_label(lang, fan.points)}"
-
-
-def _ruling_view(ruling: Ruling, lang: str) -> RulingView:
-    question = pick(ruling.question, lang)
-    return RulingView(
-        id=ruling.id, anchor=f"ruling-{ruling.id}", question=md_escape(question.text or ruling.id),
-        question_missing=marker_html(lang) if question.missing else "",
-        answer=md_localized(pick(ruling.answer, lang), lang),
-        alternatives=md_localized(pick(ruling.alternatives, lang), lang))
 
 
 def fan_page(data: SiteData, fan: Fan, lang: str) -> str:
@@ -96,7 +77,7 @@ def fan_page(data: SiteData, fan: Fan, lang: str) -> str:
         near_misses=[hand_block_md(e, label) for e in fan.examples if not e.matches],
         excludes=[fan_link(data, by_id[x], lang) for x in fan.excludes if x in by_id],
         excluded_by=[fan_link(data, f, lang) for f in data.excluded_by(fan.id)],
-        rulings=[_ruling_view(r, lang) for r in rulings],
+        rulings=[ruling_entry(r, lang) for r in rulings],
         related=[fan_link(data, f, lang) for f in data.fans_of_family(fan.family) if f.id != fan.id],
     )
 

@@ -8,7 +8,7 @@ import orjson  # JSON Lines throughput: several times faster than the json modul
 import multiprocessing
 import os
 import sys
-from typing import Any, Iterable, Iterator, TextIO
+from typing import Any, Iterator, TextIO
 
 from rules.api import fan_table, score_with_table
 from rules.errors import RulesError

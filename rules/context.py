@@ -12,7 +12,7 @@ from .groups import CHOW, KONG, PAIR
 from .notation import Hand
 from .shapes import KNITTED_ARRANGEMENTS, Reading, waiting_tiles
 from .situation import Situation
-from .tiles import ALL_TILES, Tile
+from .tiles import Tile
 
 
 T = TypeVar("T")
@@ -79,7 +79,6 @@ class HandContext:
         self.seat_wind = situation.seat_wind_tile
         self.prevalent_wind = situation.prevalent_wind_tile
         self.winning_tile = hand.winning_tile
-        self.combinations: dict[str, list] = {}  # shared candidate set combinations, by `sets` clause
 
     def _partition(self) -> None:
         """Sort the groups into their kinds in one pass (predicates ask for several)."""

@@ -11,13 +11,13 @@ import hashlib
 import os
 import pickle
 from dataclasses import dataclass, field
-from itertools import combinations
 from pathlib import Path
 from typing import Any, Callable
 
 import yaml
 
 from .errors import FanTableError
+from .program import build_program, set_combinations
 from .vocabulary import compile_predicate
 
 DEFAULT_FANS_PATH = Path(__file__).resolve().parent.parent / "fans.yaml"
@@ -79,21 +79,12 @@ class CompiledFan:
     sets_from: Callable[[Any], Any] | None
     when: Callable[..., Any] | None
     count: Callable[[Any], Any] | None
-    pool_key: str = ""   # fans with the same `sets` share one list of combinations per reading
 
     def instances(self, ctx: Any, index_of: dict[int, int]) -> list[tuple[tuple[int, ...], int]]:
         """Where the fan applies: (group indices, count) pairs; () stands for the whole hand."""
         fan = self.fan
         if self.sets_from is not None:
-            candidates = ctx.combinations.get(self.pool_key)
-            if candidates is None:
-                pool = self.sets_from(ctx)
-                if fan.choose == "all":
-                    candidates = [tuple(pool)]
-                else:
-                    k = int(fan.choose)  # type: ignore[arg-type]
-                    candidates = list(combinations(pool, k)) if len(pool) >= k else []
-                ctx.combinations[self.pool_key] = candidates
+            candidates = set_combinations(self.sets_from(ctx), fan.choose)
             if not candidates:
                 return []
             found = []
@@ -180,9 +171,7 @@ def compile_table(table: FanTable) -> FanTable:
         if fan.when is not None:
             when = compile_predicate(fan.when, f"{where}: when", item_scope=sets_from is not None)
         count = compile_predicate(fan.count, f"{where}: count") if fan.count is not None else None
-        key = repr((fan.sets_from, fan.choose)) if fan.sets_from is not None else ""
-        compiled.append(CompiledFan(fan, sets_from, when, count, key))
-    from .program import build_program
+        compiled.append(CompiledFan(fan, sets_from, when, count))
     return FanTable(table.path, table.version, table.languages, table.base_points, table.minimum_points,
                     table.fans, table.rulings, tuple(compiled), build_program(table.fans))
 

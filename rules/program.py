@@ -16,7 +16,8 @@ from .vocabulary import RUNTIME_HELPERS, predicate_source
 Found = list[tuple[int, tuple[int, ...], int]]
 
 
-def _combos(pool: Any, choose: Any) -> list[tuple]:
+def set_combinations(pool: Any, choose: Any) -> list[tuple]:
+    """The candidate groups of a `sets` clause: every `choose` of the pool, or all of it."""
     pool = tuple(pool)
     if choose == "all":
         return [pool]
@@ -37,7 +38,7 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
     the sets' signatures, so it is remembered per combination: the same pair of chows
     turns up in hand after hand, and then costs one dictionary lookup for all its fans.
     """
-    namespace: dict[str, Any] = {**RUNTIME_HELPERS, "_combos": _combos, "_LIMIT": MEMO_LIMIT}
+    namespace: dict[str, Any] = {**RUNTIME_HELPERS, "_combos": set_combinations, "_LIMIT": MEMO_LIMIT}
     pools: dict[str, tuple[str, list[tuple[int, str]], list[tuple[int, str]]]] = {}
     lines = ["def _evaluate(h, ix):", "    found = []", "    add = found.append"]
     whole: list[str] = []

@@ -298,17 +298,24 @@ def _standard_candidates(before: list[int], candidates: list[int]) -> list[int]:
     return found
 
 
-def waiting_tiles(hand: Hand) -> frozenset[Tile]:
-    """The tiles the hand was waiting on before the winning tile.
-
-    A face the hand already holds four of cannot be drawn, so it is not a wait.
-    """
+def counts_before_win(hand: Hand) -> tuple[list[int], list[int]]:
+    """Per face: the standing tiles without the winning tile, and every tile held then
+    (melds included)."""
     before = list(counts_of(hand.standing))
     before[hand.winning_tile.code] -= 1
     held = list(before)
     for meld in hand.melds:
         for t in meld.tiles:
             held[t.code] += 1
+    return before, held
+
+
+def waiting_tiles(hand: Hand) -> frozenset[Tile]:
+    """The tiles the hand was waiting on before the winning tile.
+
+    A face the hand already holds four of cannot be drawn, so it is not a wait.
+    """
+    before, held = counts_before_win(hand)
     melds = len(hand.melds)
     # Only a tile next to (or equal to) a held tile can complete a set or a pair.
     near: set[int] = set()

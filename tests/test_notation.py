@@ -98,17 +98,12 @@ def test_fast_and_careful_readers_agree_on_mutated_hands() -> None:
 
 def test_waiting_tiles_agree_with_trying_every_face() -> None:
     from rules.sampling import sample_hands
-    from rules.shapes import counts_of, is_winning, waiting_tiles
+    from rules.shapes import counts_before_win, is_winning, waiting_tiles
     from rules.tiles import ALL_TILES
 
     for sampled in sample_hands(1500, 23):
         hand = parse_hand(sampled.hand)
-        before = list(counts_of(hand.standing))
-        before[hand.winning_tile.code] -= 1
-        held = list(before)
-        for meld in hand.melds:
-            for t in meld.tiles:
-                held[t.code] += 1
+        before, held = counts_before_win(hand)
         expected = set()
         for face in ALL_TILES:
             if held[face.code] >= 4:
