@@ -5,7 +5,6 @@ waits (the costliest) are needed only by a hand that might score a wait fan.
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Callable, Generic, NamedTuple, TypeVar
 
 from .groups import CHOW, KONG, PAIR
@@ -16,6 +15,8 @@ from .tiles import Tile
 
 
 T = TypeVar("T")
+
+KNITTED_MASKS = tuple(sum(1 << code for code in codes) for codes, _ in KNITTED_ARRANGEMENTS)
 
 
 class cached_property(Generic[T]):  # noqa: N801 - used like functools.cached_property
@@ -162,8 +163,10 @@ class HandContext:
 
     @hand_fact
     def faces(self) -> tuple[Face, ...]:
-        counts = Counter(self.tiles)  # in the order tiles first appear: deterministic
-        kong_tiles = {g.tiles[0] for g in self.kongs}
+        counts: dict[Tile, int] = {}  # in the order tiles first appear: deterministic
+        for t in self.tiles:
+            counts[t] = counts.get(t, 0) + 1
+        kong_tiles = {g.tiles[0] for g in self.kongs} if self.kongs else ()
         return tuple([Face(t, n, t in kong_tiles) for t, n in counts.items()])
 
     @hand_fact
@@ -207,8 +210,8 @@ class HandContext:
     @hand_fact
     def knitted_tiles(self) -> int:
         """The most tiles of any one knitted straight (147, 258, 369 in three suits) held."""
-        codes = {t.code for t in self.tiles}
-        return max(len(codes & arrangement) for arrangement, _ in KNITTED_ARRANGEMENTS)
+        mask = self.tile_mask
+        return max([(mask & arrangement).bit_count() for arrangement in KNITTED_MASKS])
 
 
 HAND_VOCABULARY: dict[str, str] = {

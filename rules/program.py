@@ -38,7 +38,7 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
     the sets' signatures, so it is remembered per combination: the same pair of chows
     turns up in hand after hand, and then costs one dictionary lookup for all its fans.
     """
-    namespace: dict[str, Any] = {**RUNTIME_HELPERS, "_combos": set_combinations, "_LIMIT": MEMO_LIMIT}
+    namespace: dict[str, Any] = {**RUNTIME_HELPERS, "_combinations": combinations, "_LIMIT": MEMO_LIMIT}
     pools: dict[str, tuple[str, list[tuple[int, str]], list[tuple[int, str]]]] = {}
     lines = ["def _evaluate(h, ix):", "    found = []", "    add = found.append"]
     whole: list[str] = []
@@ -57,7 +57,14 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
                 source, constants = predicate_source(fan.sets_from, f"fan {fan.id}: sets.from", False, f"{name}_")
                 namespace.update(constants)
                 pools[key] = (name, [], [])
-                lines.append(f"    {name} = _combos({source}, {fan.choose!r})")
+                # Inline, not a call to set_combinations: this runs for every pool of every
+                # reading, and the call cost more than the work for the usual small pools.
+                if fan.choose == "all":
+                    lines.append(f"    {name} = ({source},)")
+                else:
+                    k = int(fan.choose)
+                    lines.append(f"    {name} = _pool = {source}")
+                    lines.append(f"    {name} = _combinations(_pool, {k}) if len(_pool) >= {k} else ()")
             _, pure, impure = pools[key]
             (impure if when is not None and "h." in when else pure).append((position, when or "True"))
             continue

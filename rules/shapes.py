@@ -239,7 +239,11 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
     out: list[Reading] = []
     for split in standard_splits(counts):
         out.extend(_place_winning_tile(melds, [_group(k, c) for k, c in split], STANDARD, win, self_drawn))
-    if not melds:
+    # The special shapes only when the number of different faces allows them: seven
+    # pairs has at most 7, orphans and honors-and-knitted 13 or 14, a knitted straight
+    # 9 suited faces or more. Most hands are none, and this skips the checks.
+    distinct = 34 - counts.count(0)
+    if not melds and (distinct <= 7 or distinct >= 13):
         if _is_seven_pairs(counts):
             pairs = []
             for code, n in enumerate(counts):
@@ -252,7 +256,7 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
         if _honors_knitted_arrangement(counts) is not None:
             singles = [Group(SINGLE, (ALL_TILES[c],)) for c, n in enumerate(counts) if n]
             out.extend(_place_winning_tile((), singles, HONORS_AND_KNITTED, win, self_drawn))
-    if len(melds) <= 1 and sum(1 for c in range(27) if counts[c]) >= 9:
+    if len(melds) <= 1 and 27 - counts[:27].count(0) >= 9:
         for runs, split in _knitted_straight_splits(counts):
             groups = [Group(KNITTED, run) for run in runs] + [_group(k, c) for k, c in split]
             out.extend(_place_winning_tile(melds, groups, KNITTED_STRAIGHT, win, self_drawn))
@@ -272,29 +276,37 @@ def _block_state(block: tuple[int, ...], start: int, honors: bool) -> tuple[bool
     return bool(_block_splits(block, start, honors, rest == 2)), rest == 2
 
 
-def _standard_candidates(before: list[int], candidates: list[int]) -> list[int]:
-    """The candidates that complete the standard shape. Adding a tile changes one block
-    only, so the other blocks are judged once and each candidate costs one cached lookup."""
-    states = [_block_state(tuple(before[a:b]), a, h) for a, b, h in BLOCKS]
-    found = []
-    for code in candidates:
-        which = 3 if code >= 27 else code // 9
-        a, b, honors = BLOCKS[which]
-        block = list(before[a:b])
-        block[code - a] += 1
-        ok, pair = _block_state(tuple(block), a, honors)
-        if not ok:
-            continue
-        pairs = pair
-        for i, (other_ok, other_pair) in enumerate(states):
-            if i == which:
-                continue
-            if not other_ok:
-                break
-            pairs += other_pair
-        else:
-            if pairs == 1:
-                found.append(code)
+@lru_cache(maxsize=None)
+def _block_completions(block: tuple[int, ...], start: int, honors: bool) -> tuple[tuple[int, bool], ...]:
+    """The faces that, added to this block, leave it splittable, each with whether the
+    block then holds the pair. Blocks repeat across hands, so this is mostly a lookup."""
+    out = []
+    grown = list(block)
+    for i in range(len(block)):
+        grown[i] += 1
+        ok, pair = _block_state(tuple(grown), start, honors)
+        grown[i] -= 1
+        if ok:
+            out.append((start + i, pair))
+    return tuple(out)
+
+
+def _standard_waits(before: list[int], held: list[int]) -> set[int]:
+    """The faces that complete the standard shape. A tile changes one block only: the
+    others must already split, and exactly one block in all must hold the pair."""
+    blocks = [tuple(before[a:b]) for a, b, _ in BLOCKS]
+    states = [_block_state(block, a, h) for block, (a, _, h) in zip(blocks, BLOCKS)]
+    broken = [i for i, (ok, _) in enumerate(states) if not ok]
+    if len(broken) > 1:
+        return set()
+    pairs = sum(pair for _, pair in states)
+    found = set()
+    for i in broken or range(len(BLOCKS)):
+        others = pairs - states[i][1]
+        a, _, honors = BLOCKS[i]
+        for code, pair in _block_completions(blocks[i], a, honors):
+            if others + pair == 1 and held[code] < 4:
+                found.add(code)
     return found
 
 
@@ -317,39 +329,44 @@ def waiting_tiles(hand: Hand) -> frozenset[Tile]:
     """
     before, held = counts_before_win(hand)
     melds = len(hand.melds)
-    # Only a tile next to (or equal to) a held tile can complete a set or a pair.
-    near: set[int] = set()
-    for code, n in enumerate(before):
-        if n:
-            if code >= 27:
-                near.add(code)
-            else:
-                first = code - code % 9
-                near.update(range(max(first, code - 2), min(first + 9, code + 3)))
-    candidates = [c for c in sorted(near) if held[c] < 4]
-    waits = set(_standard_candidates(before, candidates))
+    waits = _standard_waits(before, held)
     # The special shapes, only when the tiles could make one.
-    distinct = 34 - before.count(0)
-    odd = [c for c, n in enumerate(before) if n % 2]
-    special: list[int] = []
-    if melds == 0 and len(odd) == 1:
-        special.append(odd[0])  # seven pairs waits on its single tile
-    if melds == 0 and distinct >= 12:
-        special.extend(range(34))  # orphans, honors and knitted: any face may be wanted
-    if melds <= 1:
+    special: set[int] = set()
+    if melds == 0:
+        distinct = 34 - before.count(0)
+        if distinct <= 7:
+            odd = [c for c, n in enumerate(before) if n % 2]
+            if len(odd) == 1:
+                special.add(odd[0])  # seven pairs waits on its single tile
+        elif distinct >= 12:
+            special.update(range(34))  # orphans, honors and knitted: any face may be wanted
+    if melds <= 1 and 27 - before[:27].count(0) >= 8:
         # A knitted straight: with all nine knitted tiles held, the set or the pair waits
-        # (a tile near the others); with eight, only the missing knitted tile completes it.
+        # (a tile next to one held, or the same); with eight, only the missing knitted tile.
         for codes, _ in KNITTED_ARRANGEMENTS:
-            held_codes = [c for c in codes if before[c]]
-            if len(held_codes) == 9:
-                special.extend(near)
-            elif len(held_codes) == 8:
-                special.extend(codes - set(held_codes))
-    for code in set(special) - waits:
+            missing = [c for c in codes if not before[c]]
+            if not missing:
+                special.update(_near(before))
+            elif len(missing) == 1:
+                special.add(missing[0])
+    for code in special - waits:
         if held[code] >= 4:
             continue
         before[code] += 1
         if _is_winning_cached(tuple(before), melds):
             waits.add(code)
         before[code] -= 1
-    return frozenset(ALL_TILES[c] for c in waits)
+    return frozenset([ALL_TILES[c] for c in waits])
+
+
+def _near(counts: list[int]) -> set[int]:
+    """Faces equal or next to a held face (only these can finish a set or a pair)."""
+    near: set[int] = set()
+    for code, n in enumerate(counts):
+        if n:
+            if code >= 27:
+                near.add(code)
+            else:
+                first = code - code % 9
+                near.update(range(max(first, code - 2), min(first + 9, code + 3)))
+    return near

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import HandError, NotationError, parse_hand
+from rules import HandError, NotationError, RulesError, parse_hand
 from rules.groups import CHOW, KONG, PUNG
 
 
@@ -101,8 +101,17 @@ def test_waiting_tiles_agree_with_trying_every_face() -> None:
     from rules.shapes import counts_before_win, is_winning, waiting_tiles
     from rules.tiles import ALL_TILES
 
-    for sampled in sample_hands(1500, 23):
-        hand = parse_hand(sampled.hand)
+    from rules.api import fan_table
+
+    # Random hands, plus the table's examples for the special shapes (seven pairs,
+    # orphans, knitted) that random hands rarely make.
+    texts = [sampled.hand for sampled in sample_hands(1500, 23)]
+    texts += [example.hand for fan in fan_table().fans for example in fan.examples if example.matches]
+    for text in texts:
+        try:
+            hand = parse_hand(text)
+        except RulesError:
+            continue
         before, held = counts_before_win(hand)
         expected = set()
         for face in ALL_TILES:
@@ -112,4 +121,4 @@ def test_waiting_tiles_agree_with_trying_every_face() -> None:
             if is_winning(tuple(before), len(hand.melds)):
                 expected.add(face)
             before[face.code] -= 1
-        assert waiting_tiles(hand) == expected, sampled.hand
+        assert waiting_tiles(hand) == expected, text
