@@ -191,8 +191,19 @@ def score_reading(table: FanTable, hand: Hand, reading: Reading, situation: Situ
     return best
 
 
-def _group_texts(reading: Reading, indices: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(reading.groups[i].text for i in indices)
+def _scored(run: list[Match], texts: list[str], lang: str) -> ScoredFan:
+    """One line of the result: a fan, how often it counts, and the groups that make it."""
+    fan = run[0].fan
+    if len(run) == 1:
+        m = run[0]
+        return ScoredFan(fan.number, fan.id, fan.name(lang), fan.points, m.count,
+                         tuple([texts[i] for i in m.groups]), fan.bonus)
+    return ScoredFan(fan.number, fan.id, fan.name(lang), fan.points, sum(m.count for m in run),
+                     tuple([texts[i] for m in run for i in m.groups]), fan.bonus)
+
+
+def _number_of(item: NotCounted) -> int:
+    return item.number
 
 
 def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "en",
@@ -211,24 +222,29 @@ def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "e
             best = (outcome, reading)
     assert best is not None
     outcome, reading = best
-    merged: dict[str, list[Match]] = {}
+    texts = [g.text for g in reading.groups]
+    # Matches come sorted by fan number, so the matches of one fan are neighbours.
+    fans: list[ScoredFan] = []
+    run: list[Match] = []
     for m in outcome.counted:
-        merged.setdefault(m.fan.id, []).append(m)
-    groups = reading.groups
-    fans = tuple(
-        ScoredFan(ms[0].fan.number, ms[0].fan.id, ms[0].fan.name(lang), ms[0].fan.points,
-                  sum(m.count for m in ms), tuple([groups[i].text for m in ms for i in m.groups]),
-                  ms[0].fan.bonus)
-        for ms in merged.values())
-    seen: set[tuple[str, tuple[int, ...]]] = set()
+        if run and run[0].fan.id != m.fan.id:
+            fans.append(_scored(run, texts, lang))
+            run = []
+        run.append(m)
+    if run:
+        fans.append(_scored(run, texts, lang))
     not_counted = []
-    counted_ids = set(merged)
-    for m, principle, by in outcome.dropped:
-        if m.fan.id in counted_ids or (m.fan.id, m.groups) in seen:
-            continue
-        seen.add((m.fan.id, m.groups))
-        not_counted.append(NotCounted(m.fan.number, m.fan.id, m.fan.name(lang), m.fan.points, principle, by,
-                                      _group_texts(reading, m.groups)))
+    if outcome.dropped:
+        counted_ids = {f.id for f in fans}
+        seen: set[tuple[str, tuple[int, ...]]] = set()
+        for m, principle, by in outcome.dropped:
+            fan = m.fan
+            if fan.id in counted_ids or (fan.id, m.groups) in seen:
+                continue
+            seen.add((fan.id, m.groups))
+            not_counted.append(NotCounted(fan.number, fan.id, fan.name(lang), fan.points, principle, by,
+                                          tuple([texts[i] for i in m.groups])))
+        not_counted.sort(key=_number_of)
     total = sum(f.subtotal for f in fans)
     without_bonus = sum(f.subtotal for f in fans if not f.bonus)
     valid = without_bonus >= table.minimum_points
@@ -236,6 +252,6 @@ def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "e
     win_group = reading.winning_group
     return ScoreResult(
         hand=written if written is not None else hand.notation(), situation=situation, shape=reading.shape,
-        groups=tuple(g.text for g in reading.groups), winning_group=win_group.text if win_group else None,
-        fans=fans, not_counted=tuple(sorted(not_counted, key=lambda n: n.number)), total=total,
+        groups=tuple(texts), winning_group=win_group.text if win_group else None,
+        fans=tuple(fans), not_counted=tuple(not_counted), total=total,
         total_without_bonus=without_bonus, minimum=table.minimum_points, valid=valid, payments=payments)

@@ -8,6 +8,9 @@ from functools import lru_cache
 from .tiles import Tile, format_tiles
 
 CHOW, PUNG, KONG, PAIR, KNITTED, SINGLE = "chow", "pung", "kong", "pair", "knitted", "single"
+KIND_NUMBERS = {kind: n for n, kind in enumerate((CHOW, PUNG, KONG, PAIR, KNITTED, SINGLE))}
+# The attributes that depend on how a group was made, not on its kind and tiles.
+FLAG_ATTRIBUTES = frozenset({"claimed", "concealed", "has_winning_tile"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +39,8 @@ class Group:
     is_honor: bool = field(init=False, repr=False)
     is_wind: bool = field(init=False, repr=False)
     is_dragon: bool = field(init=False, repr=False)
-    signature: tuple = field(init=False, repr=False, compare=False)  # everything a condition on sets can see
+    form: int = field(init=False, repr=False, compare=False)       # kind and tiles, as one number
+    signature: int = field(init=False, repr=False, compare=False)  # form and flags: all a condition can see
 
     def __post_init__(self) -> None:
         first = self.tiles[0]
@@ -51,7 +55,9 @@ class Group:
         put(self, "is_honor", first.is_honor)
         put(self, "is_wind", first.is_wind)
         put(self, "is_dragon", first.is_dragon)
-        put(self, "signature", (self.kind, first.code, self.claimed, self.concealed, self.has_winning_tile))
+        form = KIND_NUMBERS[self.kind] * 34 + first.code
+        put(self, "form", form)
+        put(self, "signature", form * 8 + self.claimed * 4 + self.concealed * 2 + self.has_winning_tile)
 
     @property
     def text(self) -> str:

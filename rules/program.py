@@ -11,7 +11,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Callable
 
-from .vocabulary import RUNTIME_HELPERS, predicate_source
+from .groups import FLAG_ATTRIBUTES
+from .vocabulary import RUNTIME_HELPERS, item_names, predicate_source
 
 Found = list[tuple[int, tuple[int, ...], int]]
 
@@ -35,13 +36,15 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
 
     Fans over the same `sets` clause share one loop over the combinations. Where their
     conditions look at the sets alone (no fact of the hand), the answer depends only on
-    the sets' signatures, so it is remembered per combination: the same pair of chows
-    turns up in hand after hand, and then costs one dictionary lookup for all its fans.
+    the sets' kinds and tiles (and flags, for conditions that read them), so it is
+    remembered per combination: the same pair of chows turns up in hand after hand, and
+    then costs one dictionary lookup for all its fans.
     """
     namespace: dict[str, Any] = {**RUNTIME_HELPERS, "_combinations": combinations, "_LIMIT": MEMO_LIMIT}
     pools: dict[str, tuple[str, list[tuple[int, str]], list[tuple[int, str]]]] = {}
     lines = ["def _evaluate(h, ix):", "    found = []", "    add = found.append"]
     whole: list[str] = []
+    flagged: set[str] = set()  # pools whose remembered conditions read a group's flags
     for position, fan in enumerate(fans):
         if fan.fallback:
             continue
@@ -66,7 +69,14 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
                     lines.append(f"    {name} = _pool = {source}")
                     lines.append(f"    {name} = _combinations(_pool, {k}) if len(_pool) >= {k} else ()")
             _, pure, impure = pools[key]
-            (impure if when is not None and "h." in when else pure).append((position, when or "True"))
+            if when is not None and "h." in when:
+                impure.append((position, when))
+            else:
+                pure.append((position, when or "True"))
+                if fan.when is not None:
+                    read = item_names(fan.when, f"fan {fan.id}: when", True)
+                    if "" in read or read & FLAG_ATTRIBUTES:
+                        flagged.add(key)
             continue
         whole.append(f"    # {fan.number} {fan.id}")
         count = None
@@ -81,13 +91,16 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
             whole.append("        if n > 0:")
             whole.append(f"            add(({position}, (), n))")
     body: list[str] = []
-    for name, pure, impure in pools.values():
+    for key, (name, pure, impure) in pools.items():
         memo = f"{name}_memo"
         namespace[memo] = {}
         body.append(f"    for i1 in {name}:")
         body.append("        at = None")
         if pure:
-            body.append("        key = tuple([g.signature for g in i1])")
+            # Conditions that never look at a group's flags (claimed, concealed, holding
+            # the winning tile) are remembered per kind and tiles alone: many more hits.
+            field = "signature" if key in flagged else "form"
+            body.append(f"        key = tuple([g.{field} for g in i1])")
             body.append(f"        hit = {memo}.get(key)")
             body.append("        if hit is None:")
             body.append("            hit = []")

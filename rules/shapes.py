@@ -231,14 +231,89 @@ def _place_winning_tile(melds: tuple[Group, ...], standing: list[Group], shape: 
     return readings
 
 
+BlockReading = tuple["Group | None", tuple[Group, ...]]
+
+
+@lru_cache(maxsize=None)
+def _block_readings(block: tuple[int, ...], start: int, honors: bool, with_pair: bool) -> tuple[BlockReading, ...]:
+    """Each split of one block as (its pair or None, its sets), made of Group values.
+
+    The groups of one split are distinct objects (the evaluator tells the groups of a
+    reading apart by identity, and 123m123m holds two equal chows); groups of different
+    blocks differ anyway. So a reading can reuse these from hand to hand unchanged.
+    """
+    out = []
+    for split in _block_splits(block, start, honors, with_pair):
+        pair = None
+        sets = []
+        for kind, code in split:
+            g = _new_group(kind, code)
+            if kind == PAIR:
+                pair = g
+            else:
+                sets.append(g)
+        out.append((pair, tuple(sets)))
+    return tuple(out)
+
+
+def _new_group(kind: str, code: int) -> Group:
+    t = ALL_TILES[code]
+    if kind == CHOW:
+        return Group(kind, (t, ALL_TILES[code + 1], ALL_TILES[code + 2]))
+    return Group(kind, (t, t, t) if kind == PUNG else (t, t))
+
+
+@lru_cache(maxsize=None)
+def _winning_variant(kind: str, tiles: tuple[Tile, ...], concealed: bool) -> Group:
+    """The standing group that took the winning tile. Only one group of a reading holds
+    it, so one shared value per face and flag is safe."""
+    return Group(kind, tiles, False, concealed, True)
+
+
+def _standard_readings(counts: Counts, melds: tuple[Group, ...], win: Tile, self_drawn: bool) -> list[Reading]:
+    """The four-sets-and-a-pair readings: block by block from the caches, the pair
+    first, then one reading per distinct group that can hold the winning tile."""
+    per_block: list[tuple[BlockReading, ...]] = []
+    pair_blocks = 0
+    for start, stop, honors in BLOCKS:
+        block = counts[start:stop]
+        rest = sum(block) % 3
+        if rest == 1:
+            return []
+        pair_blocks += rest == 2
+        options = _block_readings(block, start, honors, rest == 2)
+        if not options:
+            return []
+        per_block.append(options)
+    if pair_blocks != 1:
+        return []
+    splits: list[BlockReading] = [(None, ())]
+    for options in per_block:
+        if len(options) == 1:
+            pair, sets = options[0]
+            splits = [(done_pair or pair, done + sets) for done_pair, done in splits]
+        else:
+            splits = [(done_pair or pair, done + sets) for done_pair, done in splits for pair, sets in options]
+    out = []
+    for pair, sets in splits:
+        standing = (pair,) + sets
+        seen = []
+        for i, g in enumerate(standing):
+            if win not in g.tiles or (g.kind, g.tile) in seen:
+                continue
+            seen.append((g.kind, g.tile))
+            concealed = self_drawn or g.kind == PAIR  # a set completed by a discard is not concealed
+            flagged = standing[:i] + (_winning_variant(g.kind, g.tiles, concealed),) + standing[i + 1:]
+            out.append(Reading(STANDARD, melds + flagged))
+    return out
+
+
 def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
     """Every reading of `hand`; HandError when it is not a winning hand."""
     counts = counts_of(hand.standing)
     melds = hand.melds
     win = hand.winning_tile
-    out: list[Reading] = []
-    for split in standard_splits(counts):
-        out.extend(_place_winning_tile(melds, [_group(k, c) for k, c in split], STANDARD, win, self_drawn))
+    out: list[Reading] = _standard_readings(counts, melds, win, self_drawn)
     # The special shapes only when the number of different faces allows them: seven
     # pairs has at most 7, orphans and honors-and-knitted 13 or 14, a knitted straight
     # 9 suited faces or more. Most hands are none, and this skips the checks.

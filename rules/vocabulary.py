@@ -63,6 +63,7 @@ class _Compiler:
         self.prefix = prefix
         self.constants: dict[str, Any] = {}
         self.temporaries = 0
+        self.item_names: list[str] = []  # item attributes read ("" = an item as a whole)
 
     def fail(self, path: str, message: str) -> PredicateError:
         return PredicateError(f"{self.where}{path}: {message}")
@@ -142,6 +143,7 @@ class _Compiler:
                 raise self.fail(path, f"unknown hand fact '{arg}' (known: {', '.join(sorted(HAND_VOCABULARY))})")
             return f"h.{arg}"
         item = f"i{depth}"
+        self.item_names.append(arg)
         if arg == "":
             return item
         if arg not in ITEM_VOCABULARY:
@@ -177,7 +179,11 @@ class _Compiler:
         else:
             form = "[collection, condition]" if need_body else "collection or [collection, expression]"
             raise self.fail(path, f"'{op}' takes {form}, got {arg!r}")
+        seen = len(self.item_names)
         c = self.compile(coll, depth, f"{path}[0]")
+        if coll == {"var": ""} and (body is not None or op == "count") and len(self.item_names) == seen + 1:
+            # Iterated (or counted), the collection is looked at only through its items.
+            self.item_names.pop()
         if c == "h.tiles" and op in ("all", "some", "none", "distinct"):
             c = "h.distinct_tiles"  # same answer, half the work: repeats cannot change it
         b = None if body is None else self.compile(body, depth + 1, f"{path}[1]")
@@ -259,6 +265,14 @@ def predicate_source(node: Any, where: str, item_scope: bool, prefix: str) -> tu
     the constants it names; used to build one function for a whole fan table."""
     compiler = _Compiler(where, prefix)
     return compiler.compile(node, 1 if item_scope else 0, ""), compiler.constants
+
+
+def item_names(node: Any, where: str, item_scope: bool) -> set[str]:
+    """The item attributes a predicate reads; "" when it looks at an item as a whole
+    (compares, sorts or collects the items themselves)."""
+    compiler = _Compiler(where)
+    compiler.compile(node, 1 if item_scope else 0, "")
+    return set(compiler.item_names)
 
 
 def compile_predicate(node: Any, where: str, item_scope: bool = False) -> Callable[..., Any]:
