@@ -11,7 +11,7 @@ from .groups import CHOW, KONG, PAIR
 from .notation import Hand
 from .shapes import KNITTED_ARRANGEMENTS, Reading, waiting_tiles
 from .situation import Situation
-from .tiles import Tile
+from .tiles import ALL_TILES, SUITS, Tile
 
 
 T = TypeVar("T")
@@ -58,6 +58,12 @@ class Face(NamedTuple):
     tile: Tile
     copies: int
     in_kong: bool
+
+
+# Every Face there can be, made once: faces are asked for on every hand.
+FACES: tuple[tuple[tuple[Face, Face], ...], ...] = tuple(
+    tuple((Face(t, n, False), Face(t, n, True)) for n in range(5)) for t in ALL_TILES)
+SUIT_MASKS = tuple((suit, sum(t.bit for t in ALL_TILES if t.suit == suit)) for suit in SUITS)
 
 
 class HandContext:
@@ -148,31 +154,44 @@ class HandContext:
     def tiles(self) -> tuple[Tile, ...]:
         return self.hand.all_tiles
 
+    def _count_tiles(self) -> None:
+        """One pass over the tiles gives the counts, the distinct faces and the mask
+        (predicates ask for all of them on every hand)."""
+        counts: dict[Tile, int] = {}  # in the order tiles first appear: deterministic
+        mask = 0
+        for t in self.tiles:
+            counts[t] = counts.get(t, 0) + 1
+            mask |= t.bit
+        shared = self.shared
+        shared["_counts"], shared["tile_mask"], shared["distinct_tiles"] = counts, mask, tuple(counts)
+
     @hand_fact
     def distinct_tiles(self) -> tuple[Tile, ...]:
-        return tuple(set(self.tiles))
+        self._count_tiles()
+        return self.shared["distinct_tiles"]
 
     @hand_fact
     def tile_mask(self) -> int:
         """The faces held, as bits (1 << code): the compiler turns conditions on single
         tiles into one bit test against it."""
-        mask = 0
-        for t in self.tiles:
-            mask |= 1 << t.code
-        return mask
+        self._count_tiles()
+        return self.shared["tile_mask"]
 
     @hand_fact
     def faces(self) -> tuple[Face, ...]:
-        counts: dict[Tile, int] = {}  # in the order tiles first appear: deterministic
-        for t in self.tiles:
-            counts[t] = counts.get(t, 0) + 1
-        kong_tiles = {g.tiles[0] for g in self.kongs} if self.kongs else ()
-        return tuple([Face(t, n, t in kong_tiles) for t, n in counts.items()])
+        if "_counts" not in self.shared:
+            self._count_tiles()
+        counts = self.shared["_counts"]
+        if self.hand.kongs:
+            kong_tiles = {g.tiles[0] for g in self.hand.kongs}
+            return tuple([FACES[t.code][n][t in kong_tiles] for t, n in counts.items()])
+        return tuple([FACES[t.code][n][False] for t, n in counts.items()])
 
     @hand_fact
     def suits(self) -> frozenset[str]:
         """The suits (m, p, s) present; honors are not a suit."""
-        return frozenset(t.suit for t in self.tiles if not t.is_honor)
+        mask = self.tile_mask
+        return frozenset([suit for suit, bits in SUIT_MASKS if mask & bits])
 
     @cached_property
     def winning_group(self):

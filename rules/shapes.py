@@ -414,7 +414,14 @@ def waiting_tiles(hand: Hand) -> frozenset[Tile]:
             if len(odd) == 1:
                 special.add(odd[0])  # seven pairs waits on its single tile
         elif distinct >= 12:
-            special.update(range(34))  # orphans, honors and knitted: any face may be wanted
+            # Thirteen orphans wants an orphan, honors and knitted tiles a face of its
+            # knitted straight or an honor: whatever else the hand holds rules them out.
+            held_codes = {c for c, n in enumerate(before) if n}
+            if held_codes <= ORPHAN_CODES:
+                special.update(ORPHAN_CODES)
+            for codes, _ in KNITTED_ARRANGEMENTS:
+                if held_codes <= codes | HONOR_CODES:
+                    special.update((codes | HONOR_CODES) - held_codes)
     if melds <= 1 and 27 - before[:27].count(0) >= 8:
         # A knitted straight: with all nine knitted tiles held, the set or the pair waits
         # (a tile next to one held, or the same); with eight, only the missing knitted tile.

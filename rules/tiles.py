@@ -37,6 +37,7 @@ class Tile:
     is_terminal: bool    # a 1 or a 9 of a suit
     is_terminal_or_honor: bool
     is_simple: bool      # suited 2-8
+    bit: int             # 1 << code: sets of faces as bit masks
 
     @property
     def text(self) -> str:
@@ -77,10 +78,10 @@ def _build() -> tuple[Tile, ...]:
         for rank in range(1, 10):
             terminal = rank in (1, 9)
             tiles.append(Tile(len(tiles), suit, rank, "", False, False, False,
-                              terminal, terminal, not terminal))
+                              terminal, terminal, not terminal, 1 << len(tiles)))
     for letter in HONOR_LETTERS:
         tiles.append(Tile(len(tiles), "z", 0, letter, True, letter in WIND_LETTERS,
-                          letter in DRAGON_LETTERS, False, True, False))
+                          letter in DRAGON_LETTERS, False, True, False, 1 << len(tiles)))
     return tuple(tiles)
 
 
