@@ -44,6 +44,9 @@ def _situation_from_args(args: argparse.Namespace) -> dict[str, Any]:
             "seat_wind": args.seat_wind, "prevalent_wind": args.prevalent_wind, "flowers": args.flowers}
 
 
+REQUEST_FIELDS = frozenset(("hand", *FIELD_NAMES))
+
+
 def score_request(table: FanTable, line: str, lang: str) -> dict[str, Any]:
     """One JSON Lines request to one response object (an error object on bad input)."""
     try:
@@ -55,10 +58,11 @@ def score_request(table: FanTable, line: str, lang: str) -> dict[str, Any]:
     hand = request.get("hand")
     if not isinstance(hand, str):
         return {"error": "missing \"hand\": the hand in MCR notation, as a string"}
-    unknown = sorted(k for k in request if k != "hand" and k not in FIELD_NAMES)
-    if unknown:
+    if request.keys() - REQUEST_FIELDS:
+        unknown = sorted(request.keys() - REQUEST_FIELDS)
         return {"hand": hand, "error": f"unknown field(s) {', '.join(unknown)}; known: hand, {', '.join(FIELD_NAMES)}"}
-    situation = {k: v for k, v in request.items() if k != "hand"}
+    situation = dict(request)
+    del situation["hand"]
     try:
         result = score_with_table(table, hand, lang, echo=True, **situation)
     except RulesError as err:

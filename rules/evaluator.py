@@ -116,19 +116,23 @@ def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Ma
     counted: list[Match] = []
     dropped: list[tuple[Match, str, str | None]] = []
     excluded: dict[str, Match] = {}  # fan id -> the counted match that excludes it everywhere
-    for m in sorted(matches, key=_by_number):
+    absorbing: list[Match] = []       # the counted matches whose fan absorbs others on its sets
+    matches.sort(key=_by_number)
+    for m in matches:
         fan = m.fan
         by = excluded.get(fan.id)
-        for c in counted:  # an absorbing fan ranked above the excluding one names the reason
+        for c in absorbing:  # an absorbing fan ranked above the excluding one names the reason
             if by is not None and c.fan.number >= by.fan.number:
                 break
-            if c.fan.absorbs and _excludes(c, m):
+            if _excludes(c, m):
                 by = c
                 break
         if by is not None:
             dropped.append((m, "non_repeat", by.fan.id))
         else:
             counted.append(m)
+            if fan.absorbs:
+                absorbing.append(m)
             for target in fan.excludes:
                 excluded.setdefault(target, m)
     if not any(not m.fan.bonus for m in counted):
@@ -165,7 +169,7 @@ def _matches(table: FanTable, ctx: HandContext, index_of: dict[int, int]) -> lis
 def score_reading(table: FanTable, hand: Hand, reading: Reading, situation: Situation,
                   shared: dict | None = None) -> _Outcome:
     ctx = HandContext(hand, reading, situation, shared)
-    index_of = {id(g): i for i, g in enumerate(reading.groups)}
+    index_of = dict(zip(map(id, reading.groups), range(len(reading.groups))))
     fixed: list[Match] = []
     optional: list[Match] = []
     fallbacks: list[Match] = []

@@ -39,6 +39,7 @@ class Group:
     is_honor: bool = field(init=False, repr=False)
     is_wind: bool = field(init=False, repr=False)
     is_dragon: bool = field(init=False, repr=False)
+    text: str = field(init=False, repr=False, compare=False)       # the tiles in notation, e.g. 123m
     form: int = field(init=False, repr=False, compare=False)       # kind and tiles, as one number
     signature: int = field(init=False, repr=False, compare=False)  # form and flags: all a condition can see
 
@@ -55,13 +56,10 @@ class Group:
         put(self, "is_honor", first.is_honor)
         put(self, "is_wind", first.is_wind)
         put(self, "is_dragon", first.is_dragon)
+        put(self, "text", _group_text(self.tiles))
         form = KIND_NUMBERS[self.kind] * 34 + first.code
         put(self, "form", form)
         put(self, "signature", form * 8 + self.claimed * 4 + self.concealed * 2 + self.has_winning_tile)
-
-    @property
-    def text(self) -> str:
-        return _group_text(self.tiles)
 
     def with_flags(self, *, concealed: bool, has_winning_tile: bool) -> "Group":
         return Group(self.kind, self.tiles, self.claimed, concealed, has_winning_tile)

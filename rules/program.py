@@ -9,6 +9,7 @@ fails at run time.
 from __future__ import annotations
 
 from itertools import combinations
+from operator import attrgetter
 from typing import Any, Callable
 
 from .groups import FLAG_ATTRIBUTES
@@ -40,7 +41,8 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
     remembered per combination: the same pair of chows turns up in hand after hand, and
     then costs one dictionary lookup for all its fans.
     """
-    namespace: dict[str, Any] = {**RUNTIME_HELPERS, "_combinations": combinations, "_LIMIT": MEMO_LIMIT}
+    namespace: dict[str, Any] = {**RUNTIME_HELPERS, "_combinations": combinations, "_LIMIT": MEMO_LIMIT,
+                                 "_form_of": attrgetter("form"), "_signature_of": attrgetter("signature")}
     pools: dict[str, tuple[str, list[tuple[int, str]], list[tuple[int, str]]]] = {}
     lines = ["def _evaluate(h, ix):", "    found = []", "    add = found.append"]
     whole: list[str] = []
@@ -99,8 +101,8 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
         if pure:
             # Conditions that never look at a group's flags (claimed, concealed, holding
             # the winning tile) are remembered per kind and tiles alone: many more hits.
-            field = "signature" if key in flagged else "form"
-            body.append(f"        key = tuple([g.{field} for g in i1])")
+            field = "_signature_of" if key in flagged else "_form_of"
+            body.append(f"        key = tuple(map({field}, i1))")  # map: no frame per combination
             body.append(f"        hit = {memo}.get(key)")
             body.append("        if hit is None:")
             body.append("            hit = []")
@@ -111,13 +113,13 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
             body.append(f"                {memo}.clear()")
             body.append(f"            hit = {memo}[key] = tuple(hit)")
             body.append("        if hit:")
-            body.append("            at = tuple([ix[id(g)] for g in i1])")
+            body.append("            at = tuple(map(ix.__getitem__, map(id, i1)))")
             body.append("            for p in hit:")
             body.append("                add((p, at, 1))")
         for position, when in impure:
             body.append(f"        if {when}:")
             body.append("            if at is None:")
-            body.append("                at = tuple([ix[id(g)] for g in i1])")
+            body.append("                at = tuple(map(ix.__getitem__, map(id, i1)))")
             body.append(f"            add(({position}, at, 1))")
     source = "\n".join(lines + body + whole + ["    return found"])
     exec(compile(source, "<fan table program>", "exec"), namespace)  # noqa: S102 - source built above
