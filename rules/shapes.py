@@ -102,21 +102,28 @@ def _block_splits(block: tuple[int, ...], offset: int, honors: bool, with_pair: 
     return tuple(out)
 
 
-def standard_splits(counts: Counts) -> tuple[Split, ...]:
-    """Ways to read standing tiles as sets plus exactly one pair."""
-    per_block: list[tuple[Split, ...]] = []
+def _per_block(counts: Counts, options_of) -> list | None:
+    """`options_of(block, start, honors, with_pair)` for each block of `counts`, or None
+    when a block cannot split or the pair is not in exactly one block."""
+    per_block = []
     pair_blocks = 0
     for start, stop, honors in BLOCKS:
         block = counts[start:stop]
         rest = sum(block) % 3
         if rest == 1:
-            return ()
+            return None
         pair_blocks += rest == 2
-        splits = _block_splits(block, start, honors, rest == 2)
-        if not splits:
-            return ()
-        per_block.append(splits)
-    if pair_blocks != 1:
+        options = options_of(block, start, honors, rest == 2)
+        if not options:
+            return None
+        per_block.append(options)
+    return per_block if pair_blocks == 1 else None
+
+
+def standard_splits(counts: Counts) -> tuple[Split, ...]:
+    """Ways to read standing tiles as sets plus exactly one pair."""
+    per_block: list[tuple[Split, ...]] | None = _per_block(counts, _block_splits)
+    if per_block is None:
         return ()
     out: list[Split] = [()]
     for splits in per_block:
@@ -273,19 +280,8 @@ def _winning_variant(kind: str, tiles: tuple[Tile, ...], concealed: bool) -> Gro
 def _standard_readings(counts: Counts, melds: tuple[Group, ...], win: Tile, self_drawn: bool) -> list[Reading]:
     """The four-sets-and-a-pair readings: block by block from the caches, the pair
     first, then one reading per distinct group that can hold the winning tile."""
-    per_block: list[tuple[BlockReading, ...]] = []
-    pair_blocks = 0
-    for start, stop, honors in BLOCKS:
-        block = counts[start:stop]
-        rest = sum(block) % 3
-        if rest == 1:
-            return []
-        pair_blocks += rest == 2
-        options = _block_readings(block, start, honors, rest == 2)
-        if not options:
-            return []
-        per_block.append(options)
-    if pair_blocks != 1:
+    per_block: list[tuple[BlockReading, ...]] | None = _per_block(counts, _block_readings)
+    if per_block is None:
         return []
     splits: list[BlockReading] = [(None, ())]
     for options in per_block:
