@@ -353,7 +353,10 @@ def _block_completions(block: tuple[int, ...], start: int, honors: bool) -> tupl
     block then holds the pair. Blocks repeat across hands, so this is mostly a lookup."""
     out = []
     grown = list(block)
+    reach = 0 if honors else 2  # a tile with no held tile this close stays alone: no set, no pair
     for i in range(len(block)):
+        if not any(block[max(0, i - reach):i + reach + 1]):
+            continue
         grown[i] += 1
         ok, pair = _block_state(tuple(grown), start, honors)
         grown[i] -= 1
