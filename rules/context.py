@@ -182,8 +182,9 @@ class HandContext:
         if "_counts" not in self.shared:
             self._count_tiles()
         counts = self.shared["_counts"]
-        if self.hand.kongs:
-            kong_tiles = {g.tiles[0] for g in self.hand.kongs}
+        kongs = self.hand.kongs
+        if kongs:
+            kong_tiles = {g.tiles[0] for g in kongs}
             return tuple([FACES[t.code][n][t in kong_tiles] for t, n in counts.items()])
         return tuple([FACES[t.code][n][False] for t, n in counts.items()])
 

@@ -68,7 +68,7 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
                     lines.append(f"    {name} = ({source},)")
                 else:
                     k = int(fan.choose)
-                    lines.append(f"    {name} = _pool = {source}")
+                    lines.append(f"    _pool = {source}")
                     lines.append(f"    {name} = _combinations(_pool, {k}) if len(_pool) >= {k} else ()")
             _, pure, impure = pools[key]
             if when is not None and "h." in when:

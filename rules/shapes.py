@@ -136,16 +136,7 @@ def standard_splits(counts: Counts) -> tuple[Split, ...]:
 
 
 def _standard_possible(counts: Counts) -> bool:
-    pair_blocks = 0
-    for start, stop, honors in BLOCKS:
-        block = counts[start:stop]
-        rest = sum(block) % 3
-        if rest == 1:
-            return False
-        pair_blocks += rest == 2
-        if pair_blocks > 1 or not _block_splits(block, start, honors, rest == 2):
-            return False
-    return pair_blocks == 1
+    return _per_block(counts, _block_splits) is not None
 
 
 def _is_seven_pairs(counts: Counts) -> bool:
@@ -201,19 +192,6 @@ def _is_winning_cached(counts: Counts, meld_count: int) -> bool:
     return bool(_knitted_straight_splits(counts))
 
 
-@lru_cache(maxsize=None)
-def _group(kind: str, code: int) -> Group:
-    """One shared Group per kind and first tile (readings copy a group that repeats)."""
-    t = ALL_TILES[code]
-    if kind == CHOW:
-        tiles = (t, ALL_TILES[code + 1], ALL_TILES[code + 2])
-    elif kind == PUNG:
-        tiles = (t, t, t)
-    else:
-        tiles = (t, t)
-    return Group(kind, tiles)
-
-
 def _place_winning_tile(melds: tuple[Group, ...], standing: list[Group], shape: str,
                         win: Tile, self_drawn: bool) -> list[Reading]:
     """One reading per distinct standing group that can hold the winning tile."""
@@ -264,10 +242,15 @@ def _block_readings(block: tuple[int, ...], start: int, honors: bool, with_pair:
 
 
 def _new_group(kind: str, code: int) -> Group:
+    """A fresh chow, pung or pair starting at tile `code`."""
     t = ALL_TILES[code]
     if kind == CHOW:
         return Group(kind, (t, ALL_TILES[code + 1], ALL_TILES[code + 2]))
     return Group(kind, (t, t, t) if kind == PUNG else (t, t))
+
+
+# One shared Group per kind and first tile (the special shapes copy a group that repeats).
+_group = lru_cache(maxsize=None)(_new_group)
 
 
 @lru_cache(maxsize=None)
@@ -321,8 +304,8 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
                 pairs.extend([_group(PAIR, code)] * (n // 2))
             out.extend(_place_winning_tile((), pairs, SEVEN_PAIRS, win, self_drawn))
         if _is_thirteen_orphans(counts):
-            groups = [_group(PAIR if counts[c] == 2 else SINGLE, c) if counts[c] == 2
-                      else Group(SINGLE, (ALL_TILES[c],)) for c in sorted(ORPHAN_CODES)]
+            groups = [_group(PAIR, c) if counts[c] == 2 else Group(SINGLE, (ALL_TILES[c],))
+                      for c in sorted(ORPHAN_CODES)]
             out.extend(_place_winning_tile((), groups, THIRTEEN_ORPHANS, win, self_drawn))
         if _honors_knitted_arrangement(counts) is not None:
             singles = [Group(SINGLE, (ALL_TILES[c],)) for c, n in enumerate(counts) if n]
