@@ -5,6 +5,8 @@ waits (the costliest) are needed only by a hand that might score a wait fan.
 """
 from __future__ import annotations
 
+from itertools import compress
+from operator import attrgetter
 from typing import Any, Callable, Generic, NamedTuple, TypeVar
 
 from .groups import CHOW, KONG, PAIR
@@ -43,12 +45,14 @@ class hand_fact(cached_property[T]):  # noqa: N801 - used like cached_property
         if obj is None:
             return self
         shared = obj.shared
-        try:
-            value = shared[self.name]
-        except KeyError:
+        value = shared.get(self.name, _MISSING)  # not try/except: a miss is the usual case
+        if value is _MISSING:
             value = shared[self.name] = self.func(obj)
         obj.__dict__[self.name] = value
         return value
+
+
+_MISSING = object()
 
 
 class Face(NamedTuple):
@@ -63,7 +67,11 @@ class Face(NamedTuple):
 # Every Face there can be, made once: faces are asked for on every hand.
 FACES: tuple[tuple[tuple[Face, Face], ...], ...] = tuple(
     tuple((Face(t, n, False), Face(t, n, True)) for n in range(5)) for t in ALL_TILES)
-SUIT_MASKS = tuple((suit, sum(t.bit for t in ALL_TILES if t.suit == suit)) for suit in SUITS)
+CODES = tuple(range(len(ALL_TILES)))
+MAN, PIN, SOU = (sum(t.bit for t in ALL_TILES if t.suit == suit) for suit in SUITS)
+# The suits present, by which of the three suit masks meet the hand's (bit 0 m, 1 p, 2 s).
+SUITS_BY_PRESENCE = tuple(frozenset(suit for i, suit in enumerate(SUITS) if present >> i & 1) for present in range(8))
+_code_of = attrgetter("code")
 
 
 class HandContext:
@@ -86,6 +94,9 @@ class HandContext:
         self.seat_wind = situation.seat_wind_tile
         self.prevalent_wind = situation.prevalent_wind_tile
         self.winning_tile = hand.winning_tile
+        # The faces held, as bits (1 << code): the compiler turns conditions on single
+        # tiles into one bit test against it.
+        self.tile_mask = hand.tile_mask
 
     def _partition(self) -> None:
         """Sort the groups into their kinds in one pass (predicates ask for several)."""
@@ -154,45 +165,22 @@ class HandContext:
     def tiles(self) -> tuple[Tile, ...]:
         return self.hand.all_tiles
 
-    def _count_tiles(self) -> None:
-        """One pass over the tiles gives the counts, the distinct faces and the mask
-        (predicates ask for all of them on every hand)."""
-        counts: dict[Tile, int] = {}  # in the order tiles first appear: deterministic
-        mask = 0
-        for t in self.tiles:
-            counts[t] = counts.get(t, 0) + 1
-            mask |= t.bit
-        shared = self.shared
-        shared["_counts"], shared["tile_mask"], shared["distinct_tiles"] = counts, mask, tuple(counts)
-
     @hand_fact
     def distinct_tiles(self) -> tuple[Tile, ...]:
-        self._count_tiles()
-        return self.shared["distinct_tiles"]
-
-    @hand_fact
-    def tile_mask(self) -> int:
-        """The faces held, as bits (1 << code): the compiler turns conditions on single
-        tiles into one bit test against it."""
-        self._count_tiles()
-        return self.shared["tile_mask"]
+        return tuple(compress(ALL_TILES, self.hand.copies))
 
     @hand_fact
     def faces(self) -> tuple[Face, ...]:
-        if "_counts" not in self.shared:
-            self._count_tiles()
-        counts = self.shared["_counts"]
+        copies = self.hand.copies
         kongs = self.hand.kongs
-        if kongs:
-            kong_tiles = {g.tiles[0] for g in kongs}
-            return tuple([FACES[t.code][n][t in kong_tiles] for t, n in counts.items()])
-        return tuple([FACES[t.code][n][False] for t, n in counts.items()])
+        kong_codes = {g.tiles[0].code for g in kongs} if kongs else ()
+        return tuple([FACES[code][copies[code]][code in kong_codes] for code in compress(CODES, copies)])
 
     @hand_fact
     def suits(self) -> frozenset[str]:
         """The suits (m, p, s) present; honors are not a suit."""
-        mask = self.tile_mask
-        return frozenset([suit for suit, bits in SUIT_MASKS if mask & bits])
+        mask = self.hand.tile_mask
+        return SUITS_BY_PRESENCE[bool(mask & MAN) | bool(mask & PIN) << 1 | bool(mask & SOU) << 2]
 
     @cached_property
     def winning_group(self):
@@ -225,13 +213,12 @@ class HandContext:
     @hand_fact
     def tiles_before_win(self) -> tuple[Tile, ...]:
         """The standing tiles without the winning tile, in order."""
-        return tuple(sorted(self.hand.standing[:-1]))
+        return tuple(sorted(self.hand.standing[:-1], key=_code_of))  # by number: no Python __lt__ per pair
 
     @hand_fact
     def knitted_tiles(self) -> int:
         """The most tiles of any one knitted straight (147, 258, 369 in three suits) held."""
-        mask = self.tile_mask
-        return max([(mask & arrangement).bit_count() for arrangement in KNITTED_MASKS])
+        return max(map(int.bit_count, map(self.hand.tile_mask.__and__, KNITTED_MASKS)))
 
 
 HAND_VOCABULARY: dict[str, str] = {

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import attrgetter, or_
 from dataclasses import dataclass, field
 
 from .errors import HandError, NotationError
@@ -15,6 +16,8 @@ from .groups import CHOW, KONG, PUNG, Group
 from .tiles import ALL_TILES, BY_TEXT, COPIES_PER_FACE, HONOR_LETTERS, SUITS, Tile, format_tiles, suited, tile
 
 TILES_IN_A_WINNING_HAND = 14
+_code_of = attrgetter("code")
+_bit_of = attrgetter("bit")
 MAX_MELDS = 4
 
 
@@ -24,10 +27,29 @@ class Hand:
 
     melds: tuple[Group, ...]
     standing: tuple[Tile, ...]
+    # Worked out once here: the parser's checks, the shapes, the waits and the facts of
+    # the hand all read them, and counting tiles in Python is not free.
     all_tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)  # kongs with all four
+    standing_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)  # per tile code
+    copies: tuple[int, ...] = field(init=False, repr=False, compare=False)  # per tile code, melds included
+    tile_mask: int = field(init=False, repr=False, compare=False)  # the faces held, as bits (1 << code)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "all_tiles", tuple(t for m in self.melds for t in m.tiles) + self.standing)
+        put = object.__setattr__
+        counts = [0] * 34
+        for code in map(_code_of, self.standing):
+            counts[code] += 1
+        put(self, "standing_counts", tuple(counts))
+        if self.melds:
+            meld_tiles = tuple([t for m in self.melds for t in m.tiles])
+            for code in map(_code_of, meld_tiles):
+                counts[code] += 1
+            put(self, "all_tiles", meld_tiles + self.standing)
+            put(self, "copies", tuple(counts))
+        else:
+            put(self, "all_tiles", self.standing)
+            put(self, "copies", self.standing_counts)
+        put(self, "tile_mask", reduce(or_, map(_bit_of, self.all_tiles), 0))
 
     @property
     def winning_tile(self) -> Tile:
@@ -172,15 +194,8 @@ def _parse_plain(text: str) -> Hand | None:
             standing.append(BY_TEXT[honor])
     if not standing or len(melds) > MAX_MELDS or 3 * len(melds) + len(standing) != TILES_IN_A_WINNING_HAND:
         return None
-    copies = [0] * 34
-    for t in standing:
-        copies[t.code] += 1
-    for meld in melds:
-        for t in meld.tiles:
-            copies[t.code] += 1
-    if max(copies) > COPIES_PER_FACE:
-        return None
-    return Hand(tuple(melds), tuple(standing))
+    hand = Hand(tuple(melds), tuple(standing))
+    return hand if max(hand.copies) <= COPIES_PER_FACE else None
 
 
 def parse_hand(text: str) -> Hand:

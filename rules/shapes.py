@@ -289,7 +289,7 @@ def _standard_readings(counts: Counts, melds: tuple[Group, ...], win: Tile, self
 
 def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
     """Every reading of `hand`; HandError when it is not a winning hand."""
-    counts = counts_of(hand.standing)
+    counts = hand.standing_counts
     melds = hand.melds
     win = hand.winning_tile
     out: list[Reading] = _standard_readings(counts, melds, win, self_drawn)
@@ -370,12 +370,11 @@ def _standard_waits(before: list[int], held: list[int]) -> set[int]:
 def counts_before_win(hand: Hand) -> tuple[list[int], list[int]]:
     """Per face: the standing tiles without the winning tile, and every tile held then
     (melds included)."""
-    before = list(counts_of(hand.standing))
-    before[hand.winning_tile.code] -= 1
-    held = list(before)
-    for meld in hand.melds:
-        for t in meld.tiles:
-            held[t.code] += 1
+    win = hand.winning_tile.code
+    before = list(hand.standing_counts)
+    before[win] -= 1
+    held = list(hand.copies)
+    held[win] -= 1
     return before, held
 
 
