@@ -1,8 +1,7 @@
 """The situation of a win: how the winning tile came, the winds, the flowers."""
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from functools import lru_cache
+from dataclasses import dataclass, field, fields
 
 from .errors import SituationError
 from .notation import Hand
@@ -21,26 +20,22 @@ class Situation:
     seat_wind: str = "E"
     prevalent_wind: str = "E"
     flowers: int = 0
+    # Worked out once: every reading reads the wind tiles, every answer repeats the fields.
+    seat_wind_tile: Tile = field(init=False, repr=False, compare=False)
+    prevalent_wind_tile: Tile = field(init=False, repr=False, compare=False)
+    _items: tuple[tuple[str, object], ...] = field(init=False, repr=False, compare=False)
 
-    @property
-    def seat_wind_tile(self) -> Tile:
-        return tile(self.seat_wind)
-
-    @property
-    def prevalent_wind_tile(self) -> Tile:
-        return tile(self.prevalent_wind)
+    def __post_init__(self) -> None:
+        put = object.__setattr__
+        put(self, "seat_wind_tile", tile(self.seat_wind))
+        put(self, "prevalent_wind_tile", tile(self.prevalent_wind))
+        put(self, "_items", tuple((name, getattr(self, name)) for name in FIELD_NAMES))
 
     def as_dict(self) -> dict[str, object]:
-        return dict(_as_dict(self))
+        return dict(self._items)
 
 
-FIELD_NAMES = tuple(f.name for f in fields(Situation))
-
-
-@lru_cache(maxsize=4096)
-def _as_dict(situation: Situation) -> tuple[tuple[str, object], ...]:
-    # Every answer of `mcr score` repeats its situation; the pairs are worked out once.
-    return tuple((name, getattr(situation, name)) for name in FIELD_NAMES)
+FIELD_NAMES = tuple(f.name for f in fields(Situation) if f.init)
 
 
 def make_situation(**values: object) -> Situation:
