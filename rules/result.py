@@ -5,8 +5,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .situation import Situation
+from .values import quick_init
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ScoredFan:
     number: int
@@ -22,6 +24,7 @@ class ScoredFan:
         return self.points * self.count
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class NotCounted:
     """A fan the hand matched but does not score, and why (for the quiz's explanations)."""
@@ -35,6 +38,7 @@ class NotCounted:
     groups: tuple[str, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Payments:
     self_drawn: bool
@@ -50,6 +54,7 @@ class Payments:
                 "winner_receives": self.winner_receives}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ScoreResult:
     hand: str

@@ -20,6 +20,7 @@ from .errors import HandError
 from .groups import CHOW, KNITTED, PAIR, PUNG, SINGLE, Group
 from .notation import Hand
 from .tiles import ALL_TILES, SUITS, Tile, suited
+from .values import quick_init
 
 STANDARD = "standard"
 SEVEN_PAIRS = "pairs"
@@ -44,6 +45,7 @@ def _knitted_arrangements() -> tuple[tuple[frozenset[int], tuple[tuple[Tile, ...
 KNITTED_ARRANGEMENTS = _knitted_arrangements()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Reading:
     """One way to read the winning hand: its shape and its groups, melds first."""
