@@ -40,6 +40,7 @@ class Group:
     is_wind: bool = field(init=False, repr=False)
     is_dragon: bool = field(init=False, repr=False)
     text: str = field(init=False, repr=False, compare=False)       # the tiles in notation, e.g. 123m
+    mask: int = field(init=False, repr=False, compare=False)       # its faces as bits (1 << code)
     form: int = field(init=False, repr=False, compare=False)       # kind and tiles, as one number
     signature: int = field(init=False, repr=False, compare=False)  # form and flags: all a condition can see
 
@@ -57,6 +58,7 @@ class Group:
         put(self, "is_wind", first.is_wind)
         put(self, "is_dragon", first.is_dragon)
         put(self, "text", _group_text(self.tiles))
+        put(self, "mask", _group_mask(self.tiles))
         form = KIND_NUMBERS[self.kind] * 34 + first.code
         put(self, "form", form)
         put(self, "signature", form * 8 + self.claimed * 4 + self.concealed * 2 + self.has_winning_tile)
@@ -68,3 +70,11 @@ class Group:
 @lru_cache(maxsize=4096)
 def _group_text(tiles: tuple[Tile, ...]) -> str:
     return format_tiles(tiles)
+
+
+@lru_cache(maxsize=4096)
+def _group_mask(tiles: tuple[Tile, ...]) -> int:
+    mask = 0
+    for t in tiles:
+        mask |= t.bit
+    return mask

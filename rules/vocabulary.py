@@ -12,6 +12,7 @@ iteration a bare name does too.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -194,10 +195,11 @@ class _Compiler:
         return f"len({c})" if b is None else f"sum(1 for {i} in {c} if {b})"
 
     def _tile_mask(self, c: str, b: str, i: str) -> str | None:
-        """For a condition on the hand's tiles that looks at the tile alone, the 34-bit set
-        of faces that meet it, worked out once here: the test then costs one AND.
+        """For a condition on the hand's tiles, or on a group's, that looks at the tile
+        alone, the 34-bit set of faces that meet it, worked out once here: the test then
+        costs one AND against the faces held (`h.tile_mask`, or the group's `mask`).
         None when the condition depends on anything else."""
-        if c != "h.distinct_tiles" or "h." in b:
+        if "h." in b or not (c == "h.distinct_tiles" or _GROUP_TILES.fullmatch(c)):
             return None
         from .tiles import ALL_TILES
         try:
@@ -211,8 +213,8 @@ class _Compiler:
     def op_all(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "all", True)
         mask = self._tile_mask(c, b, i)
-        if mask is not None:
-            return f"(not (h.tile_mask & ~{mask}))"  # a hand always holds tiles: never empty
+        if mask is not None:  # a hand and a group always hold tiles: never empty
+            return f"(not ({_held(c)} & ~{mask}))"
         self.temporaries += 1
         v = f"{self.prefix}v{self.temporaries}"
         # json-logic's `all` is false on an empty collection.
@@ -222,14 +224,14 @@ class _Compiler:
         c, b, i = self._iterate(arg, depth, path, "some", True)
         mask = self._tile_mask(c, b, i)
         if mask is not None:
-            return f"bool(h.tile_mask & {mask})"
+            return f"bool({_held(c)} & {mask})"
         return f"any({b} for {i} in {c})"
 
     def op_none(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "none", True)
         mask = self._tile_mask(c, b, i)
         if mask is not None:
-            return f"(not (h.tile_mask & {mask}))"
+            return f"(not ({_held(c)} & {mask}))"
         return f"(not any({b} for {i} in {c}))"
 
     def op_filter(self, arg, depth, path):
@@ -250,6 +252,14 @@ class _Compiler:
 
     def op_steps(self, arg, depth, path):
         return f"_steps({self.compile(arg, depth, path)})"
+
+
+_GROUP_TILES = re.compile(r"i\d+\.tiles")  # the tiles of the group being looked at
+
+
+def _held(collection: str) -> str:
+    """The bit mask of the faces in `collection` (the hand's tiles, or a group's)."""
+    return "h.tile_mask" if collection == "h.distinct_tiles" else collection[: -len("tiles")] + "mask"
 
 
 def _steps(values) -> tuple:
