@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
 import statistics
 import subprocess
 import sys
@@ -65,6 +66,18 @@ def bench_start_up(runs: int, env: dict[str, str]) -> tuple[float, float]:
     return min(times), statistics.median(times)
 
 
+def interpreter() -> str:
+    """Which Python runs the benchmark, and whether its executable links the interpreter
+    in or calls it through libpython (slower: see the README's Benchmarks)."""
+    real = os.path.realpath(sys.executable)
+    try:
+        linked = subprocess.run(["ldd", real], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
+    except OSError:
+        linked = ""
+    build = "through libpython (shared)" if "libpython" in linked else "linked in"
+    return f"Python {platform.python_version()} at {real}, interpreter {build}"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20000, help="hands scored per run (default 20000)")
@@ -78,6 +91,7 @@ def main() -> int:
         cold = time.perf_counter()
         _mcr(ONE_HAND, env=env)  # parses fans.yaml and fills the table cache
         cold = time.perf_counter() - cold
+        print(f"interpreter: {interpreter()}")
         print(f"mcr score - with {args.hands:,} seeded random hands (seed {args.seed}), {os.cpu_count()} cores:")
         rate, errors = bench_json_lines(args.hands, args.seed, args.runs, env)
         best, median = bench_start_up(args.start_up_runs, env)
