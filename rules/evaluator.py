@@ -135,7 +135,7 @@ def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Ma
                 absorbing.append(m)
             for target in fan.excludes:
                 excluded.setdefault(target, m)
-    if not any(not m.fan.bonus for m in counted):
+    if all([m.fan.bonus for m in counted]):  # a list: see rules.vocabulary on generators
         counted = sorted(counted + fallbacks, key=_by_number)
     for m in optional_left:
         principle = "account_once"
@@ -187,7 +187,7 @@ def score_reading(table: FanTable, hand: Hand, reading: Reading, situation: Situ
             fallbacks.append(Match(compiled.fan, (), 1))
     best: _Outcome | None = None
     for chosen in _choices(optional) if optional else [[]]:
-        left = [m for m in optional if all(m is not c for c in chosen)]
+        left = [m for m in optional if not [c for c in chosen if c is m]]
         outcome = _settle(fixed + chosen, fallbacks, left)
         if best is None or outcome.key > best.key:
             best = outcome

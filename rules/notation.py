@@ -185,7 +185,7 @@ def _parse_plain(text: str) -> Hand | None:
             meld = _plain_meld(body, claim)
             if meld is None or standing:
                 return None
-            if any(m is meld for m in melds):  # groups are told apart by identity
+            if [m for m in melds if m is meld]:  # groups are told apart by identity
                 meld = Group(meld.kind, meld.tiles, meld.claimed, meld.concealed)
             melds.append(meld)
         elif digits is not None:

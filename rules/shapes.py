@@ -82,7 +82,11 @@ BLOCKS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
 @lru_cache(maxsize=None)
 def _block_splits(block: tuple[int, ...], offset: int, honors: bool, with_pair: bool) -> tuple[Split, ...]:
     """Every way to split one block into sets (plus one pair when with_pair)."""
-    first = next((i for i, n in enumerate(block) if n), -1)
+    first = -1
+    for i, n in enumerate(block):  # a loop, not next(genexpr): a generator left
+        if n:                      # unfinished is closed by raising into it
+            first = i
+            break
     if first < 0:
         return () if with_pair else ((),)
     out: list[Split] = []
@@ -142,16 +146,16 @@ def _standard_possible(counts: Counts) -> bool:
 
 
 def _is_seven_pairs(counts: Counts) -> bool:
-    return sum(counts) == 14 and all(n in (0, 2, 4) for n in counts)
+    return sum(counts) == 14 and not counts.count(1) and not counts.count(3)
 
 
 def _is_thirteen_orphans(counts: Counts) -> bool:
-    return (sum(counts) == 14 and all(counts[c] >= 1 for c in ORPHAN_CODES)
-            and all(counts[c] == 0 for c in range(34) if c not in ORPHAN_CODES))
+    return (sum(counts) == 14 and all([counts[c] >= 1 for c in ORPHAN_CODES])
+            and not any([counts[c] for c in range(34) if c not in ORPHAN_CODES]))
 
 
 def _honors_knitted_arrangement(counts: Counts) -> tuple | None:
-    if sum(counts) != 14 or any(n > 1 for n in counts):
+    if sum(counts) != 14 or max(counts) > 1:
         return None
     held = {c for c, n in enumerate(counts) if n}
     for codes, runs in KNITTED_ARRANGEMENTS:
@@ -163,7 +167,7 @@ def _honors_knitted_arrangement(counts: Counts) -> tuple | None:
 def _knitted_straight_splits(counts: Counts) -> list[tuple[tuple[tuple[Tile, ...], ...], tuple[tuple[str, int], ...]]]:
     out = []
     for codes, runs in KNITTED_ARRANGEMENTS:
-        if all(counts[c] for c in codes):
+        if all([counts[c] for c in codes]):
             rest = list(counts)
             for c in codes:
                 rest[c] -= 1

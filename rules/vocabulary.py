@@ -217,22 +217,25 @@ class _Compiler:
             return f"(not ({_held(c)} & ~{mask}))"
         self.temporaries += 1
         v = f"{self.prefix}v{self.temporaries}"
-        # json-logic's `all` is false on an empty collection.
-        return f"(bool({v} := {c}) and all({b} for {i} in {v}))"
+        # json-logic's `all` is false on an empty collection. A list, not a generator,
+        # inside all() and any(): a generator they stop early is closed by raising
+        # GeneratorExit into it, which costs more than the few items left (collections
+        # here hold at most 14).
+        return f"(bool({v} := {c}) and all([{b} for {i} in {v}]))"
 
     def op_some(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "some", True)
         mask = self._tile_mask(c, b, i)
         if mask is not None:
             return f"bool({_held(c)} & {mask})"
-        return f"any({b} for {i} in {c})"
+        return f"any([{b} for {i} in {c}])"
 
     def op_none(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "none", True)
         mask = self._tile_mask(c, b, i)
         if mask is not None:
             return f"(not ({_held(c)} & {mask}))"
-        return f"(not any({b} for {i} in {c}))"
+        return f"(not any([{b} for {i} in {c}]))"
 
     def op_filter(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "filter", True)

@@ -44,3 +44,18 @@ def test_a_condition_that_reads_the_hand_keeps_its_loop() -> None:
     node = {"all": [{"var": ""}, {"some": [{"var": "tiles"}, {"==": [{"var": "tile"}, {"var": "hand.seat_wind"}]}]}]}
     source, _ = predicate_source(node, "test", True, "_t")
     assert "mask" not in source
+
+
+def test_the_fan_table_program_stops_no_generator_early(table) -> None:
+    # all() and any() over a generator that they stop early leave it to be closed by an
+    # exception raised inside it, for every such call on every reading: the compiler
+    # hands them lists instead.
+    import re
+
+    from rules.vocabulary import predicate_source as source_of
+
+    for fan in table.fans:
+        for node, scope in ((fan.sets_from, False), (fan.when, fan.sets_from is not None), (fan.count, False)):
+            if node is not None:
+                source, _ = source_of(node, fan.id, scope, "_t")
+                assert not re.search(r"\b(all|any)\((?!\[)", source), (fan.id, source)
