@@ -6,7 +6,7 @@ waits (the costliest) are needed only by a hand that might score a wait fan.
 from __future__ import annotations
 
 from itertools import compress
-from operator import add, attrgetter
+from operator import attrgetter
 from typing import Any, Callable, Generic, NamedTuple, TypeVar
 
 from .groups import CHOW, KONG, PAIR
@@ -67,10 +67,6 @@ class Face(NamedTuple):
 # Every Face there can be, made once: faces are asked for on every hand.
 FACES: tuple[tuple[tuple[Face, Face], ...], ...] = tuple(
     tuple((Face(t, n, False), Face(t, n, True)) for n in range(5)) for t in ALL_TILES)
-# The same faces outside kongs, flat: FACE_AT[5 * code + copies], so that a hand
-# without kongs finds all its faces in C-level loops (every hand asks for them).
-FACE_AT: tuple[Face, ...] = tuple(FACES[code][n][False] for code in range(len(ALL_TILES)) for n in range(5))
-FIVE_TIMES_CODE = tuple(range(0, 5 * len(ALL_TILES), 5))
 CODES = tuple(range(len(ALL_TILES)))
 MAN, PIN, SOU = (sum(t.bit for t in ALL_TILES if t.suit == suit) for suit in SUITS)
 # The suits present, by which of the three suit masks meet the hand's (bit 0 m, 1 p, 2 s).
@@ -177,9 +173,7 @@ class HandContext:
     def faces(self) -> tuple[Face, ...]:
         copies = self.hand.copies
         kongs = self.hand.kongs
-        if not kongs:
-            return tuple(map(FACE_AT.__getitem__, compress(map(add, FIVE_TIMES_CODE, copies), copies)))
-        kong_codes = {g.tiles[0].code for g in kongs}
+        kong_codes = {g.tiles[0].code for g in kongs} if kongs else ()
         return tuple([FACES[code][copies[code]][code in kong_codes] for code in compress(CODES, copies)])
 
     @hand_fact
