@@ -218,7 +218,8 @@ class HandContext:
     @hand_fact
     def knitted_tiles(self) -> int:
         """The most tiles of any one knitted straight (147, 258, 369 in three suits) held."""
-        return max(map(int.bit_count, map(self.hand.tile_mask.__and__, KNITTED_MASKS)))
+        mask = self.hand.tile_mask
+        return max([(mask & arrangement).bit_count() for arrangement in KNITTED_MASKS])  # timed: beats map()
 
 
 HAND_VOCABULARY: dict[str, str] = {
