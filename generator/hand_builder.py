@@ -22,9 +22,9 @@ import rules
 from rules.fantable import FanTable
 from rules.groups import CHOW, KONG, PUNG
 from rules.shapes import HONOR_CODES, HONORS_AND_KNITTED, KNITTED_ARRANGEMENTS, KNITTED_STRAIGHT, ORPHAN_CODES, \
-    SEVEN_PAIRS, THIRTEEN_ORPHANS, counts_of, is_winning, standard_splits
+    SEVEN_PAIRS, THIRTEEN_ORPHANS, is_winning, standard_splits
 from rules.tiles import ALL_TILES, COPIES_PER_FACE, DRAGON_LETTERS, FLOWER_COUNT, SUITS, WIND_LETTERS, Tile, \
-    format_tiles, suited, tile
+    counts_of, format_tiles, suited, tile
 
 from . import levels
 

@@ -15,7 +15,8 @@ from typing import Any
 
 import rules
 from rules.fantable import FanTable
-from rules.shapes import counts_of, is_winning
+from rules.shapes import is_winning
+from rules.tiles import counts_of
 from rules.tiles import ALL_TILES, COPIES_PER_FACE, WIND_LETTERS
 
 from .hand_builder import BuiltHand, Draft

@@ -58,9 +58,10 @@ def score_request(table: FanTable, line: str, lang: str) -> dict[str, Any]:
     hand = request.get("hand")
     if not isinstance(hand, str):
         return {"error": "missing \"hand\": the hand in MCR notation, as a string"}
-    if request.keys() - REQUEST_FIELDS:
-        unknown = sorted(request.keys() - REQUEST_FIELDS)
-        return {"hand": hand, "error": f"unknown field(s) {', '.join(unknown)}; known: hand, {', '.join(FIELD_NAMES)}"}
+    unknown = request.keys() - REQUEST_FIELDS
+    if unknown:
+        return {"hand": hand, "error": f"unknown field(s) {', '.join(sorted(unknown))}; "
+                                       f"known: hand, {', '.join(FIELD_NAMES)}"}
     situation = dict(request)
     del situation["hand"]
     try:

@@ -187,7 +187,8 @@ def score_reading(table: FanTable, hand: Hand, reading: Reading, situation: Situ
             fallbacks.append(Match(compiled.fan, (), 1))
     best: _Outcome | None = None
     for chosen in _choices(optional) if optional else [[]]:
-        left = [m for m in optional if not [c for c in chosen if c is m]]
+        taken = {id(c) for c in chosen}
+        left = [m for m in optional if id(m) not in taken]
         outcome = _settle(fixed + chosen, fallbacks, left)
         if best is None or outcome.key > best.key:
             best = outcome

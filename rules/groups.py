@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from functools import lru_cache
 
-from .tiles import Tile, format_tiles
+from .tiles import Tile, format_tiles, mask_of
 
 CHOW, PUNG, KONG, PAIR, KNITTED, SINGLE = "chow", "pung", "kong", "pair", "knitted", "single"
 KIND_NUMBERS = {kind: n for n, kind in enumerate((CHOW, PUNG, KONG, PAIR, KNITTED, SINGLE))}
@@ -58,7 +58,7 @@ class Group:
         put(self, "is_wind", first.is_wind)
         put(self, "is_dragon", first.is_dragon)
         put(self, "text", _group_text(self.tiles))
-        put(self, "mask", _group_mask(self.tiles))
+        put(self, "mask", mask_of(self.tiles))
         form = KIND_NUMBERS[self.kind] * 34 + first.code
         put(self, "form", form)
         put(self, "signature", form * 8 + self.claimed * 4 + self.concealed * 2 + self.has_winning_tile)
@@ -70,11 +70,3 @@ class Group:
 @lru_cache(maxsize=4096)
 def _group_text(tiles: tuple[Tile, ...]) -> str:
     return format_tiles(tiles)
-
-
-@lru_cache(maxsize=4096)
-def _group_mask(tiles: tuple[Tile, ...]) -> int:
-    mask = 0
-    for t in tiles:
-        mask |= t.bit
-    return mask

@@ -7,17 +7,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache, reduce
-from operator import attrgetter, or_
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from .errors import HandError, NotationError
 from .groups import CHOW, KONG, PUNG, Group
-from .tiles import ALL_TILES, BY_TEXT, COPIES_PER_FACE, HONOR_LETTERS, SUITS, Tile, format_tiles, suited, tile
+from .tiles import (ALL_TILES, BY_TEXT, COPIES_PER_FACE, HONOR_LETTERS, SUITS, Tile, counts_of, format_tiles, mask_of,
+                    suited, tile)
 
 TILES_IN_A_WINNING_HAND = 14
-_code_of = attrgetter("code")
-_bit_of = attrgetter("bit")
 MAX_MELDS = 4
 
 
@@ -36,20 +34,14 @@ class Hand:
 
     def __post_init__(self) -> None:
         put = object.__setattr__
-        counts = [0] * 34
-        for code in map(_code_of, self.standing):
-            counts[code] += 1
-        put(self, "standing_counts", tuple(counts))
+        put(self, "standing_counts", counts_of(self.standing))
         if self.melds:
-            meld_tiles = tuple([t for m in self.melds for t in m.tiles])
-            for code in map(_code_of, meld_tiles):
-                counts[code] += 1
-            put(self, "all_tiles", meld_tiles + self.standing)
-            put(self, "copies", tuple(counts))
+            put(self, "all_tiles", tuple([t for m in self.melds for t in m.tiles]) + self.standing)
+            put(self, "copies", counts_of(self.all_tiles))
         else:
             put(self, "all_tiles", self.standing)
             put(self, "copies", self.standing_counts)
-        put(self, "tile_mask", reduce(or_, map(_bit_of, self.all_tiles), 0))
+        put(self, "tile_mask", mask_of(self.all_tiles))
 
     @property
     def winning_tile(self) -> Tile:

@@ -64,13 +64,6 @@ class Reading:
 Counts = tuple[int, ...]
 
 
-def counts_of(tiles: "tuple[Tile, ...] | list[Tile]") -> Counts:
-    c = [0] * 34
-    for t in tiles:
-        c[t.code] += 1
-    return tuple(c)
-
-
 Split = tuple[tuple[str, int], ...]
 
 # The standard shape is decided suit by suit: sets never cross suits, so each block of

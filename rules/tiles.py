@@ -112,6 +112,22 @@ def next_in_suit(t: Tile, step: int = 1) -> Tile | None:
     return ALL_TILES[t.code + step]
 
 
+def counts_of(tiles: "tuple[Tile, ...] | list[Tile]") -> tuple[int, ...]:
+    """How many of each face `tiles` holds, by code (34 counts)."""
+    counts = [0] * len(ALL_TILES)
+    for t in tiles:
+        counts[t.code] += 1
+    return tuple(counts)
+
+
+def mask_of(tiles: "tuple[Tile, ...] | list[Tile]") -> int:
+    """The faces among `tiles` as bits (1 << code)."""
+    mask = 0
+    for t in tiles:
+        mask |= t.bit
+    return mask
+
+
 def format_tiles(tiles: "list[Tile] | tuple[Tile, ...]") -> str:
     """Compact notation for a run of tiles: 1m 2m 3m 5p -> `123m5p`."""
     out: list[str] = []
