@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from rules import Fan
-from rules.fantable import Example
+from rules import Example
 
 from .localize import marker_html, pick, with_marker
 from .markdown_text import front_matter, md_escape, md_localized
@@ -22,12 +22,13 @@ from .templating import render
 TEMPLATE = "fan_page.md.j2"
 
 
-def hand_block_md(example: Example, fans_path_label: str) -> str:
-    """An example of fans.yaml as a `hand` block stating its complete scoring."""
+def hand_block_md(example: Example, example_fan: str, fans_path_label: str) -> str:
+    """An example of fans.yaml as a `hand` block stating what it shows: how often its fan
+    counts, and the other fans it is about."""
     lines = ["```hand", f"# {fans_path_label} line {example.line}", f"hand: {json.dumps(example.hand)}"]
     lines += [f"{key}: {_yaml_scalar(value)}" for key, value in example.situation.items()]
-    if example.fans:
-        lines.append("fans: {" + ", ".join(f"{k}: {v}" for k, v in example.fans.items()) + "}")
+    counts = {example_fan: example.counts, **example.with_fans}
+    lines.append("counts: {" + ", ".join(f"{k}: {v}" for k, v in counts.items()) + "}")
     if example.total is not None:
         lines.append(f"total: {example.total}")
     lines.append("```")
@@ -73,8 +74,8 @@ def fan_page(data: SiteData, fan: Fan, lang: str) -> str:
         names=names,
         definition=md_localized(definition, lang),
         note=md_localized(note, lang) if note else "",
-        examples=[hand_block_md(e, label) for e in fan.examples if e.matches],
-        near_misses=[hand_block_md(e, label) for e in fan.examples if not e.matches],
+        examples=[hand_block_md(e, fan.id, label) for e in fan.examples if e.matches],
+        near_misses=[hand_block_md(e, fan.id, label) for e in fan.examples if not e.matches],
         excludes=[fan_link(data, by_id[x], lang) for x in fan.excludes if x in by_id],
         excluded_by=[fan_link(data, f, lang) for f in data.excluded_by(fan.id)],
         rulings=[ruling_entry(r, lang) for r in rulings],

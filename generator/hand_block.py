@@ -8,6 +8,8 @@ A hand block is a fenced code block whose language is `hand` and whose body is Y
     flowers: 2                          #   replacement, robbing_kong, last_wall_tile,
                                         #   seat_wind, prevalent_wind, flowers
     fans: {FAN_ID: COUNT, ...}          # optional: the COMPLETE list the engine must give
+    counts: {FAN_ID: COUNT, ...}        # optional: what the block is about: these fans only
+                                        #   (0: the fan does not count)
     total: TOTAL                        # optional: the total the engine must give
     show: tiles                         # optional: draw the tiles only, without the scoring
     ```
@@ -23,10 +25,11 @@ from typing import Any
 
 import yaml
 
-from rules import FanTable, RulesError, ScoreResult, make_situation, parse_hand, score_with_table
-from rules.situation import FIELD_NAMES as SITUATION_KEYS
+from rules import (FanTable, RulesError, ScoreResult, SituationError, score_with_table, situation_for,
+                   situation_problem)
+from rules import SITUATION_FIELDS as SITUATION_KEYS
 
-BLOCK_KEYS = ("hand", "show", "fans", "total")
+BLOCK_KEYS = ("hand", "show", "fans", "counts", "total")
 SHOW_VALUES = ("tiles", "scoring")
 
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when present: much faster
@@ -61,6 +64,7 @@ class HandBlock:
     total: int | None
     show_scoring: bool
     line: int                                # the line of the opening fence
+    counts: tuple[tuple[str, int], ...] = ()  # the fans the block is about, 0 = not counted
 
     @property
     def situation_dict(self) -> dict[str, Any]:
@@ -127,11 +131,18 @@ def read_block(fence: HandFence, line_offset: int = 0) -> HandBlock:
                 for k, v in fans.items()):
             raise HandBlockError(line, "`fans` must map fan ids to counts, e.g. {FAN_ID: 1}")
         fans = tuple(sorted(fans.items()))
+    counts = data.get("counts")
+    if counts is not None:
+        if not isinstance(counts, dict) or not all(
+                isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                for k, v in counts.items()):
+            raise HandBlockError(line, "`counts` must map fan ids to counts (0: not counted), e.g. {FAN_ID: 1}")
+        counts = tuple(sorted(counts.items()))
     total = data.get("total")
     if total is not None and (not isinstance(total, int) or isinstance(total, bool)):
         raise HandBlockError(line, f"`total` must be a whole number, not {total!r}")
     situation = tuple(sorted((k, v) for k, v in data.items() if k in SITUATION_KEYS))
-    return HandBlock(hand.strip(), situation, fans, total, show == "scoring", line)
+    return HandBlock(hand.strip(), situation, fans, total, show == "scoring", line, counts or ())
 
 
 def check_block(block: HandBlock, table: FanTable) -> ScoreResult | None:
@@ -141,9 +152,10 @@ def check_block(block: HandBlock, table: FanTable) -> ScoreResult | None:
     (it only needs to be a readable hand and a possible situation).
     """
     try:
-        if not block.show_scoring and block.fans is None and block.total is None:
-            parse_hand(block.hand)
-            make_situation(**block.situation_dict)
+        if not block.show_scoring and block.fans is None and block.total is None and not block.counts:
+            problem = situation_problem(table, block.hand, situation_for(table, **block.situation_dict))
+            if problem is not None:
+                raise SituationError(problem)
             return None
         result = score_with_table(table, block.hand, "en", **block.situation_dict)
     except RulesError as err:
@@ -158,6 +170,12 @@ def check_block(block: HandBlock, table: FanTable) -> ScoreResult | None:
         for fan_id in sorted(set(stated) | set(engine)):
             if fan_id in known and stated.get(fan_id) != engine.get(fan_id):
                 problems.append(f"{fan_id}: stated {stated.get(fan_id, 0)}, engine {engine.get(fan_id, 0)}")
+    known = {f.id for f in table.fans}
+    for fan_id, count in block.counts:
+        if fan_id not in known:
+            problems.append(f"`{fan_id}` is not a fan id of the fan table")
+        elif result.fan_counts().get(fan_id, 0) != count:
+            problems.append(f"{fan_id}: stated {count}, engine {result.fan_counts().get(fan_id, 0)}")
     if block.total is not None and block.total != result.total:
         problems.append(f"total: stated {block.total}, engine {result.total}")
     if problems:

@@ -19,10 +19,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 import rules
-from rules.fantable import FanTable
+from rules import (HONOR_CODES, HONORS_AND_KNITTED, KNITTED_ARRANGEMENTS, KNITTED_STRAIGHT, ORPHAN_CODES, SEVEN_PAIRS,
+                   THIRTEEN_ORPHANS, FanTable, is_winning, standard_splits)
 from rules.groups import CHOW, KONG, PUNG
-from rules.shapes import HONOR_CODES, HONORS_AND_KNITTED, KNITTED_ARRANGEMENTS, KNITTED_STRAIGHT, ORPHAN_CODES, \
-    SEVEN_PAIRS, THIRTEEN_ORPHANS, is_winning, standard_splits
 from rules.tiles import ALL_TILES, COPIES_PER_FACE, DRAGON_LETTERS, FLOWER_COUNT, SUITS, WIND_LETTERS, Tile, \
     counts_of, format_tiles, suited, tile
 
@@ -65,7 +64,11 @@ class Draft:
     situation: rules.Situation
 
     def notation(self) -> str:
-        return "".join(m.notation() for m in self.melds) + format_tiles(self.concealed) + self.win.text
+        return self.waiting_notation() + self.win.text
+
+    def waiting_notation(self) -> str:
+        """The hand before the winning tile came (13 tiles)."""
+        return "".join(m.notation() for m in self.melds) + format_tiles(self.concealed)
 
     @property
     def standing(self) -> tuple[Tile, ...]:
@@ -286,29 +289,15 @@ class _Fresh:
         return draft
 
 
-def _toggle_flag(rng: random.Random, draft: Draft) -> Draft | None:
-    """Set one rare situation flag when the hand allows it (a kong for a replacement, ...)."""
+def _toggle_flag(rng: random.Random, draft: Draft) -> Draft:
+    """Clear a rare situation flag, or propose one alone among the rare flags. Whether it
+    can happen with this hand (and self-drawn or not) is the fan table's situation rules'
+    to say: HandBuilder.score keeps only what they allow."""
     s = draft.situation
     flag = rng.choice(FLAGS)
-    held = sum(1 for t in draft.all_tiles if t == draft.win)
     if getattr(s, flag):
         return replace(draft, situation=replace(s, **{flag: False}))
-    if flag == "replacement":
-        if not any(m.kind == KONG for m in draft.melds):
-            return None
-        s = replace(s, replacement=True, self_drawn=True, robbing_kong=False, last_wall_tile=False)
-    elif flag == "robbing_kong":
-        if held > 1:
-            return None  # the robbed player held the other three
-        s = replace(s, robbing_kong=True, self_drawn=False, replacement=False, last_wall_tile=False,
-                    fourth_tile=rng.random() < 0.5)
-    elif flag == "fourth_tile":
-        if draft.concealed.count(draft.win):
-            return None  # the other three must be visible, not hidden in this hand
-        s = replace(s, fourth_tile=True)
-    else:
-        s = replace(s, last_wall_tile=True, replacement=False, robbing_kong=False)
-    return replace(draft, situation=s)
+    return replace(draft, situation=replace(s, **{f: f == flag for f in FLAGS}))
 
 
 # -- mutations: small generic changes that keep a hand a hand ----------------------------
@@ -469,8 +458,7 @@ def _situation(rng: random.Random, draft: Draft) -> Draft | None:
     s = draft.situation
     what = rng.randrange(5)
     if what == 0:
-        return replace(draft, situation=replace(s, self_drawn=not s.self_drawn, robbing_kong=False,
-                                                replacement=False))
+        return replace(draft, situation=replace(s, self_drawn=not s.self_drawn))
     if what == 1:
         return replace(draft, situation=replace(s, seat_wind=rng.choice(WIND_LETTERS)))
     if what == 2:
@@ -486,20 +474,12 @@ MUTATIONS: tuple[Callable[[random.Random, Draft], Draft | None], ...] = (
     _conceal_meld, _kong, _swap_set, _swap_set, _situation, _situation, _situation)
 
 
-def draft_of(hand: str, situation: dict[str, Any] | None = None) -> Draft:
+def draft_of(hand: str, situation: dict[str, Any] | None = None, table: FanTable | None = None) -> Draft:
     """A Draft from a hand in the notation (the fans.yaml examples seed the pools this way)."""
     parsed = rules.parse_hand(hand)
     melds = tuple(Meld(g.kind, g.tiles[0], g.claimed) for g in parsed.melds)
     return Draft(melds, tuple(sorted(parsed.standing[:-1])), parsed.winning_tile,
-                 rules.make_situation(**(situation or {})))
-
-
-def _plausible(draft: Draft) -> bool:
-    """Situations the engine accepts but play does not produce."""
-    s = draft.situation
-    if s.replacement and s.last_wall_tile:
-        return False  # no kong is declared on the wall's last tile
-    return True
+                 rules.situation_for(table or rules.fan_table(), **(situation or {})))
 
 
 class HandBuilder:
@@ -509,19 +489,30 @@ class HandBuilder:
         self.rng = random.Random(seed)
         self.table = table or rules.fan_table()
         self._pools: dict[str, list[Draft]] = {}
+        self._examples: list[tuple[Draft, dict[str, int]]] | None = None
         self._hits: dict[str, list[int]] = {}   # fan -> [fresh tries, fresh hits, mutation tries, mutation hits]
         self.tries = 0                           # candidates scored, for the benchmark
 
     def score(self, draft: Draft) -> BuiltHand | None:
         """The engine's verdict on a candidate; None when it is no legal winning hand."""
-        if not _plausible(draft):
-            return None
         self.tries += 1
         try:
+            draft = self._possible(draft)
+            if draft is None:
+                return None
             result = rules.score_with_table(self.table, draft.notation(), **draft.situation.as_dict())
         except rules.RulesError:
             return None
         return BuiltHand(draft, result)
+
+    def _possible(self, draft: Draft) -> Draft | None:
+        """The draft as its situation can happen by the table's rules: as it is, else
+        won the other way (self-drawn or on a discard); None when neither can."""
+        hand = draft.notation()
+        for situation in (draft.situation, replace(draft.situation, self_drawn=not draft.situation.self_drawn)):
+            if rules.situation_problem(self.table, hand, situation) is None:
+                return replace(draft, situation=situation)
+        return None
 
     def build(self, *, fan: str | None = None, level: str | None = None, band: tuple[int, int] | None = None,
               valid: bool | None = True, max_tries: int = 20000) -> BuiltHand:
@@ -550,7 +541,7 @@ class HandBuilder:
                 continue
             if band is not None and not band[0] <= r.total <= band[1]:
                 continue
-            if level is not None and levels.level_of(levels.features_of(built.draft, r, self.table)) != level:
+            if level is not None and levels.level_of(levels.features_of(built.draft, r, self.table), self.table.big_points) != level:
                 continue
             return built
         wanted = ", ".join(f"{k}={v}" for k, v in (("fan", fan), ("level", level), ("band", band), ("valid", valid))
@@ -558,17 +549,22 @@ class HandBuilder:
         raise BuildError(f"no hand with {wanted or 'no constraint'} in {max_tries} tries")
 
     # -- targeting -------------------------------------------------------------------------
-    def _pool(self, fan: str) -> list[Draft]:
-        if fan not in self._pools:
-            pool = []
+    def _scored_examples(self) -> list[tuple[Draft, dict[str, int]]]:
+        """Every example hand of the fan table with the fans it scores (worked out once)."""
+        if self._examples is None:
+            self._examples = []
             for f in self.table.fans:
                 for ex in f.examples:
-                    if ex.fans.get(fan):
-                        try:
-                            pool.append(draft_of(ex.hand, ex.situation))
-                        except rules.RulesError:
-                            continue
-            self._pools[fan] = pool
+                    try:
+                        result = rules.score_with_table(self.table, ex.hand, **ex.situation)
+                        self._examples.append((draft_of(ex.hand, ex.situation, self.table), result.fan_counts()))
+                    except rules.RulesError:
+                        continue
+        return self._examples
+
+    def _pool(self, fan: str) -> list[Draft]:
+        if fan not in self._pools:
+            self._pools[fan] = [draft for draft, counts in self._scored_examples() if counts.get(fan)]
         return self._pools[fan]
 
     def _use_pool(self, fan: str) -> bool:

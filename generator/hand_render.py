@@ -12,7 +12,7 @@ from typing import Any, Callable
 from markupsafe import Markup, escape
 
 from rules import FanTable, Hand, ScoreResult, parse_hand
-from rules.situation import FLAG_NAMES
+from rules import SITUATION_FLAGS as FLAG_NAMES
 
 from .hand_block import HandBlock
 from .localize import pick, with_marker

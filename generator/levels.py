@@ -18,9 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import rules
-from rules.evaluator import score_reading
-from rules.fantable import FanTable
-from rules.shapes import SEVEN_PAIRS, STANDARD, readings_of, waiting_tiles
+from rules import SEVEN_PAIRS, STANDARD, FanTable
 from rules.tiles import COPIES_PER_FACE
 
 if TYPE_CHECKING:
@@ -29,7 +27,6 @@ if TYPE_CHECKING:
 LEVELS = ("beginner", "intermediate", "expert")
 RARE_FLAGS = ("fourth_tile", "replacement", "robbing_kong", "last_wall_tile")
 EXPERT_PRINCIPLE = "account_once"
-BIG_FAN = 24  # points from which a fan is no beginner's fan
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,14 +54,22 @@ class Features:
 
 def readings(draft: "Draft", table: FanTable) -> list[Reading]:
     """Every distinct reading of the hand with its total, highest first."""
-    hand = rules.parse_hand(draft.notation())
-    situation = draft.situation
+    results = rules.score_readings(draft.notation(), table=table, **draft.situation.as_dict())
     seen: dict[tuple[str, ...], int] = {}
-    for reading in readings_of(hand, situation.self_drawn):
-        key = tuple(g.text + ("*" if g.has_winning_tile else "") for g in reading.groups)
-        if key not in seen:
-            seen[key] = score_reading(table, hand, reading, situation).total
+    for result in results:
+        key = tuple(g + ("*" if g == result.winning_group and not done else "")
+                    for done, g in _marked(result.groups, result.winning_group))
+        seen.setdefault(key, result.total)
     return sorted((Reading(k, v) for k, v in seen.items()), key=lambda r: (-r.total, r.groups))
+
+
+def _marked(groups: tuple[str, ...], winning: str | None) -> list[tuple[bool, str]]:
+    """Each group with whether the winning group was already met (mark it once)."""
+    out, met = [], False
+    for g in groups:
+        out.append((met, g))
+        met = met or g == winning
+    return out
 
 
 def features_of(draft: "Draft", result: rules.ScoreResult, table: FanTable) -> Features:
@@ -77,7 +82,7 @@ def features_of(draft: "Draft", result: rules.ScoreResult, table: FanTable) -> F
         principles=frozenset(n.principle for n in result.not_counted),
         kongs=sum(1 for m in draft.melds if len(m.tiles) == COPIES_PER_FACE),
         wind_pungs=sum(1 for t, n in held.items() if t.is_wind and n >= 3),
-        unique_wait=len(waiting_tiles(rules.parse_hand(draft.notation()))) == 1,
+        unique_wait=len(rules.waits(draft.waiting_notation())) == 1,
         flags=frozenset(f for f in RARE_FLAGS if getattr(draft.situation, f)),
         repeated=any(f.count > 1 for f in scored),
         top_points=max((f.points for f in scored), default=0),
@@ -86,11 +91,12 @@ def features_of(draft: "Draft", result: rules.ScoreResult, table: FanTable) -> F
     )
 
 
-def level_of(f: Features) -> str:
+def level_of(f: Features, big_points: int) -> str:
+    """The level of a hand by its features; `big_points` is the fan table's size of a big fan."""
     if (f.shape not in (STANDARD, SEVEN_PAIRS) or EXPERT_PRINCIPLE in f.principles or f.choice
             or (not f.valid and (bool(f.principles) or f.flower_trap))):
         return "expert"
     if (f.principles or f.wind_pungs or f.unique_wait or f.kongs or f.flags or f.repeated
-            or f.top_points >= BIG_FAN or f.shape == SEVEN_PAIRS):
+            or f.top_points >= big_points or f.shape == SEVEN_PAIRS):
         return "intermediate"
     return "beginner"

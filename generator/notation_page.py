@@ -2,7 +2,7 @@
 pictures, melds, the winning tile, the situation keys, and how the drawings show them."""
 from __future__ import annotations
 
-from rules.situation import FIELD_NAMES
+from rules import SITUATION_FIELDS as FIELD_NAMES
 from rules.tiles import ALL_TILES
 
 from .markdown_text import front_matter

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import rules
-from rules.fantable import FanTable
-from rules.shapes import is_winning
+from rules import FanTable
+from rules import is_winning
 from rules.tiles import counts_of
 from rules.tiles import ALL_TILES, COPIES_PER_FACE, WIND_LETTERS
 

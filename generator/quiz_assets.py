@@ -17,7 +17,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from rules.situation import FLAG_NAMES, Situation
+from rules import SITUATION_FLAGS as FLAG_NAMES
+from rules import Situation
 from rules.tiles import ALL_TILES
 
 from .levels import LEVELS

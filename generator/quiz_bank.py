@@ -18,7 +18,7 @@ from typing import Any, Iterable
 import jsonschema
 
 import rules
-from rules.fantable import FanTable
+from rules import FanTable
 
 from .atomic_file import write_atomic
 from .hand_builder import BuildError, BuiltHand, HandBuilder
@@ -69,7 +69,7 @@ def _coverage(seed: int, table: FanTable, per_fan: int) -> dict[str, list[BuiltH
     for fan in table.fans:
         for _ in range(per_fan):
             built = builder.build(fan=fan.id)
-            out[level_of(features_of(built.draft, built.result, table))].append(built)
+            out[level_of(features_of(built.draft, built.result, table), table.big_points)].append(built)
     return out
 
 

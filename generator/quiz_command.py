@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import rules
-from rules.fantable import FanTable
+from rules import FanTable
 
 from .hand_builder import BuildError, HandBuilder
 from .levels import LEVELS, features_of, level_of
@@ -64,7 +64,7 @@ def _drill_questions(fan: str, kinds: list[str], count: int, seed: int, table: F
         except BuildError:
             break
         kind = rng.choice(kinds)
-        level = level_of(features_of(built.draft, built.result, table))
+        level = level_of(features_of(built.draft, built.result, table), table.big_points)
         out.append(make_question(built, kind, f"drill-{i + 1:03d}", level, table, rng))
     return out
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.fantable import Ruling
+from rules import Ruling
 
 from .localize import marker_html, pick
 from .markdown_text import front_matter, md_escape, md_localized

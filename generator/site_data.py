@@ -7,7 +7,7 @@ from pathlib import Path
 import yaml
 
 from rules import DEFAULT_FANS_PATH, Fan, FanTable, load_fan_table
-from rules.fantable import Ruling
+from rules import Ruling
 
 from .localize import Localized, pick
 

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, TextIO
 
-from rules.fantable import FanTable
+from rules import FanTable
 
 from .progress import BOXES, Progress, ProgressStore
 from .questions import Grade, Question, expected_payments, grade

@@ -5,7 +5,7 @@ import argparse
 import sys
 from typing import Callable
 
-from rules.errors import FanTableError
+from rules import FanTableError
 
 from . import score_command, table_commands
 

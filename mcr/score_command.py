@@ -10,10 +10,8 @@ import os
 import sys
 from typing import Any, Iterator, TextIO
 
-from rules.api import fan_table, score_with_table
-from rules.errors import RulesError
-from rules.fantable import FanTable
-from rules.situation import FIELD_NAMES
+from rules import SITUATION_FIELDS as FIELD_NAMES
+from rules import FanTable, RulesError, fan_table, score_with_table
 
 from .scoring_output import format_breakdown
 
@@ -39,9 +37,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _situation_from_args(args: argparse.Namespace) -> dict[str, Any]:
-    return {"self_drawn": args.self_drawn, "fourth_tile": args.fourth_tile, "replacement": args.replacement,
-            "robbing_kong": args.robbing_kong, "last_wall_tile": args.last_wall_tile,
-            "seat_wind": args.seat_wind, "prevalent_wind": args.prevalent_wind, "flowers": args.flowers}
+    # A flag left out is None, not False: the table's situation rules may imply it
+    # (a replacement tile brings self-drawn), which an explicit False would contradict.
+    flags = {name: True if getattr(args, name) else None
+             for name in ("self_drawn", "fourth_tile", "replacement", "robbing_kong", "last_wall_tile")}
+    return {**flags, "seat_wind": args.seat_wind, "prevalent_wind": args.prevalent_wind, "flowers": args.flowers}
 
 
 REQUEST_FIELDS = frozenset(("hand", *FIELD_NAMES))

@@ -1,7 +1,7 @@
 """How `mcr score` shows a result to a person."""
 from __future__ import annotations
 
-from rules.result import ScoreResult
+from rules import ScoreResult
 
 LINE_WIDTH = 44
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rules.api import fan_table
-from rules.checks import check_fan_table
+from rules import check_fan_table, fan_table
 
 
 def add_fans_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,8 +48,7 @@ def add_vocabulary_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_vocabulary(args: argparse.Namespace) -> int:
     """Print the predicate vocabulary of fans.yaml: operators, hand facts, item attributes."""
-    from rules.context import HAND_VOCABULARY, ITEM_VOCABULARY
-    from rules.vocabulary import OPERATORS
+    from rules import HAND_VOCABULARY, ITEM_VOCABULARY, OPERATORS
 
     sections = [
         ("Operators ({op: arguments})", [(o.name, f"{o.arguments}: {o.meaning}") for o in OPERATORS.values()]),

@@ -1,14 +1,28 @@
 """The MCR rules engine: tiles, notation, hand shapes, waits, the predicate vocabulary,
-the evaluator and settlement. It reads every fact about a fan from fans.yaml."""
-from .api import fan_table, score, score_with_table
+the evaluator and settlement. It reads every fact about a fan from fans.yaml.
+
+Everything other packages use is named here; the modules behind it are the engine's own.
+The value modules `rules.tiles` and `rules.groups` (tile faces, group kinds) are public too.
+"""
+from .api import fan_table, score, score_readings, score_with_table, situation_for, situation_problem, waits
+from .checks import check_fan_table
+from .context import HAND_VOCABULARY, ITEM_VOCABULARY
 from .errors import FanTableError, HandError, NotationError, RulesError, SituationError
-from .fantable import DEFAULT_FANS_PATH, Fan, FanTable, load_fan_table
-from .notation import Hand, parse_hand
+from .fantable import DEFAULT_FANS_PATH, Example, Fan, FanTable, Ruling, load_fan_table
+from .notation import Hand, parse_hand, parse_waiting_hand, read_tiles
 from .result import NotCounted, Payments, ScoredFan, ScoreResult
+from .shapes import (HONOR_CODES, HONORS_AND_KNITTED, KNITTED_ARRANGEMENTS, KNITTED_STRAIGHT, ORPHAN_CODES,
+                     SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, is_winning, standard_splits)
+from .situation import FIELD_NAMES as SITUATION_FIELDS
+from .situation import FLAG_NAMES as SITUATION_FLAGS
 from .situation import Situation, make_situation
+from .vocabulary import OPERATORS
 
 __all__ = [
-    "DEFAULT_FANS_PATH", "Fan", "FanTable", "FanTableError", "Hand", "HandError", "NotCounted", "NotationError",
-    "Payments", "RulesError", "ScoreResult", "ScoredFan", "Situation", "SituationError", "fan_table",
-    "load_fan_table", "make_situation", "parse_hand", "score", "score_with_table",
+    "HAND_VOCABULARY", "ITEM_VOCABULARY", "OPERATORS", "check_fan_table", "DEFAULT_FANS_PATH", "Example", "Fan", "FanTable", "FanTableError", "HONORS_AND_KNITTED", "HONOR_CODES", "Hand",
+    "HandError", "KNITTED_ARRANGEMENTS", "KNITTED_STRAIGHT", "NotCounted", "NotationError", "ORPHAN_CODES",
+    "Payments", "Ruling", "RulesError", "SEVEN_PAIRS", "SITUATION_FIELDS", "SITUATION_FLAGS", "STANDARD",
+    "ScoreResult", "ScoredFan", "Situation", "SituationError", "THIRTEEN_ORPHANS", "fan_table", "is_winning",
+    "load_fan_table", "make_situation", "parse_hand", "parse_waiting_hand", "read_tiles", "score",
+    "score_readings", "score_with_table", "situation_for", "situation_problem", "standard_splits", "waits",
 ]

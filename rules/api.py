@@ -1,14 +1,17 @@
-"""The small Python API the CLI, the site generator and the quizzes call."""
+"""The Python API the CLI, the site generator and the quizzes call."""
 from __future__ import annotations
 
 import os
 from typing import Any
 
-from .evaluator import score_hand
+from .evaluator import score_each_reading, score_hand
 from .fantable import FanTable, load_fan_table
-from .notation import parse_hand
+from .notation import parse_hand, parse_waiting_hand
 from .result import ScoreResult
-from .situation import make_situation
+from .shapes import waits_of_waiting_hand
+from .situation import Situation, make_situation
+from .situation_rules import with_implied
+from .tiles import Tile
 
 _tables: dict[str, FanTable] = {}
 
@@ -21,10 +24,17 @@ def fan_table(path: str | os.PathLike[str] | None = None) -> FanTable:
     return _tables[key]
 
 
+def situation_for(table: FanTable, **values: Any) -> Situation:
+    """The situation of loose values (CLI flags, a JSON object), each checked, with the
+    flags the table's situation rules imply set (`Situation.implied` names them)."""
+    values, implied = table.situations.complete(values)
+    return with_implied(make_situation(**values), implied)
+
+
 def score_with_table(table: FanTable, hand: str, lang: str = "en", *, echo: bool = False,
                      **situation: Any) -> ScoreResult:
     """Score `hand` with `table`; with echo, the result keeps the hand as written."""
-    return score_hand(table, parse_hand(hand), make_situation(**situation), lang, hand if echo else None)
+    return score_hand(table, parse_hand(hand), situation_for(table, **situation), lang, hand if echo else None)
 
 
 def score(hand: str, *, fans_path: str | os.PathLike[str] | None = None, lang: str = "en",
@@ -36,3 +46,23 @@ def score(hand: str, *, fans_path: str | os.PathLike[str] | None = None, lang: s
     (NotationError, HandError, SituationError, FanTableError) on bad input.
     """
     return score_with_table(fan_table(fans_path), hand, lang, **situation)
+
+
+def score_readings(hand: str, *, table: FanTable | None = None, lang: str = "en",
+                   **situation: Any) -> list[ScoreResult]:
+    """Every distinct reading of a winning hand, each scored on its own, the highest
+    first (the first is what `score` gives). Readings differ in how the tiles split
+    into sets and where the winning tile went."""
+    table = table or fan_table()
+    return score_each_reading(table, parse_hand(hand), situation_for(table, **situation), lang)
+
+
+def waits(hand: str) -> tuple[Tile, ...]:
+    """The tiles a 13-tile hand (melds and standing tiles, no winning tile yet) waits
+    on, in tile order; a face the hand already holds four of is no wait."""
+    return tuple(sorted(waits_of_waiting_hand(parse_waiting_hand(hand))))
+
+
+def situation_problem(table: FanTable, hand: str, situation: Situation, lang: str = "en") -> str | None:
+    """Why `situation` cannot happen with `hand` by the table's situation rules, or None."""
+    return table.situations.problem(parse_hand(hand), situation, lang)

@@ -9,7 +9,7 @@ from itertools import compress
 from operator import attrgetter
 from typing import Any, Callable, Generic, NamedTuple, TypeVar
 
-from .groups import CHOW, KONG, PAIR
+from .groups import CHOW, PAIR
 from .notation import Hand
 from .shapes import KNITTED_ARRANGEMENTS, Reading, waiting_tiles
 from .situation import Situation
@@ -75,16 +75,21 @@ _code_of = attrgetter("code")
 
 
 class HandContext:
-    """Everything a predicate may ask about one reading of a hand in a situation."""
+    """Everything a predicate may ask about one reading of a hand in a situation.
 
-    def __init__(self, hand: Hand, reading: Reading, situation: Situation,
+    Without a reading, only the facts of the hand itself are there (not READING_FACTS):
+    the situation rules of the table are checked that way, before any reading.
+    """
+
+    def __init__(self, hand: Hand, reading: Reading | None, situation: Situation,
                  shared: dict[str, Any] | None = None) -> None:
         self.hand = hand
         self.shared = {} if shared is None else shared
         self.reading = reading
         self.situation = situation
-        self.shape = reading.shape
-        self.groups = reading.groups
+        if reading is not None:
+            self.shape = reading.shape
+            self.groups = reading.groups
         self.self_drawn = situation.self_drawn
         self.fourth_tile = situation.fourth_tile
         self.replacement = situation.replacement
@@ -100,7 +105,7 @@ class HandContext:
 
     def _partition(self) -> None:
         """Sort the groups into their kinds in one pass (predicates ask for several)."""
-        sets, chows, pungs, kongs, pairs, claimed = [], [], [], [], [], []
+        sets, chows, pungs, pairs, claimed = [], [], [], [], []
         for g in self.groups:
             kind = g.kind
             if kind == PAIR:
@@ -111,13 +116,11 @@ class HandContext:
                     chows.append(g)
                 elif g.is_pung:
                     pungs.append(g)
-                    if kind == KONG:
-                        kongs.append(g)
             if g.claimed:
                 claimed.append(g)
         d = self.__dict__
         d["sets"], d["chows"], d["pungs"] = tuple(sets), tuple(chows), tuple(pungs)
-        d["kongs"], d["pairs"], d["claimed"] = tuple(kongs), tuple(pairs), tuple(claimed)
+        d["pairs"], d["claimed"] = tuple(pairs), tuple(claimed)
 
     @cached_property
     def sets(self) -> tuple:
@@ -137,8 +140,8 @@ class HandContext:
 
     @cached_property
     def kongs(self) -> tuple:
-        self._partition()
-        return self.__dict__["kongs"]
+        """The kongs: always declared melds, so the same in every reading."""
+        return self.hand.kongs
 
     @cached_property
     def pairs(self) -> tuple:
@@ -164,6 +167,11 @@ class HandContext:
     @hand_fact
     def tiles(self) -> tuple[Tile, ...]:
         return self.hand.all_tiles
+
+    @hand_fact
+    def exposed_tiles(self) -> tuple[Tile, ...]:
+        """The tiles of the hand's exposed melds: on the table for everyone to see."""
+        return tuple([t for m in self.hand.melds if m.claimed for t in m.tiles])
 
     @hand_fact
     def distinct_tiles(self) -> tuple[Tile, ...]:
@@ -231,6 +239,7 @@ HAND_VOCABULARY: dict[str, str] = {
     "melds": "the melds declared in brackets, concealed kongs included",
     "claimed": "groups made with a claimed tile (claimed chows and pungs, melded kongs)",
     "tiles": "every tile of the hand, a kong's four included",
+    "exposed_tiles": "the tiles of the hand's exposed melds (claimed chows and pungs, melded kongs)",
     "distinct_tiles": "each face held, once",
     "tile_mask": "the faces held as bits (1 << code); the compiler uses it for conditions on tiles",
     "faces": "each distinct face held: {tile, copies, in_kong}",
@@ -245,6 +254,14 @@ HAND_VOCABULARY: dict[str, str] = {
     "seat_wind": "the seat wind tile", "prevalent_wind": "the prevalent wind tile",
     "flowers": "the number of flowers (0-8)",
 }
+
+# The facts that need a reading of the tiles; the rest belong to the hand and the
+# situation alone (what the table's situation rules may use).
+READING_FACTS = frozenset({"shape", "groups", "sets", "chows", "pungs", "pairs", "pair", "claimed",
+                           "winning_group", "wait"})
+
+# What a bonus fan (flowers) may count: things outside the hand's tiles and its win.
+BONUS_FACTS = frozenset({"flowers"})
 
 ITEM_VOCABULARY: dict[str, str] = {
     # tiles

@@ -12,8 +12,12 @@ It knows the scoring principles, never a particular fan:
   (they form a forest over the sets: four chows give at most three pairwise fans).
 - take-the-highest: every choice above and every reading of the hand is tried; the
   highest total wins (ties: the higher-ranked fans, i.e. lower numbers).
-A `fallback` fan (Chicken Hand) counts when nothing else scores, `bonus` fans (flowers)
-aside.
+Account-once only limits which combinations count together: a choice to which another
+combination could still be added is no candidate, so no fan that can count is left out.
+A `fallback` fan (Chicken Hand) counts only when no fan at all applies to the hand in any
+reading, `bonus` fans (flowers) aside.
+Exclusions are settled in the order of the exclusion graph (`Fan.precedence`: a fan
+comes before every fan it excludes or absorbs), never by fan number.
 """
 from __future__ import annotations
 
@@ -24,9 +28,8 @@ from .errors import FanTableError
 from .fantable import Fan, FanTable
 from .notation import Hand
 from .result import NotCounted, ScoredFan, ScoreResult
-from .settlement import payments_for
 from .shapes import Reading, readings_of
-from .situation import Situation, check_situation
+from .situation import Situation
 
 
 class Match(NamedTuple):
@@ -82,22 +85,28 @@ def _account_once(chosen: list[Match]) -> bool:
 
 
 def _choices(optional: list[Match]) -> list[list[Match]]:
-    """Every admissible set of account-once matches."""
+    """Every admissible set of account-once matches to which no other match can be
+    added (a player may not leave out a combination that can still count)."""
     out: list[list[Match]] = []
 
-    def walk(i: int, chosen: list[Match]) -> None:
+    def can_add(chosen: list[Match], m: Match) -> bool:
+        return _can_join(chosen, m) and _account_once(chosen + [m])
+
+    def walk(i: int, chosen: list[Match], skipped: list[Match]) -> None:
         if i == len(optional):
-            if _account_once(chosen):
+            if not [m for m in skipped if can_add(chosen, m)]:  # maximal only
                 out.append(list(chosen))
             return
         m = optional[i]
-        if _can_join(chosen, m):
+        if can_add(chosen, m):
             chosen.append(m)
-            walk(i + 1, chosen)
+            walk(i + 1, chosen, skipped)
             chosen.pop()
-        walk(i + 1, chosen)
+        skipped.append(m)
+        walk(i + 1, chosen, skipped)
+        skipped.pop()
 
-    walk(0, [])
+    walk(0, [], [])
     return out
 
 
@@ -112,17 +121,21 @@ def _by_number(match: Match) -> int:
     return match.fan.number
 
 
+def _by_precedence(match: Match) -> int:
+    return match.fan.precedence
+
+
 def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Match]) -> _Outcome:
     counted: list[Match] = []
     dropped: list[tuple[Match, str, str | None]] = []
     excluded: dict[str, Match] = {}  # fan id -> the counted match that excludes it everywhere
     absorbing: list[Match] = []       # the counted matches whose fan absorbs others on its sets
-    matches.sort(key=_by_number)
+    matches.sort(key=_by_precedence)
     for m in matches:
         fan = m.fan
         by = excluded.get(fan.id)
-        for c in absorbing:  # an absorbing fan ranked above the excluding one names the reason
-            if by is not None and c.fan.number >= by.fan.number:
+        for c in absorbing:  # an absorbing fan settled before the excluding one names the reason
+            if by is not None and c.fan.precedence >= by.fan.precedence:
                 break
             if _excludes(c, m):
                 by = c
@@ -135,8 +148,8 @@ def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Ma
                 absorbing.append(m)
             for target in fan.excludes:
                 excluded.setdefault(target, m)
-    if all([m.fan.bonus for m in counted]):  # a list: see rules.vocabulary on generators
-        counted = sorted(counted + fallbacks, key=_by_number)
+    if fallbacks:  # only offered when no fan applies to the hand (see score_hand)
+        counted = sorted(counted + fallbacks, key=_by_precedence)
     for m in optional_left:
         principle = "account_once"
         for c in counted:
@@ -148,7 +161,8 @@ def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Ma
                 break
         dropped.append((m, principle, None))
     total = sum(m.fan.points * m.count for m in counted)
-    key = (total, tuple(-m.fan.number for m in counted))
+    # Ties go to the higher-ranked fans (lower numbers), whatever the settling order.
+    key = (total, tuple(sorted([-m.fan.number for m in counted], reverse=True)))
     return _Outcome(tuple(counted), tuple(dropped), total, key)
 
 
@@ -166,13 +180,25 @@ def _matches(table: FanTable, ctx: HandContext, index_of: dict[int, int]) -> lis
         raise FanTableError([f"{table.path}:0: the fan table failed on {ctx.hand.notation()}: {err}"]) from None
 
 
-def score_reading(table: FanTable, hand: Hand, reading: Reading, situation: Situation,
-                  shared: dict | None = None) -> _Outcome:
+class _Found(NamedTuple):
+    """The matches of one reading, before the principles settle them."""
+
+    reading: Reading
+    ctx: HandContext
+    fixed: list[Match]
+    optional: list[Match]
+
+    @property
+    def has_fan(self) -> bool:
+        """Whether any fan other than a bonus fan applies to this reading."""
+        return bool(self.optional) or not all([m.fan.bonus for m in self.fixed])
+
+
+def _find(table: FanTable, hand: Hand, reading: Reading, situation: Situation, shared: dict) -> _Found:
     ctx = HandContext(hand, reading, situation, shared)
     index_of = dict(zip(map(id, reading.groups), range(len(reading.groups))))
     fixed: list[Match] = []
     optional: list[Match] = []
-    fallbacks: list[Match] = []
     fans = table.fans
     seen_single: set[int] = set()
     for position, groups, n in _matches(table, ctx, index_of):
@@ -182,18 +208,37 @@ def score_reading(table: FanTable, hand: Hand, reading: Reading, situation: Situ
                 continue
             seen_single.add(position)
         (optional if fan.account_once else fixed).append(Match(fan, groups, n))
-    for compiled in table.fallbacks:
-        if compiled.when is None or compiled.when(ctx):
-            fallbacks.append(Match(compiled.fan, (), 1))
+    return _Found(reading, ctx, fixed, optional)
+
+
+def _best_outcome(table: FanTable, found: _Found, fallback_allowed: bool) -> _Outcome:
+    """Take-the-highest over the account-once choices of one reading."""
+    fallbacks: list[Match] = []
+    if fallback_allowed:
+        for compiled in table.fallbacks:
+            if compiled.when is None or compiled.when(found.ctx):
+                fallbacks.append(Match(compiled.fan, (), 1))
+    optional = found.optional
     best: _Outcome | None = None
     for chosen in _choices(optional) if optional else [[]]:
         taken = {id(c) for c in chosen}
         left = [m for m in optional if id(m) not in taken]
-        outcome = _settle(fixed + chosen, fallbacks, left)
+        outcome = _settle(found.fixed + chosen, fallbacks, left)
         if best is None or outcome.key > best.key:
             best = outcome
     assert best is not None
     return best
+
+
+def _settled_readings(table: FanTable, hand: Hand, situation: Situation,
+                      lang: str) -> list[tuple[_Outcome, Reading]]:
+    """Every reading of the hand with its best outcome, in reading order."""
+    table.situations.check(hand, situation, lang)
+    shared: dict = {}  # facts of the whole hand, worked out once for all its readings
+    found = [_find(table, hand, reading, situation, shared) for reading in readings_of(hand, situation.self_drawn)]
+    # The fallback fan belongs to the hand: it counts only when no reading has any fan.
+    fallback_allowed = not [f for f in found if f.has_fan]
+    return [(_best_outcome(table, f, fallback_allowed), f.reading) for f in found]
 
 
 def _scored(run: list[Match], texts: list[str], lang: str) -> ScoredFan:
@@ -207,7 +252,7 @@ def _scored(run: list[Match], texts: list[str], lang: str) -> ScoredFan:
                      tuple([texts[i] for m in run for i in m.groups]), fan.bonus)
 
 
-def _number_of(item: NotCounted) -> int:
+def _number_of(item: "NotCounted | ScoredFan") -> int:
     return item.number
 
 
@@ -218,17 +263,30 @@ def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "e
     The result names the hand in canonical notation, or as `written` when the caller
     echoes its own input (JSON Lines answers repeat the request's hand).
     """
-    check_situation(hand, situation)
     best: tuple[_Outcome, Reading] | None = None
-    shared: dict = {}  # facts of the whole hand, worked out once for all its readings
-    for reading in readings_of(hand, situation.self_drawn):
-        outcome = score_reading(table, hand, reading, situation, shared)
+    for outcome, reading in _settled_readings(table, hand, situation, lang):
         if best is None or outcome.key > best[0].key:
             best = (outcome, reading)
     assert best is not None
-    outcome, reading = best
+    return _result(table, hand, situation, lang, written, *best)
+
+
+def score_each_reading(table: FanTable, hand: Hand, situation: Situation, lang: str = "en") -> list[ScoreResult]:
+    """One result per distinct reading of the hand (its groups and where the winning
+    tile went), the highest first: what take-the-highest chooses among."""
+    out: dict[tuple, tuple[_Outcome, Reading]] = {}
+    for outcome, reading in _settled_readings(table, hand, situation, lang):
+        key = tuple((g.kind, g.tiles, g.claimed, g.has_winning_tile) for g in reading.groups)
+        if key not in out or outcome.key > out[key][0].key:
+            out[key] = (outcome, reading)
+    ranked = sorted(out.values(), key=lambda pair: pair[0].key, reverse=True)
+    return [_result(table, hand, situation, lang, None, outcome, reading) for outcome, reading in ranked]
+
+
+def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, written: str | None,
+            outcome: _Outcome, reading: Reading) -> ScoreResult:
     texts = [g.text for g in reading.groups]
-    # Matches come sorted by fan number, so the matches of one fan are neighbours.
+    # Matches come sorted by precedence, so the matches of one fan are neighbours.
     fans: list[ScoredFan] = []
     run: list[Match] = []
     for m in outcome.counted:
@@ -238,6 +296,7 @@ def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "e
         run.append(m)
     if run:
         fans.append(_scored(run, texts, lang))
+    fans.sort(key=_number_of)  # shown in rulebook order
     not_counted = []
     if outcome.dropped:
         counted_ids = {f.id for f in fans}
@@ -253,7 +312,7 @@ def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "e
     total = sum(f.subtotal for f in fans)
     without_bonus = sum(f.subtotal for f in fans if not f.bonus)
     valid = without_bonus >= table.minimum_points
-    payments = payments_for(total, situation.self_drawn, table.base_points) if valid else None
+    payments = table.settlement.payments(total, situation.self_drawn) if valid else None
     win_group = reading.winning_group
     return ScoreResult(
         hand=written if written is not None else hand.notation(), situation=situation, shape=reading.shape,

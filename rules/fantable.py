@@ -1,37 +1,50 @@
-"""Loading fans.yaml into Fan values with compiled predicates.
+"""The fan table as values: fans, examples, rulings, settlement and situation rules.
 
-The loader trusts nothing: `load_fan_table` runs every check of `rules.checks` first
-and raises FanTableError with one line per problem, so the evaluator never meets a
-malformed table. A parsed table is cached on disk by content hash, which keeps the
-start-up of one `mcr score` call short.
+The loader trusts nothing: `load_fan_table` reads the file (rules.table_source), runs
+every check of rules.checks on the data and raises FanTableError with one line per
+problem, so the evaluator never meets a malformed table. This holds for cached data too.
 """
 from __future__ import annotations
 
-import hashlib
+import heapq
 import os
-import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-import yaml
-
 from .errors import FanTableError
 from .program import build_program, set_combinations
+from .settlement import Settlement, compile_settlement
+from .situation_rules import Implication, ImpossibleSituation, SituationRules
+from .table_source import read_table_data, strip_lines
 from .vocabulary import compile_predicate
 
 DEFAULT_FANS_PATH = Path(__file__).resolve().parent.parent / "fans.yaml"
-CACHE_FORMAT = 4
+
+@dataclass(frozen=True, slots=True)
+class NotCountedClaim:
+    """What an example says about a fan that applies but does not count."""
+
+    principle: str           # non_repeat, non_separation, non_identical, account_once
+    by: str | None = None    # the fan that excludes it (non_repeat)
 
 
 @dataclass(frozen=True, slots=True)
 class Example:
+    """A hand and what it shows about its fan: how often the fan counts (0: not at
+    all), why not where that is the point, and the other fans it is about."""
+
     hand: str
     situation: dict[str, Any]
-    fans: dict[str, int]
-    total: int | None
-    matches: bool
+    counts: int
+    not_counted: NotCountedClaim | None
+    with_fans: dict[str, int]    # other fans this example is about: their counts (0: not counted)
+    total: int | None            # only where the total is the point
     line: int
+
+    @property
+    def matches(self) -> bool:
+        return self.counts > 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +69,7 @@ class Fan:
     examples: tuple[Example, ...]
     rulings: tuple[str, ...]
     line: int
+    precedence: int = 0   # place in the exclusion graph's order: before every fan it excludes
 
     def name(self, lang: str = "en") -> str:
         return self.names.get(lang) or self.names.get("en") or self.id
@@ -103,12 +117,23 @@ class FanTable:
     path: str
     version: str
     languages: tuple[str, ...]
-    base_points: int
-    minimum_points: int
+    settlement: Settlement
+    point_levels: tuple[int, ...]
+    big_points: int
     fans: tuple[Fan, ...]
     rulings: tuple[Ruling, ...]
+    situations: SituationRules = SituationRules()
+    families: dict[str, dict[str, str]] = field(default_factory=dict)
     compiled: tuple[CompiledFan, ...] = field(repr=False, default=())
     program: Callable[[Any, dict[int, int]], list] | None = field(repr=False, default=None)
+
+    @property
+    def base_points(self) -> int:
+        return self.settlement.base
+
+    @property
+    def minimum_points(self) -> int:
+        return self.settlement.minimum
 
     @property
     def fallbacks(self) -> tuple[CompiledFan, ...]:
@@ -117,30 +142,65 @@ class FanTable:
     def __post_init__(self) -> None:
         # The fallback fans (Chicken Hand), looked up once instead of once per reading.
         object.__setattr__(self, "_fallbacks", tuple(c for c in self.compiled if c.fan.fallback))
+        object.__setattr__(self, "_by_id", {f.id: f for f in self.fans})
 
     @property
     def by_id(self) -> dict[str, Fan]:
-        return {f.id: f for f in self.fans}
+        return dict(self._by_id)
 
     def fan(self, fan_id: str) -> Fan:
-        return self.by_id[fan_id]
+        return self._by_id[fan_id]
 
 
 def _text_map(value: Any) -> dict[str, str]:
     return dict(value) if isinstance(value, dict) else {}
 
 
+def exclusion_order(fans: list[dict[str, Any]]) -> dict[str, int]:
+    """Each fan's place when settling exclusions: every fan comes before the fans it
+    excludes or absorbs (a topological order of the exclusion graph), and among fans
+    the graph leaves free, the lower number first. A cycle (which the checks report)
+    leaves its fans in number order."""
+    number = {f["id"]: f["number"] for f in fans}
+    edges = {f["id"]: [t for t in (f.get("excludes") or []) + (f.get("absorbs") or []) if t in number]
+             for f in fans}
+    incoming = {fid: 0 for fid in number}
+    for targets in edges.values():
+        for t in set(targets):
+            incoming[t] += 1
+    ready = [(number[fid], fid) for fid, n in incoming.items() if n == 0]
+    heapq.heapify(ready)
+    order: dict[str, int] = {}
+    while ready:
+        _, fid = heapq.heappop(ready)
+        order[fid] = len(order)
+        for t in set(edges[fid]):
+            incoming[t] -= 1
+            if incoming[t] == 0:
+                heapq.heappush(ready, (number[t], t))
+    for fid in sorted(set(number) - set(order), key=number.__getitem__):
+        order[fid] = len(order)
+    return order
+
+
+def _example(raw: dict[str, Any], line: int) -> Example:
+    claim = raw.get("not_counted")
+    return Example(
+        hand=raw["hand"], situation=dict(raw.get("situation") or {}), counts=raw["counts"],
+        not_counted=NotCountedClaim(claim["principle"], claim.get("by")) if claim else None,
+        with_fans=dict(raw.get("with") or {}), total=raw.get("total"), line=line)
+
+
 def build_table(data: dict[str, Any], path: str) -> FanTable:
-    """Turn checked YAML data into a FanTable (no validation here: see rules.checks)."""
+    """Turn checked data into a FanTable (no validation here: see rules.checks)."""
     data_lines = data
     data = strip_lines(data)
+    order = exclusion_order(data["fans"])
     fans = []
     for raw, raw_lines in zip(data["fans"], data_lines["fans"]):
         sets = raw.get("sets") or {}
-        examples = tuple(
-            Example(hand=e["hand"], situation=dict(e.get("situation") or {}), fans=dict(e.get("fans") or {}),
-                    total=e.get("total"), matches=bool(e.get("matches", True)), line=int(el.get("__line__", 0)))
-            for e, el in zip(raw.get("examples") or [], raw_lines.get("examples") or []))
+        examples = tuple(_example(e, int(el.get("__line__", 0)))
+                         for e, el in zip(raw.get("examples") or [], raw_lines.get("examples") or []))
         fans.append(Fan(
             number=raw["number"], id=raw["id"], points=raw["points"], names=_text_map(raw.get("names")),
             definitions=_text_map(raw.get("definition")), notes=_text_map(raw.get("note")),
@@ -149,17 +209,27 @@ def build_table(data: dict[str, Any], path: str) -> FanTable:
             repeatable=bool(raw.get("repeatable", False)), account_once=bool(raw.get("account_once", False)),
             fallback=bool(raw.get("fallback", False)), bonus=bool(raw.get("bonus", False)),
             sets_from=sets.get("from"), choose=sets.get("choose"), when=raw.get("when"), count=raw.get("count"),
-            examples=examples, rulings=tuple(raw.get("rulings") or ()), line=int(raw_lines.get("__line__", 0))))
+            examples=examples, rulings=tuple(raw.get("rulings") or ()), line=int(raw_lines.get("__line__", 0)),
+            precedence=order[raw["id"]]))
     rulings = tuple(
         Ruling(id=r["id"], fans=tuple(r.get("fans") or ()), question=_text_map(r.get("question")),
                answer=_text_map(r.get("answer")), alternatives=_text_map(r.get("alternatives")),
                line=int(rl.get("__line__", 0)))
         for r, rl in zip(data.get("rulings") or [], data_lines.get("rulings") or []))
-    settlement = data.get("settlement") or {}
-    table = FanTable(path=path, version=str(data.get("version", "")), languages=tuple(data.get("languages") or ("en",)),
-                     base_points=int(settlement.get("base", 8)), minimum_points=int(settlement.get("minimum", 8)),
-                     fans=tuple(sorted(fans, key=lambda f: f.number)), rulings=rulings)
-    return table
+    settlement = data["settlement"]
+    situations = data.get("situations") or {}
+    situation_lines = data_lines.get("situations") or {}
+    rules = SituationRules(
+        implications=tuple(Implication(i["flag"], i["brings"]) for i in situations.get("implies") or ()),
+        impossible=tuple(ImpossibleSituation(r["id"], r["when"], _text_map(r.get("reason")),
+                                             int(rl.get("__line__", 0)))
+                         for r, rl in zip(situations.get("impossible") or (), situation_lines.get("impossible") or ())))
+    return FanTable(
+        path=path, version=str(data["version"]), languages=tuple(data["languages"]),
+        settlement=Settlement(settlement["base"], settlement["minimum"], settlement["payments"]),
+        point_levels=tuple(data["points"]["levels"]), big_points=data["points"]["big"],
+        fans=tuple(sorted(fans, key=lambda f: f.number)), rulings=rulings, situations=rules,
+        families={k: _text_map(v) for k, v in (data.get("families") or {}).items()})
 
 
 def compile_table(table: FanTable) -> FanTable:
@@ -172,85 +242,23 @@ def compile_table(table: FanTable) -> FanTable:
             when = compile_predicate(fan.when, f"{where}: when", item_scope=sets_from is not None)
         count = compile_predicate(fan.count, f"{where}: count") if fan.count is not None else None
         compiled.append(CompiledFan(fan, sets_from, when, count))
-    return FanTable(table.path, table.version, table.languages, table.base_points, table.minimum_points,
-                    table.fans, table.rulings, tuple(compiled), build_program(table.fans))
+    situations = SituationRules(
+        table.situations.implications, table.situations.impossible,
+        tuple(compile_predicate(r.when, f"situation {r.id}: when") for r in table.situations.impossible))
+    return FanTable(table.path, table.version, table.languages, compile_settlement(table.settlement), table.point_levels, table.big_points,
+                    table.fans, table.rulings, situations, table.families, tuple(compiled),
+                    build_program(table.fans))
 
 
-class _LineLoader(yaml.SafeLoader):
-    """A YAML loader that records the line of each mapping as `__line__` (1-based)."""
-
-
-def _construct_mapping_with_line(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[str, Any]:
-    mapping = loader.construct_mapping(node, deep=True)
-    mapping["__line__"] = node.start_mark.line + 1
-    return mapping
-
-
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping_with_line)
-
-
-def read_yaml_with_lines(text: str, path: str) -> Any:
-    """Parse YAML, keeping line numbers; a syntax error becomes one `path:LINE:` problem."""
-    try:
-        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        line = mark.line + 1 if mark else 0
-        problem = getattr(err, "problem", None) or str(err)
-        raise FanTableError([f"{path}:{line}: YAML syntax: {problem}"]) from None
-
-
-def strip_lines(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: strip_lines(v) for k, v in value.items() if k != "__line__"}
-    if isinstance(value, list):
-        return [strip_lines(v) for v in value]
-    return value
-
-
-def _cache_file(digest: str) -> Path:
-    base = os.environ.get("MCR_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "mcr")
-    return Path(base) / f"fantable-{CACHE_FORMAT}-{digest}.pickle"
-
-
-def load_fan_table(path: str | os.PathLike[str] | None = None, *, check_examples: bool = False) -> FanTable:
-    """Load and compile a fan table; FanTableError lists every problem found.
-
-    A table that passed the checks once is cached by the hash of its bytes, so later
-    loads skip YAML parsing and validation (the compiled predicates are rebuilt).
-    """
-    from .checks import check_table_data  # the checks use the loader's helpers
+def load_fan_table(path: str | os.PathLike[str] | None = None) -> FanTable:
+    """Load, check and compile a fan table; FanTableError lists every problem found
+    (examples are not scored here: rules.checks.example_problems does that)."""
+    from .checks import check_table_data  # the checks use this module's values
 
     file_path = Path(path) if path is not None else DEFAULT_FANS_PATH
     shown = str(path) if path is not None else "fans.yaml"
-    try:
-        raw_bytes = file_path.read_bytes()
-    except OSError as err:
-        raise FanTableError([f"{shown}:0: cannot read the fan table: {err.strerror or err}"]) from None
-    digest = hashlib.sha256(raw_bytes).hexdigest()[:24]
-    cache = _cache_file(digest)
-    table: FanTable | None = None
-    if not check_examples:
-        try:
-            with cache.open("rb") as fh:
-                table = pickle.load(fh)
-            table = FanTable(shown, table.version, table.languages, table.base_points, table.minimum_points,
-                             table.fans, table.rulings)
-        except Exception:  # a missing or unreadable cache only costs a reparse
-            table = None
-    if table is None:
-        data = read_yaml_with_lines(raw_bytes.decode("utf-8", errors="replace"), shown)
-        problems = check_table_data(data, shown)
-        if problems:
-            raise FanTableError(problems)
-        table = build_table(data, shown)
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_suffix(f".tmp{os.getpid()}")
-            with tmp.open("wb") as fh:
-                pickle.dump(table, fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, cache)
-        except OSError:
-            pass  # a read-only home only costs speed
-    return compile_table(table)
+    data = read_table_data(file_path, shown)
+    problems = check_table_data(data, shown)
+    if problems:
+        raise FanTableError(problems)
+    return compile_table(build_table(data, shown))

@@ -106,6 +106,15 @@ def _read_tiles(text: str, start: int, offset: int) -> tuple[list[tuple[Tile, in
     return out, i
 
 
+def read_tiles(text: str) -> list[Tile]:
+    """The tiles written in `text` in hand notation, without melds (`"23468sF"`);
+    NotationError (with column) when it is not such a string."""
+    read, stop = _read_tiles(text, 0, 1)
+    if stop < len(text):
+        raise NotationError("a list of tiles has no melds: brackets are not allowed here", stop + 1)
+    return [t for t, _ in read]
+
+
 def _read_meld(text: str, open_index: int) -> tuple[Group, int]:
     """Read one bracketed meld starting at text[open_index] == '['."""
     col = open_index + 1
@@ -160,7 +169,7 @@ def _plain_meld(body: str, claim: str) -> Group | None:
     return None
 
 
-def _parse_plain(text: str) -> Hand | None:
+def _parse_plain(text: str, size: int = TILES_IN_A_WINNING_HAND) -> Hand | None:
     """The fast path for well-formed hands; None sends the text to the careful reader,
     which finds the column of any mistake."""
     melds: list[Group] = []
@@ -184,17 +193,28 @@ def _parse_plain(text: str) -> Hand | None:
             standing.extend([BY_TEXT[d + suit] for d in digits])
         elif honor is not None:
             standing.append(BY_TEXT[honor])
-    if not standing or len(melds) > MAX_MELDS or 3 * len(melds) + len(standing) != TILES_IN_A_WINNING_HAND:
+    if not standing or len(melds) > MAX_MELDS or 3 * len(melds) + len(standing) != size:
         return None
     hand = Hand(tuple(melds), tuple(standing))
     return hand if max(hand.copies) <= COPIES_PER_FACE else None
 
 
 def parse_hand(text: str) -> Hand:
-    """Read a hand string. Raises NotationError (with column) or HandError."""
+    """Read a winning hand (14 tiles, the winning tile last). Raises NotationError
+    (with column) or HandError."""
+    return _parse(text, TILES_IN_A_WINNING_HAND)
+
+
+def parse_waiting_hand(text: str) -> Hand:
+    """Read a hand before its winning tile (13 tiles: melds and standing tiles). Its
+    `winning_tile` is only its last standing tile; use it for the tiles and counts."""
+    return _parse(text, TILES_IN_A_WINNING_HAND - 1)
+
+
+def _parse(text: str, size: int) -> Hand:
     if not isinstance(text, str):
         raise NotationError("the hand must be a string")
-    quick = _parse_plain(text)
+    quick = _parse_plain(text, size)
     if quick is not None:
         return quick
     melds: list[Group] = []
@@ -219,12 +239,14 @@ def parse_hand(text: str) -> Hand:
     if len(melds) > MAX_MELDS:
         raise HandError(f"{len(melds)} melds: a hand has at most {MAX_MELDS}")
     if not standing:
-        raise HandError("no standing tiles: the winning tile is the last standing tile")
+        raise HandError("no standing tiles: the winning tile is the last standing tile" if size == TILES_IN_A_WINNING_HAND
+                        else "no standing tiles: a hand always keeps at least one tile standing")
     count = sum(3 for _ in melds) + len(standing)
-    if count != TILES_IN_A_WINNING_HAND:
+    if count != size:
+        what = "a winning hand has" if size == TILES_IN_A_WINNING_HAND else "a hand waiting for its winning tile has"
         raise HandError(
-            f"{count} tiles: a winning hand has {TILES_IN_A_WINNING_HAND} (each meld counts 3, a kong too), "
-            f"so {len(melds)} meld(s) need {TILES_IN_A_WINNING_HAND - 3 * len(melds)} standing tiles, not {len(standing)}")
+            f"{count} tiles: {what} {size} (each meld counts 3, a kong too), "
+            f"so {len(melds)} meld(s) need {size - 3 * len(melds)} standing tiles, not {len(standing)}")
     copies = Counter(t for m in melds for t in m.tiles)
     copies.update(t for t, _ in standing)
     for face in ALL_TILES:

@@ -73,8 +73,13 @@ class ScoreResult:
     def fan_counts(self) -> dict[str, int]:
         return {f.id: f.count for f in self.fans}
 
+    def _situation_dict(self) -> dict[str, Any]:
+        if self.situation.implied:  # say which flags the table's situation rules set
+            return {**self.situation.as_dict(), "implied": list(self.situation.implied)}
+        return self.situation.as_dict()
+
     def as_dict(self) -> dict[str, Any]:
-        """The JSON object of design.md's contract (plus a few explanatory fields)."""
+        """The JSON object of the scoring contract (plus a few explanatory fields)."""
         return {
             "hand": self.hand,
             "fans": [{"number": f.number, "id": f.id, "name": f.name, "points": f.points, "count": f.count,
@@ -83,7 +88,7 @@ class ScoreResult:
             "valid": self.valid,
             "payments": self.payments.as_dict() if self.payments else None,
             "shape": self.shape,
-            "situation": self.situation.as_dict(),
+            "situation": self._situation_dict(),
             "not_counted": [{"number": n.number, "id": n.id, "name": n.name, "points": n.points,
                              "principle": n.principle, "by": n.by, "groups": list(n.groups)}
                             for n in self.not_counted],

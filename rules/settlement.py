@@ -1,13 +1,42 @@
-"""Settlement: who pays the winner how much (base points plus the hand's total)."""
+"""Settlement: who pays the winner how much, by the payment formulas of the fan table."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any, Callable
+
 from .result import Payments
+from .vocabulary import compile_predicate
+
+# The names a payment formula may use.
+PAYMENT_FACTS = {"base": "the base payment of the table's settlement", "total": "the hand's total, flowers included"}
+# Who pays, in each case: the table gives a formula for each.
+PAYERS = {"self_drawn": ("each_other_player",), "on_discard": ("discarder", "each_other_player")}
 
 
-def payments_for(total: int, self_drawn: bool, base: int) -> Payments:
-    """Self-drawn: each of the other three pays base + total. On a discard: the
-    discarder pays base + total and the other two pay the base each."""
-    if self_drawn:
-        each = base + total
-        return Payments(True, each, None, None, 3 * each)
-    return Payments(False, None, base + total, base, base + total + 2 * base)
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The table's base payment and minimum, and its payment formulas."""
+
+    base: int
+    minimum: int
+    formulas: dict[str, dict[str, Any]]   # as written: case -> payer -> formula
+    compiled: dict[tuple[str, str], Callable[[Any], Any]] = field(default_factory=dict, compare=False)
+
+    def payments(self, total: int, self_drawn: bool) -> Payments:
+        """Self-drawn, each of the other three players pays; on a discard, the
+        discarder pays one amount and each of the other two another."""
+        facts = SimpleNamespace(base=self.base, total=total)
+        if self_drawn:
+            each = int(self.compiled["self_drawn", "each_other_player"](facts))
+            return Payments(True, each, None, None, 3 * each)
+        discarder = int(self.compiled["on_discard", "discarder"](facts))
+        others = int(self.compiled["on_discard", "each_other_player"](facts))
+        return Payments(False, None, discarder, others, discarder + 2 * others)
+
+
+def compile_settlement(settlement: Settlement) -> Settlement:
+    return Settlement(settlement.base, settlement.minimum, settlement.formulas, {
+        (case, payer): compile_predicate(settlement.formulas[case][payer], f"settlement: payments.{case}.{payer}",
+                                         facts=PAYMENT_FACTS)
+        for case, payers in PAYERS.items() for payer in payers})

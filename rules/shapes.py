@@ -383,7 +383,17 @@ def waiting_tiles(hand: Hand) -> frozenset[Tile]:
     A face the hand already holds four of cannot be drawn, so it is not a wait.
     """
     before, held = counts_before_win(hand)
-    melds = len(hand.melds)
+    return _waits(before, held, len(hand.melds))
+
+
+def waits_of_waiting_hand(hand: Hand) -> frozenset[Tile]:
+    """The tiles a 13-tile hand (rules.notation.parse_waiting_hand) waits on."""
+    return _waits(list(hand.standing_counts), list(hand.copies), len(hand.melds))
+
+
+def _waits(before: list[int], held: list[int], melds: int) -> frozenset[Tile]:
+    """The faces that complete standing tiles `before` (with `melds` melds) into a
+    winning shape; `held` counts every tile held, melds included (a fifth copy cannot come)."""
     waits = _standard_waits(before, held)
     # The special shapes, only when the tiles could make one.
     special: set[int] = set()

@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from .errors import SituationError
-from .notation import Hand
 from .tiles import FLOWER_COUNT, WIND_LETTERS, Tile, tile
 
 FLAG_NAMES = ("self_drawn", "fourth_tile", "replacement", "robbing_kong", "last_wall_tile")
@@ -20,6 +19,7 @@ class Situation:
     seat_wind: str = "E"
     prevalent_wind: str = "E"
     flowers: int = 0
+    implied: tuple[str, ...] = ()  # flags set because another flag brings them (the table's situation rules)
     # Worked out once: every reading reads the wind tiles, every answer repeats the fields.
     seat_wind_tile: Tile = field(init=False, repr=False, compare=False)
     prevalent_wind_tile: Tile = field(init=False, repr=False, compare=False)
@@ -32,10 +32,12 @@ class Situation:
         put(self, "_items", tuple((name, getattr(self, name)) for name in FIELD_NAMES))
 
     def as_dict(self) -> dict[str, object]:
+        """The contract's fields (what make_situation takes back)."""
         return dict(self._items)
 
 
-FIELD_NAMES = tuple(f.name for f in fields(Situation) if f.init)
+# The situation fields of the contract (CLI flags, JSON fields, API keywords).
+FIELD_NAMES = tuple(f.name for f in fields(Situation) if f.init and f.name != "implied")
 
 
 def make_situation(**values: object) -> Situation:
@@ -81,30 +83,4 @@ def _make_situation(values: dict[str, object]) -> Situation:
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= FLOWER_COUNT:
             raise SituationError(f"flowers must be a whole number from 0 to {FLOWER_COUNT}, not {v!r}")
         clean["flowers"] = v
-    if clean.get("replacement"):
-        clean["self_drawn"] = True  # a replacement tile is always drawn by the winner
     return Situation(**clean)  # type: ignore[arg-type]
-
-
-def check_situation(hand: Hand, situation: Situation) -> None:
-    """Reject situations that cannot happen with this hand."""
-    win = hand.winning_tile
-    if situation.robbing_kong and situation.self_drawn:
-        raise SituationError("robbing a kong is a win on another player's tile: it cannot be self-drawn")
-    if situation.robbing_kong and situation.replacement:
-        raise SituationError("robbing a kong and winning on a replacement tile cannot both happen")
-    if situation.robbing_kong and situation.last_wall_tile:
-        raise SituationError("nobody can declare a kong on the wall's last tile, so it cannot be robbed")
-    if situation.replacement and not hand.kongs:
-        raise SituationError("a win on a kong's replacement tile needs a kong in the hand; this hand has none")
-    held_win = hand.all_tiles.count(win) if situation.robbing_kong else 0
-    if held_win > 1:
-        raise SituationError(
-            f"robbing a kong of {win.text}: the other player held three {win.text}, so this hand "
-            f"can hold only the robbed one, not {held_win}")
-    if situation.fourth_tile:
-        concealed_copies = hand.standing[:-1].count(win)
-        if concealed_copies:
-            raise SituationError(
-                f"fourth_tile says the other three {win.text} were visible on the table, "
-                f"but the hand conceals {concealed_copies} of them")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from .context import HAND_VOCABULARY, ITEM_VOCABULARY
 from .tiles import BY_TEXT, Tile
@@ -55,16 +55,29 @@ OPERATORS: dict[str, Operator] = {o.name: o for o in (
     Operator("steps", "list", "differences between neighbours: [1, 2, 4] -> [1, 2]"),
 )}
 
+MAX_LITERAL = 2 ** 31  # far beyond any count or rank, and safe in every JSON reader
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    """A value for an error message, cut short (a table can hold very long values)."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"<a number of {value.bit_length()} bits>"
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 ITERATING = {"count", "all", "some", "none", "filter", "map", "distinct", "sorted"}
 
 
 class _Compiler:
-    def __init__(self, where: str, prefix: str = "_k") -> None:
+    def __init__(self, where: str, prefix: str = "_k", facts: Mapping[str, str] = HAND_VOCABULARY) -> None:
         self.where = where
         self.prefix = prefix
+        self.facts = facts  # the names `var` may reach outside an iteration
         self.constants: dict[str, Any] = {}
         self.temporaries = 0
         self.item_names: list[str] = []  # item attributes read ("" = an item as a whole)
+        self.facts_read: list[str] = []  # facts of the hand read
 
     def fail(self, path: str, message: str) -> PredicateError:
         return PredicateError(f"{self.where}{path}: {message}")
@@ -77,7 +90,11 @@ class _Compiler:
     def compile(self, node: Any, depth: int, path: str) -> str:
         if isinstance(node, bool) or node is None:
             return repr(node)
-        if isinstance(node, (int, float)):
+        if isinstance(node, float):
+            raise self.fail(path, f"numbers in a predicate are whole numbers, not {node!r}")
+        if isinstance(node, int):
+            if abs(node) > MAX_LITERAL:
+                raise self.fail(path, f"the number {_short(node)} is out of range (at most {MAX_LITERAL} either way)")
             return repr(node)
         if isinstance(node, str):
             return repr(node)
@@ -85,9 +102,9 @@ class _Compiler:
             parts = [self.compile(x, depth, f"{path}[{i}]") for i, x in enumerate(node)]
             return "(" + "".join(p + ", " for p in parts) + ")"
         if not isinstance(node, dict) or len(node) != 1:
-            raise self.fail(path, f"a node is one operator with its arguments, got {node!r}")
+            raise self.fail(path, f"a node is one operator with its arguments, got {_short(node)}")
         (op, arg), = node.items()
-        if op not in OPERATORS:
+        if not isinstance(op, str) or op not in OPERATORS:
             raise self.fail(path, f"unknown operator '{op}' (known: {', '.join(sorted(OPERATORS))})")
         here = f"{path}.{op}" if path else op
         method = getattr(self, "op_" + {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt",
@@ -134,15 +151,13 @@ class _Compiler:
     def op_var(self, arg, depth, path):
         if not isinstance(arg, str):
             raise self.fail(path, f"'var' takes a name, got {arg!r}")
-        if arg.startswith("hand."):
-            name = arg[5:]
-            if name not in HAND_VOCABULARY:
-                raise self.fail(path, f"unknown hand fact '{name}' (known: {', '.join(sorted(HAND_VOCABULARY))})")
+        if arg.startswith("hand.") or depth == 0:
+            name = arg[5:] if arg.startswith("hand.") else arg
+            if name not in self.facts:
+                what = "hand fact" if self.facts is HAND_VOCABULARY else "name"
+                raise self.fail(path, f"unknown {what} '{name}' (known: {', '.join(sorted(self.facts))})")
+            self.facts_read.append(name)
             return f"h.{name}"
-        if depth == 0:
-            if arg not in HAND_VOCABULARY:
-                raise self.fail(path, f"unknown hand fact '{arg}' (known: {', '.join(sorted(HAND_VOCABULARY))})")
-            return f"h.{arg}"
         item = f"i{depth}"
         self.item_names.append(arg)
         if arg == "":
@@ -153,15 +168,14 @@ class _Compiler:
         return f"{item}.{arg}"
 
     def _tile_list(self, arg, path, op) -> list[Tile]:
-        from .notation import _read_tiles  # the tile reader of the hand notation
+        from .notation import read_tiles  # the tile reader of the hand notation
         from .errors import NotationError
         if not isinstance(arg, str):
             raise self.fail(path, f"'{op}' takes tiles in hand notation, got {arg!r}")
         try:
-            read, _ = _read_tiles(arg, 0, 1)
+            return read_tiles(arg)
         except NotationError as err:
             raise self.fail(path, f"'{op}': {err}") from None
-        return [t for t, _ in read]
 
     def op_tiles(self, arg, depth, path):
         return self.const(frozenset(self._tile_list(arg, path, "tiles")))
@@ -288,9 +302,19 @@ def item_names(node: Any, where: str, item_scope: bool) -> set[str]:
     return set(compiler.item_names)
 
 
-def compile_predicate(node: Any, where: str, item_scope: bool = False) -> Callable[..., Any]:
-    """Compile one predicate. With item_scope, the function takes (h, i1): i1 is the item."""
-    source, constants = predicate_source(node, where, item_scope, "_k")
+def facts_read(node: Any, where: str, item_scope: bool = False) -> set[str]:
+    """The facts of the hand a predicate reads."""
+    compiler = _Compiler(where)
+    compiler.compile(node, 1 if item_scope else 0, "")
+    return set(compiler.facts_read)
+
+
+def compile_predicate(node: Any, where: str, item_scope: bool = False,
+                      facts: Mapping[str, str] = HAND_VOCABULARY) -> Callable[..., Any]:
+    """Compile one predicate. With item_scope, the function takes (h, i1): i1 is the item.
+    `facts` are the names `var` may use (the hand vocabulary, unless told otherwise)."""
+    compiler = _Compiler(where, "_k", facts)
+    source, constants = compiler.compile(node, 1 if item_scope else 0, ""), compiler.constants
     params = "h, i1" if item_scope else "h"
     try:
         code = compile(f"lambda {params}: {source}", f"<{where}>", "eval")
@@ -304,7 +328,7 @@ def operators_used(node: Any) -> set[str]:
     found: set[str] = set()
     if isinstance(node, dict):
         for k, v in node.items():
-            found.add(k)
+            found.add(k if isinstance(k, str) else _short(k))
             found |= operators_used(v)
     elif isinstance(node, list):
         for x in node:

@@ -91,17 +91,28 @@ def test_yaml_syntax_error_has_a_line(tmp_path: Path) -> None:
     assert int(problems[0].split(":")[1]) > 0
 
 
-def test_an_example_that_disagrees_with_the_engine(tmp_path: Path) -> None:
-    old = "    fans: {big_four_winds: 1, half_flush: 1, two_concealed_pungs: 1, melded_kong: 1, self_drawn: 1}\n    total: 98\n"
+def test_an_example_whose_claims_the_engine_does_not_confirm(tmp_path: Path) -> None:
+    old = ('  - hand: "[EEE][SSSS1]55pWWWNNN"\n    situation: {self_drawn: true}\n    counts: 1\n'
+           '    with: {all_pungs: 0,')
     assert old in ORIGINAL
-    text = ORIGINAL.replace(old, old.replace("half_flush: 1, ", "").replace("98", "92"), 1)
+    text = ORIGINAL.replace(old, old.replace("counts: 1", "counts: 2").replace("all_pungs: 0", "all_pungs: 1"), 1)
     problems = check_fan_table(_write(tmp_path, text))
-    assert len(problems) == 2
-    assert "fan big_four_winds: example [EEE][SSSS1]55pWWWNNN: fans differ" in problems[0]
-    assert "half_flush" in problems[0]
-    assert "total 98, the example says 92" in problems[1]
+    assert len(problems) == 2, problems
+    assert "fan big_four_winds: example [EEE][SSSS1]55pWWWNNN: says big_four_winds counts 2 time(s)" in problems[0]
+    assert "says all_pungs counts 1 time(s) here; the engine counts it 0" in problems[1]
     line = _line_of(text, '  - hand: "[EEE][SSSS1]55pWWWNNN"')
     assert all(int(p.split(":")[1]) == line for p in problems)
+
+
+def test_a_wrong_reason_for_not_counting_is_flagged(tmp_path: Path) -> None:
+    # An example that says a fan does not apply, where the engine finds it excluded.
+    old = "    not_counted: {principle: non_repeat, by: "
+    assert old in ORIGINAL
+    at = ORIGINAL.index(old)
+    end = ORIGINAL.index("}\n", at) + 2
+    text = ORIGINAL[:at] + ORIGINAL[end:]
+    problems = check_fan_table(_write(tmp_path, text))
+    assert len(problems) == 1 and "the engine finds it but does not count it (non_repeat by" in problems[0]
 
 
 def test_a_missing_file() -> None:

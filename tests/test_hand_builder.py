@@ -91,7 +91,7 @@ def test_any_seed_gives_a_legal_hand_of_the_level_asked(seed: int, level: str | 
     result = rescored(built)
     assert result.valid
     if level:
-        assert level_of(features_of(built.draft, result, TABLE)) == level
+        assert level_of(features_of(built.draft, result, TABLE), TABLE.big_points) == level
 
 
 def test_beginner_hands_have_no_traps() -> None:
@@ -114,7 +114,7 @@ def test_a_fan_and_a_level_together() -> None:
     b = HandBuilder(9)
     built = b.build(fan="seat_wind", level="intermediate")
     assert "seat_wind" in built.result.fan_counts()
-    assert level_of(features_of(built.draft, built.result, TABLE)) == "intermediate"
+    assert level_of(features_of(built.draft, built.result, TABLE), TABLE.big_points) == "intermediate"
 
 
 def test_impossible_requests_fail_cleanly() -> None:

@@ -56,9 +56,9 @@ def test_a_fan_page_links_both_ways_and_states_its_examples(data: SiteData) -> N
         if fan.id in other.excludes:
             assert f"]({other.id}.md)" in page
     blocks = [read_block(f) for f in find_hand_fences(page)]
-    assert [(b.hand, dict(b.fans or ()), b.total) for b in blocks] == [
-        (e.hand, e.fans, e.total) for e in fan.examples if e.matches] + [
-        (e.hand, e.fans, e.total) for e in fan.examples if not e.matches]
+    assert [(b.hand, dict(b.counts), b.total) for b in blocks] == [
+        (e.hand, {fan.id: e.counts, **e.with_fans}, e.total) for e in fan.examples if e.matches] + [
+        (e.hand, {fan.id: e.counts, **e.with_fans}, e.total) for e in fan.examples if not e.matches]
     for lang in LANGS:                                 # names in every site language
         if fan.names.get(lang):
             assert fan.names[lang] in page

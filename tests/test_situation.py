@@ -31,14 +31,26 @@ def test_robbing_a_tile_you_hold_twice_is_refused() -> None:
 
 
 def test_last_tile_with_a_concealed_copy_is_refused() -> None:
-    with pytest.raises(SituationError, match="conceals 1 of them"):
+    with pytest.raises(SituationError, match="this hand conceals one of them"):
         rules.score("[234m][888p]567s45pEE5p", fourth_tile=True)
 
 
-def test_replacement_implies_self_drawn() -> None:
+def test_replacement_implies_self_drawn_and_says_so() -> None:
     result = rules.score("[2222m][888p]567s34pEE5p", replacement=True)
-    assert result.situation.self_drawn
+    assert result.situation.self_drawn and result.situation.implied == ("self_drawn",)
+    assert result.as_dict()["situation"]["implied"] == ["self_drawn"]
     assert result.payments is not None and result.payments.self_drawn
+    # Given outright, the flag is not "implied"; given as false, the two contradict.
+    assert rules.score("[2222m][888p]567s34pEE5p", replacement=True, self_drawn=True).situation.implied == ()
+    with pytest.raises(SituationError, match="cannot be on a discard"):
+        rules.score("[2222m][888p]567s34pEE5p", replacement=True, self_drawn=False)
+
+
+def test_a_replacement_tile_may_be_the_walls_last_tile() -> None:
+    # Ruling: a kong declared with one tile left in the wall takes that tile as its
+    # replacement; won on it, the hand counts both (8 + 8).
+    got = rules.score("[2222m][888p]567s34pEE5p", replacement=True, last_wall_tile=True).fan_counts()
+    assert got["out_with_replacement_tile"] == 1 and got["last_tile_draw"] == 1
 
 
 def test_payments_on_a_discard_and_self_drawn() -> None:

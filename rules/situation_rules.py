@@ -1,0 +1,69 @@
+"""The table's situation rules: which flags bring another, which situations cannot happen.
+
+They are data (the `situations` section of fans.yaml); this module applies them. The
+engine refuses an impossible situation before scoring, and the quiz hand builder keeps
+only what the engine accepts, so both follow the one declaration.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from .context import HandContext
+from .errors import SituationError
+from .notation import Hand
+from .situation import Situation
+
+
+@dataclass(frozen=True, slots=True)
+class Implication:
+    flag: str      # when this flag is set...
+    brings: str    # ...this one is set too, unless the caller gave it
+
+
+@dataclass(frozen=True, slots=True)
+class ImpossibleSituation:
+    id: str
+    when: Any                    # the predicate, as written in the table
+    reasons: dict[str, str]      # per language; "{winning_tile}" names the winning tile
+    line: int
+
+    def reason(self, lang: str, hand: Hand) -> str:
+        text = self.reasons.get(lang) or self.reasons.get("en") or self.id
+        return text.replace("{winning_tile}", hand.winning_tile.text)
+
+
+@dataclass(frozen=True, slots=True)
+class SituationRules:
+    implications: tuple[Implication, ...] = ()
+    impossible: tuple[ImpossibleSituation, ...] = ()
+    checks: tuple[Callable[[HandContext], Any], ...] = ()  # the compiled `when` of each impossible one
+
+    def complete(self, values: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
+        """The situation values with the implied flags set (those the caller left out),
+        and the names of the flags set that way."""
+        implied: list[str] = []
+        for rule in self.implications:
+            if values.get(rule.flag) is True and values.get(rule.brings) is None:
+                values = {**values, rule.brings: True}
+                implied.append(rule.brings)
+        return values, tuple(implied)
+
+    def problem(self, hand: Hand, situation: Situation, lang: str = "en") -> str | None:
+        """The reason this situation cannot happen with this hand, or None."""
+        if not self.checks:
+            return None
+        ctx = HandContext(hand, None, situation)
+        for rule, check in zip(self.impossible, self.checks):
+            if check(ctx):
+                return rule.reason(lang, hand)
+        return None
+
+    def check(self, hand: Hand, situation: Situation, lang: str = "en") -> None:
+        problem = self.problem(hand, situation, lang)
+        if problem is not None:
+            raise SituationError(problem)
+
+
+def with_implied(situation: Situation, implied: tuple[str, ...]) -> Situation:
+    return replace(situation, implied=implied) if implied else situation

@@ -1,0 +1,152 @@
+"""Reading a fan table file into plain data, safely, with the line of every mapping.
+
+Whatever the file holds, the reader either returns data (dicts, lists, strings, numbers,
+booleans, each mapping with its `__line__`) or raises FanTableError with `PATH:LINE:`
+lines: bytes that are not UTF-8, NUL bytes, YAML errors, nesting too deep for the
+parser, numbers too long to read, and aliases that would expand the table beyond any
+real one (a few hundred bytes of YAML anchors can stand for billions of nodes).
+
+The parsed data of a table is cached as JSON, keyed by the hash of the file's bytes:
+JSON cannot run code, and the loader checks cached data exactly like freshly parsed data.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import FanTableError
+
+CACHE_FORMAT = 5
+MAX_NODES = 100_000   # the project's table has about 6,000; aliases count each time they are used
+MAX_DEPTH = 40        # the project's table nests 13 deep
+
+
+class _LineLoader(yaml.SafeLoader):
+    """A YAML loader that records the line of each mapping as `__line__` (1-based)."""
+
+
+def _construct_mapping_with_line(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[str, Any]:
+    mapping = loader.construct_mapping(node, deep=True)
+    mapping["__line__"] = node.start_mark.line + 1
+    return mapping
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping_with_line)
+
+
+def _line_at(text: str, index: int) -> int:
+    return text.count("\n", 0, max(0, index)) + 1
+
+
+def read_yaml_with_lines(text: str, path: str) -> Any:
+    """Parse YAML, keeping line numbers; every failure becomes one `path:LINE:` problem."""
+    nul = text.find("\0")
+    if nul >= 0:
+        raise FanTableError([f"{path}:{_line_at(text, nul)}: a NUL character: a fan table is plain text"])
+    loader = _LineLoader(text)
+    try:
+        return loader.get_single_data()
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
+        line = mark.line + 1 if mark is not None else _line_at(text, getattr(err, "position", 0) or 0)
+        problem = getattr(err, "problem", None) or getattr(err, "reason", None) or str(err)
+        raise FanTableError([f"{path}:{line}: YAML syntax: {problem}"]) from None
+    except RecursionError:
+        raise FanTableError([f"{path}:{loader.get_mark().line + 1}: nested too deeply to read "
+                             f"(a fan table nests at most {MAX_DEPTH} levels)"]) from None
+    except ValueError as err:  # e.g. an integer with thousands of digits
+        raise FanTableError([f"{path}:{loader.get_mark().line + 1}: a value cannot be read: {err}"]) from None
+    finally:
+        loader.dispose()
+
+
+def check_size(data: Any, path: str) -> None:
+    """Refuse data that expands (through aliases) or nests beyond any real fan table."""
+    nodes = 0
+    # (value, depth, line of the nearest mapping)
+    stack: list[tuple[Any, int, int]] = [(data, 0, 1)]
+    while stack:
+        value, depth, line = stack.pop()
+        nodes += 1
+        if nodes > MAX_NODES:
+            raise FanTableError([f"{path}:{line}: the table expands to more than {MAX_NODES:,} values "
+                                 "(YAML aliases repeated over and over?); no fan table needs that many"])
+        if depth > MAX_DEPTH:
+            raise FanTableError([f"{path}:{line}: nested more than {MAX_DEPTH} levels deep; "
+                                 "no fan table needs that"])
+        if isinstance(value, dict):
+            here = value.get("__line__", line) if isinstance(value.get("__line__"), int) else line
+            stack.extend((v, depth + 1, here) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1, line) for v in value)
+
+
+def _cache_file(digest: str) -> Path:
+    base = os.environ.get("MCR_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "mcr")
+    return Path(base) / f"fantable-{CACHE_FORMAT}-{digest}.json"
+
+
+def read_table_data(path: str | os.PathLike[str], shown: str, *, use_cache: bool = True) -> Any:
+    """The data of the table file at `path` (`shown` names it in messages)."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as err:
+        raise FanTableError([f"{shown}:0: cannot read the fan table: {err.strerror or err}"]) from None
+    cache = _cache_file(hashlib.sha256(raw).hexdigest()[:32])
+    if use_cache:
+        try:
+            data = json.loads(cache.read_bytes())
+            check_size(data, shown)  # the cache is checked like any other input
+            return data
+        except (OSError, ValueError, RecursionError, FanTableError):
+            pass  # missing or damaged: parse the file again
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw.count(b"\n", 0, err.start) + 1
+        raise FanTableError([f"{shown}:{line}: not UTF-8 text (byte {raw[err.start]:#04x})"]) from None
+    data = read_yaml_with_lines(text, shown)
+    check_size(data, shown)
+    if use_cache:
+        _write_cache(cache, data)
+    return data
+
+
+def _plain_keys(value: Any) -> bool:
+    """Whether every mapping key is a string (JSON would turn others into strings)."""
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain_keys(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_plain_keys(v) for v in value)
+    return True
+
+
+def _write_cache(cache: Path, data: Any) -> None:
+    if not _plain_keys(data):
+        return  # the cached copy would differ from the file's data
+    try:
+        encoded = json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except (TypeError, ValueError):
+        return  # values JSON cannot hold (dates, NaN): the checks will name them; no cache
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_bytes(encoded)
+        os.replace(tmp, cache)
+    except OSError:
+        pass  # a read-only home only costs speed
+
+
+def strip_lines(value: Any) -> Any:
+    """The data without the `__line__` keys."""
+    if isinstance(value, dict):
+        return {k: strip_lines(v) for k, v in value.items() if k != "__line__"}
+    if isinstance(value, list):
+        return [strip_lines(v) for v in value]
+    return value
