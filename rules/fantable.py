@@ -253,11 +253,16 @@ def compile_table(table: FanTable) -> FanTable:
 def load_fan_table(path: str | os.PathLike[str] | None = None) -> FanTable:
     """Load, check and compile a fan table; FanTableError lists every problem found
     (examples are not scored here: rules.checks.example_problems does that)."""
-    from .checks import check_table_data  # the checks use this module's values
-
     file_path = Path(path) if path is not None else DEFAULT_FANS_PATH
     shown = str(path) if path is not None else "fans.yaml"
-    data = read_table_data(file_path, shown)
+    return table_from_data(read_table_data(file_path, shown), shown)
+
+
+def table_from_data(data: Any, shown: str) -> FanTable:
+    """A checked, compiled table from a table's data (as read from YAML, or the same
+    data as JSON, `__line__` keys included); FanTableError lists every problem."""
+    from .checks import check_table_data  # the checks use this module's values
+
     problems = check_table_data(data, shown)
     if problems:
         raise FanTableError(problems)

@@ -17,7 +17,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-import yaml
+from functools import lru_cache
 
 from .errors import FanTableError
 
@@ -26,17 +26,23 @@ MAX_NODES = 100_000   # the project's table has about 6,000; aliases count each 
 MAX_DEPTH = 40        # the project's table nests 13 deep
 
 
-class _LineLoader(yaml.SafeLoader):
-    """A YAML loader that records the line of each mapping as `__line__` (1-based)."""
+@lru_cache(maxsize=1)
+def _line_loader() -> Any:
+    """A YAML loader class that records the line of each mapping as `__line__` (1-based).
+    PyYAML is imported here, not at import time: a table compiled to JSON (the browser's
+    calculator) needs no YAML."""
+    import yaml
 
+    class LineLoader(yaml.SafeLoader):
+        pass
 
-def _construct_mapping_with_line(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[str, Any]:
-    mapping = loader.construct_mapping(node, deep=True)
-    mapping["__line__"] = node.start_mark.line + 1
-    return mapping
+    def construct_mapping_with_line(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[str, Any]:
+        mapping = loader.construct_mapping(node, deep=True)
+        mapping["__line__"] = node.start_mark.line + 1
+        return mapping
 
-
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping_with_line)
+    LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping_with_line)
+    return LineLoader
 
 
 def _line_at(text: str, index: int) -> int:
@@ -48,7 +54,9 @@ def read_yaml_with_lines(text: str, path: str) -> Any:
     nul = text.find("\0")
     if nul >= 0:
         raise FanTableError([f"{path}:{_line_at(text, nul)}: a NUL character: a fan table is plain text"])
-    loader = _LineLoader(text)
+    import yaml
+
+    loader = _line_loader()(text)
     try:
         return loader.get_single_data()
     except yaml.YAMLError as err:
