@@ -8,7 +8,8 @@ from .api import fan_table, score, score_readings, score_with_table, situation_f
 from .checks import check_fan_table
 from .context import HAND_VOCABULARY, ITEM_VOCABULARY
 from .errors import FanTableError, HandError, NotationError, RulesError, SituationError
-from .fantable import DEFAULT_FANS_PATH, Example, Fan, FanTable, Ruling, load_fan_table
+from .fantable import DEFAULT_FANS_PATH, Example, Fan, FanTable, Ruling, load_fan_table, table_from_data
+from .table_source import read_table_data
 from .notation import Hand, parse_hand, parse_waiting_hand, read_tiles
 from .result import NotCounted, Payments, ScoredFan, ScoreResult
 from .shapes import (HONOR_CODES, HONORS_AND_KNITTED, KNITTED_ARRANGEMENTS, KNITTED_STRAIGHT, ORPHAN_CODES,
@@ -23,6 +24,6 @@ __all__ = [
     "HandError", "KNITTED_ARRANGEMENTS", "KNITTED_STRAIGHT", "NotCounted", "NotationError", "ORPHAN_CODES",
     "Payments", "Ruling", "RulesError", "SEVEN_PAIRS", "SITUATION_FIELDS", "SITUATION_FLAGS", "STANDARD",
     "ScoreResult", "ScoredFan", "Situation", "SituationError", "THIRTEEN_ORPHANS", "fan_table", "is_winning",
-    "load_fan_table", "make_situation", "parse_hand", "parse_waiting_hand", "read_tiles", "score",
-    "score_readings", "score_with_table", "situation_for", "situation_problem", "standard_splits", "waits",
+    "load_fan_table", "make_situation", "parse_hand", "parse_waiting_hand", "read_table_data", "read_tiles", "score",
+    "score_readings", "score_with_table", "situation_for", "situation_problem", "standard_splits", "table_from_data", "waits",
 ]

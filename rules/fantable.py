@@ -258,12 +258,15 @@ def load_fan_table(path: str | os.PathLike[str] | None = None) -> FanTable:
     return table_from_data(read_table_data(file_path, shown), shown)
 
 
-def table_from_data(data: Any, shown: str) -> FanTable:
-    """A checked, compiled table from a table's data (as read from YAML, or the same
-    data as JSON, `__line__` keys included); FanTableError lists every problem."""
-    from .checks import check_table_data  # the checks use this module's values
+def table_from_data(data: Any, shown: str, *, checked: bool = False) -> FanTable:
+    """A compiled table from a table's data (as read from YAML, or the same data as
+    JSON, `__line__` keys included); FanTableError lists every problem. `checked=True`
+    skips the checks for data that passed them when it was written (the site's
+    calculator gets the table as JSON built with the site, and has no jsonschema)."""
+    if not checked:
+        from .checks import check_table_data  # the checks use this module's values
 
-    problems = check_table_data(data, shown)
-    if problems:
-        raise FanTableError(problems)
+        problems = check_table_data(data, shown)
+        if problems:
+            raise FanTableError(problems)
     return compile_table(build_table(data, shown))
