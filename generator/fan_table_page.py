@@ -1,4 +1,4 @@
-"""The table of the 81 fans (site/<lang>/fans/index.md): filterable by points and family,
+"""The table of all the fans (site/<lang>/fans/index.md): filterable by points and family,
 each row with a small drawing of a typical hand."""
 from __future__ import annotations
 

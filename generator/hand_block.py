@@ -3,7 +3,7 @@
 A hand block is a fenced code block whose language is `hand` and whose body is YAML:
 
     ```hand
-    hand: "[123m][EEE]45p99s678p3p"     # required: the notation of design.md
+    hand: "[123m][EEE]45p99s678p3p"     # required: the hand notation (README)
     self_drawn: true                    # optional situation keys: self_drawn, fourth_tile,
     flowers: 2                          #   replacement, robbing_kong, last_wall_tile,
                                         #   seat_wind, prevalent_wind, flowers

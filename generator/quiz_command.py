@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     if args.fan:
         fan = find_fan(table, args.fan)
         if fan is None:
-            term.warn(text(lang, "unknown_fan", fan=args.fan))
+            term.warn(text(lang, "unknown_fan", fan=args.fan, last=max(f.number for f in table.fans)))
             return 2
     levels = [args.level] if args.level else (list(LEVELS) if fan else [LEVELS[0]])
     kinds = args.kind or list(KINDS)

@@ -87,7 +87,7 @@ TEXT: dict[str, dict[str, str]] = {
         "summary": "Done: {right} of {asked} right ({percent}%).",
         "to_review": "Fans to review: {fans}.",
         "no_questions": "No questions match these choices.",
-        "unknown_fan": "Unknown fan {fan}: give its id, its number (1-81) or its name. "
+        "unknown_fan": "Unknown fan {fan}: give its id, its number (1-{last}) or its name. "
                        "`mcr fans` lists them.",
         "bank_problem": "Cannot use the quiz bank: {error}. Rebuild it with `mcr quiz-banks`.",
         "progress_damaged": "Your progress file could not be read ({error}). It was kept as {path}; "
@@ -180,7 +180,7 @@ TEXT: dict[str, dict[str, str]] = {
         "summary": "完成：答对 {right}/{asked} 题（{percent}%）。",
         "to_review": "需要复习的番种：{fans}。",
         "no_questions": "没有符合这些条件的题目。",
-        "unknown_fan": "未知番种 {fan}：请输入番种 id、序号（1-81）或名称。`mcr fans` 可列出全部番种。",
+        "unknown_fan": "未知番种 {fan}：请输入番种 id、序号（1-{last}）或名称。`mcr fans` 可列出全部番种。",
         "bank_problem": "无法使用题库：{error}。请用 `mcr quiz-banks` 重新生成。",
         "progress_damaged": "无法读取你的进度文件（{error}）。原文件已另存为 {path}，进度重新开始。",
         "progress_damaged_lost": "无法读取你的进度文件（{error}），进度重新开始。",
@@ -274,7 +274,7 @@ TEXT: dict[str, dict[str, str]] = {
         "summary": "Terminado: {right} de {asked} correctas ({percent}%).",
         "to_review": "Fans para repasar: {fans}.",
         "no_questions": "Ninguna pregunta cumple estas opciones.",
-        "unknown_fan": "Fan desconocido {fan}: indique su id, su número (1-81) o su nombre. "
+        "unknown_fan": "Fan desconocido {fan}: indique su id, su número (1-{last}) o su nombre. "
                        "`mcr fans` los lista.",
         "bank_problem": "No se puede usar el banco de preguntas: {error}. Reconstrúyalo con `mcr quiz-banks`.",
         "progress_damaged": "No se pudo leer su archivo de progreso ({error}). Se guardó como {path}; "
@@ -369,7 +369,7 @@ TEXT: dict[str, dict[str, str]] = {
         "summary": "완료: {asked}문제 중 {right}문제 정답 ({percent}%).",
         "to_review": "복습할 역: {fans}.",
         "no_questions": "조건에 맞는 문제가 없습니다.",
-        "unknown_fan": "알 수 없는 역 {fan}: id, 번호(1-81) 또는 이름을 입력하세요. "
+        "unknown_fan": "알 수 없는 역 {fan}: id, 번호(1-{last}) 또는 이름을 입력하세요. "
                        "`mcr fans`로 목록을 볼 수 있습니다.",
         "bank_problem": "문제 은행을 사용할 수 없습니다: {error}. `mcr quiz-banks`로 다시 만드세요.",
         "progress_damaged": "진행 파일을 읽을 수 없습니다 ({error}). {path}(으)로 보관했고 새 진행을 시작합니다.",

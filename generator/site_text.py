@@ -34,9 +34,9 @@ TEXT: dict[str, dict[str, str]] = {
         "points_one": "1 point",
         "points_other": "{n} points",
         # The fan table.
-        "fan_table_title": "The 81 fans",
-        "fan_table_intro": "Every fan of Chinese Official Mahjong, from the 88-point hands down to "
-                           "the 1-point details. Choose a number of points or a family to narrow "
+        "fan_table_title": "The {count} fans",
+        "fan_table_intro": "Every fan of Chinese Official Mahjong, from the {top}-point hands down to "
+                           "the {bottom}-point details. Choose a number of points or a family to narrow "
                            "the list; each row shows a typical hand and links to the fan's page.",
         "filter_points": "Points",
         "filter_family": "Family",
@@ -204,8 +204,8 @@ TEXT: dict[str, dict[str, str]] = {
         "nav_quiz": "练习",
         "points_one": "1分",
         "points_other": "{n}分",
-        "fan_table_title": "81个番种",
-        "fan_table_intro": "国标麻将的全部番种，从88分到1分。可按分数或类别筛选；每一行附有一手典型牌例，"
+        "fan_table_title": "{count}个番种",
+        "fan_table_intro": "国标麻将的全部番种，从{top}分到{bottom}分。可按分数或类别筛选；每一行附有一手典型牌例，"
                            "点击番种名称进入详细页面。",
         "filter_points": "分数",
         "filter_family": "类别",
@@ -350,9 +350,9 @@ TEXT: dict[str, dict[str, str]] = {
         "nav_quiz": "Ejercicios",
         "points_one": "1 punto",
         "points_other": "{n} puntos",
-        "fan_table_title": "Los 81 fans",
-        "fan_table_intro": "Todos los fans del Mahjong Oficial Chino, desde las manos de 88 puntos "
-                           "hasta los detalles de 1 punto. Elige un número de puntos o una familia "
+        "fan_table_title": "Los {count} fans",
+        "fan_table_intro": "Todos los fans del Mahjong Oficial Chino, desde las manos de {top} puntos "
+                           "hasta los detalles que valen {bottom}. Elige un número de puntos o una familia "
                            "para acotar la lista; cada fila muestra una mano típica y enlaza con "
                            "la página del fan.",
         "filter_points": "Puntos",
@@ -525,8 +525,8 @@ TEXT: dict[str, dict[str, str]] = {
         "nav_quiz": "연습 문제",
         "points_one": "1점",
         "points_other": "{n}점",
-        "fan_table_title": "81가지 역",
-        "fan_table_intro": "국표마작(중국 공식 마작)의 모든 역을 88점부터 1점까지 정리했습니다. 점수나 "
+        "fan_table_title": "{count}가지 역",
+        "fan_table_intro": "국표마작(중국 공식 마작)의 모든 역을 {top}점부터 {bottom}점까지 정리했습니다. 점수나 "
                            "분류를 골라 목록을 좁힐 수 있고, 각 행에는 대표적인 패 예시와 해당 역의 "
                            "페이지로 가는 링크가 있습니다.",
         "filter_points": "점수",

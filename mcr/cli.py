@@ -14,7 +14,7 @@ Command = tuple[str, str, Callable[[argparse.ArgumentParser], None], Callable[[a
 COMMANDS: list[Command] = [
     ("score", "score a winning hand (or JSON Lines on stdin with '-')", score_command.add_arguments,
      score_command.run),
-    ("fans", "list the 81 fans of the fan table", table_commands.add_fans_arguments, table_commands.run_fans),
+    ("fans", "list the fans of the fan table", table_commands.add_fans_arguments, table_commands.run_fans),
     ("check", "validate a fan table: schema, references, every example re-scored",
      table_commands.add_check_arguments, table_commands.run_check),
     ("vocabulary", "list the predicate vocabulary of fans.yaml (operators, hand facts, attributes)",

@@ -17,10 +17,11 @@ _tables: dict[str, FanTable] = {}
 
 
 def fan_table(path: str | os.PathLike[str] | None = None) -> FanTable:
-    """The fan table at `path` (default: the project's fans.yaml), loaded once per process."""
+    """The fan table at `path` (default: the project's fans.yaml), loaded once per process.
+    Another table than the project's must also pass its examples before it scores."""
     key = os.fspath(path) if path is not None else ""
     if key not in _tables:
-        _tables[key] = load_fan_table(path)
+        _tables[key] = load_fan_table(path, examples=path is not None)
     return _tables[key]
 
 

@@ -108,6 +108,8 @@ def _predicate_problems(node: Any, where: str, tag: str, *, item_scope: bool = F
                         allowed_facts: frozenset[str] | None = None, not_facts: frozenset[str] = frozenset(),
                         facts_note: str = "") -> list[str]:
     """Problems of one predicate: unknown operators, what does not compile, facts it may not read."""
+    if not isinstance(node, dict):
+        return [f"{tag}{where} must be an operator node such as {{var: self_drawn}}, not {node!r:.60}"]
     unknown = sorted(op for op in operators_used(node) if op not in OPERATORS)
     if unknown:
         return [f"{tag}{where} uses unknown operator(s) {', '.join(repr(u) for u in unknown)}"]

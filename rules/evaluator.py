@@ -117,10 +117,6 @@ class _Outcome(NamedTuple):
     key: tuple
 
 
-def _by_number(match: Match) -> int:
-    return match.fan.number
-
-
 def _by_precedence(match: Match) -> int:
     return match.fan.precedence
 

@@ -128,10 +128,6 @@ class FanTable:
     program: Callable[[Any, dict[int, int]], list] | None = field(repr=False, default=None)
 
     @property
-    def base_points(self) -> int:
-        return self.settlement.base
-
-    @property
     def minimum_points(self) -> int:
         return self.settlement.minimum
 
@@ -250,12 +246,21 @@ def compile_table(table: FanTable) -> FanTable:
                     build_program(table.fans))
 
 
-def load_fan_table(path: str | os.PathLike[str] | None = None) -> FanTable:
-    """Load, check and compile a fan table; FanTableError lists every problem found
-    (examples are not scored here: rules.checks.example_problems does that)."""
+def load_fan_table(path: str | os.PathLike[str] | None = None, *, examples: bool = False) -> FanTable:
+    """Load, check and compile a fan table; FanTableError lists every problem found.
+    With `examples`, every example is scored too and must show what it claims (the
+    project's own table has its examples checked by its tests; another table, such as a
+    maintainer's edit tried with --fans, is not used before they pass)."""
     file_path = Path(path) if path is not None else DEFAULT_FANS_PATH
     shown = str(path) if path is not None else "fans.yaml"
-    return table_from_data(read_table_data(file_path, shown), shown)
+    table = table_from_data(read_table_data(file_path, shown), shown)
+    if examples:
+        from .checks import example_problems  # the checks score with this module's tables
+
+        problems = example_problems(table)
+        if problems:
+            raise FanTableError(problems)
+    return table
 
 
 def table_from_data(data: Any, shown: str, *, checked: bool = False) -> FanTable:

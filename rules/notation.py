@@ -1,4 +1,4 @@
-"""The hand notation of design.md: `[123m][EEE][5555p1]45p99s66678p8p`.
+"""The hand notation (README, "The hand notation"): `[123m][EEE][5555p1]45p99s66678p8p`.
 
 Melds in brackets come first, then the standing tiles; the last standing tile is
 the winning tile. Errors name the column (1-based) where the reading failed.
@@ -59,10 +59,6 @@ class Hand:
             parts.append(f"[{format_tiles(meld.tiles)}{mark}]")
         concealed = sorted(self.standing[:-1])
         return "".join(parts) + format_tiles(concealed) + self.winning_tile.text
-
-
-def _tiles_of_run(digits: str, suit: str) -> list[Tile]:
-    return [suited(suit, int(d)) for d in digits]
 
 
 def _read_tiles(text: str, start: int, offset: int) -> tuple[list[tuple[Tile, int]], int]:

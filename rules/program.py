@@ -1,6 +1,6 @@
 """One Python function that evaluates every fan of a table on a reading.
 
-The predicates of fans.yaml compile to Python expressions; gluing all 81 into a single
+The predicates of fans.yaml compile to Python expressions; gluing them all into a single
 generated function avoids a function call per fan and shares the set combinations
 between fans, which is what makes `mcr score -` fast. Each fan keeps its own compiled
 callables too (rules.fantable.CompiledFan), used to name the fan when a predicate

@@ -101,8 +101,17 @@ def _knitted(rng: random.Random) -> Built:
     return [], standing, False, Counter(standing)
 
 
-def sample_hand(rng: random.Random) -> SampledHand:
-    """One random legal winning hand with a situation that can happen."""
+# Rare situation flags, each proposed this often; the fan table's situation rules decide
+# which of them can happen with the hand.
+RARE_FLAGS = (("replacement", 0.06), ("robbing_kong", 0.03), ("fourth_tile", 0.08), ("last_wall_tile", 0.03))
+
+
+def sample_hand(rng: random.Random, table: Any = None) -> SampledHand:
+    """One random legal winning hand with a situation that can happen by the rules of
+    `table` (default: the project's fan table)."""
+    from .api import fan_table, situation_for, situation_problem  # the API loads this module's users
+
+    table = table or fan_table()
     while True:
         roll = rng.random()
         if roll < 0.9:
@@ -115,27 +124,28 @@ def sample_hand(rng: random.Random) -> SampledHand:
             built = _knitted(rng)
         if built is not None:
             break
-    melds, standing, has_kong, held = built
+    melds, standing, _, _ = built
     rng.shuffle(standing)
     win = standing.pop(rng.randrange(len(standing)))
-    concealed_copies = sum(1 for t in standing if t == win)
     situation: dict[str, Any] = {
         "seat_wind": rng.choice(WINDS), "prevalent_wind": rng.choice(WINDS),
         "flowers": rng.choices(range(9), weights=(40, 25, 15, 8, 5, 3, 2, 1, 1))[0],
         "self_drawn": rng.random() < 0.4,
     }
-    if has_kong and situation["self_drawn"] and rng.random() < 0.15:
-        situation["replacement"] = True
-    if not situation["self_drawn"] and held[win] == 1 and rng.random() < 0.05:
-        situation["robbing_kong"] = True
-    elif concealed_copies == 0 and rng.random() < 0.08:
-        situation["fourth_tile"] = True
-    if not situation.get("robbing_kong") and rng.random() < 0.03:
-        situation["last_wall_tile"] = True
+    proposed = [flag for flag, chance in RARE_FLAGS if rng.random() < chance]
     text = "".join(melds) + format_tiles(sorted(standing)) + win.text
+    drawn = situation["self_drawn"]
+    for flag in proposed:
+        situation[flag] = True
+        if flag == "replacement":
+            del situation["self_drawn"]  # left to the table: a replacement tile brings self-drawn
+        if situation_problem(table, text, situation_for(table, **situation)) is not None:
+            del situation[flag]
+            if flag == "replacement":
+                situation["self_drawn"] = drawn
     return SampledHand(text, situation)
 
 
-def sample_hands(count: int, seed: int) -> list[SampledHand]:
+def sample_hands(count: int, seed: int, table: Any = None) -> list[SampledHand]:
     rng = random.Random(seed)
-    return [sample_hand(rng) for _ in range(count)]
+    return [sample_hand(rng, table) for _ in range(count)]

@@ -27,7 +27,6 @@ SEVEN_PAIRS = "pairs"
 THIRTEEN_ORPHANS = "orphans"
 HONORS_AND_KNITTED = "honors_and_knitted"
 KNITTED_STRAIGHT = "knitted"
-SHAPES = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_AND_KNITTED, KNITTED_STRAIGHT)
 
 ORPHAN_CODES = frozenset(t.code for t in ALL_TILES if t.is_terminal_or_honor)
 HONOR_CODES = frozenset(t.code for t in ALL_TILES if t.is_honor)

@@ -12,12 +12,6 @@ HONOR_LETTERS = ("E", "S", "W", "N", "C", "F", "P")
 WIND_LETTERS = HONOR_LETTERS[:4]
 DRAGON_LETTERS = HONOR_LETTERS[4:]
 
-SUIT_NAMES = {"m": "characters", "p": "dots", "s": "bamboo", "z": "honors"}
-HONOR_NAMES = {
-    "E": "East wind", "S": "South wind", "W": "West wind", "N": "North wind",
-    "C": "Red dragon", "F": "Green dragon", "P": "White dragon",
-}
-
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Tile:
@@ -43,12 +37,6 @@ class Tile:
     def text(self) -> str:
         """The tile in the project's notation: `5p`, `E`."""
         return self.letter or f"{self.rank}{self.suit}"
-
-    @property
-    def english(self) -> str:
-        if self.is_honor:
-            return HONOR_NAMES[self.letter]
-        return f"{self.rank} of {SUIT_NAMES[self.suit]}"
 
     def __lt__(self, other: "Tile") -> bool:
         return self.code < other.code
@@ -103,13 +91,6 @@ def tile(text: str) -> Tile:
 
 def suited(suit: str, rank: int) -> Tile:
     return ALL_TILES[SUITS.index(suit) * 9 + rank - 1]
-
-
-def next_in_suit(t: Tile, step: int = 1) -> Tile | None:
-    """The suited tile `step` ranks above `t`, or None past 9 or for honors."""
-    if t.is_honor or not 1 <= t.rank + step <= 9:
-        return None
-    return ALL_TILES[t.code + step]
 
 
 def counts_of(tiles: "tuple[Tile, ...] | list[Tile]") -> tuple[int, ...]:

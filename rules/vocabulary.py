@@ -66,8 +66,6 @@ def _short(value: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-ITERATING = {"count", "all", "some", "none", "filter", "map", "distinct", "sorted"}
-
 
 class _Compiler:
     def __init__(self, where: str, prefix: str = "_k", facts: Mapping[str, str] = HAND_VOCABULARY) -> None:

@@ -1,4 +1,4 @@
-"""Principle 1 of design.md: no Python line names a fan; fans.yaml holds every fact."""
+"""No Python line names a fan or holds a fact of the rules: fans.yaml holds them."""
 from __future__ import annotations
 
 import re
@@ -12,7 +12,7 @@ SOURCE_FOLDERS = ("rules", "generator", "mcr", "benchmarks")
 
 
 def test_no_fan_id_appears_in_python_source() -> None:
-    # design.md's contract names three situation fields exactly like three fans
+    # The scoring contract names three situation fields exactly like three fans
     # (self_drawn, seat_wind, prevalent_wind): those words are the situation there.
     contract_fields = set(FIELD_NAMES)
     ids = [f.id for f in rules.fan_table().fans if f.id not in contract_fields]
@@ -26,3 +26,21 @@ def test_no_fan_id_appears_in_python_source() -> None:
                 if found:
                     offenders.append(f"{path.relative_to(ROOT)}:{number}: {found.group(1)}")
     assert not offenders, "fan ids named in Python:\n" + "\n".join(offenders)
+
+
+def test_no_fact_of_the_rules_in_python_source() -> None:
+    # Point levels, the number of fans, the situation rules and the settlement live in
+    # fans.yaml; Python reads them from the table.
+    table = rules.fan_table()
+    levels = ", ".join(map(str, table.point_levels[:5]))
+    needles = [re.compile(re.escape(levels)), re.compile(rf"\b{len(table.fans)}\b"),
+               re.compile(r"base \+ total|base_points|\bBIG_FAN\b")]
+    needles += [re.compile(re.escape(rule.reasons["en"][:30])) for rule in table.situations.impossible]
+    offenders = []
+    for folder in SOURCE_FOLDERS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+                for needle in needles:
+                    if needle.search(line):
+                        offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not offenders, "facts of the rules in Python:\n" + "\n".join(offenders)

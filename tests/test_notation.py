@@ -1,4 +1,4 @@
-"""The hand notation of design.md, its canonical form, and every reading error."""
+"""The hand notation, its canonical form, and every reading error."""
 from __future__ import annotations
 
 import pytest

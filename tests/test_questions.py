@@ -56,7 +56,7 @@ def test_payments_graded_right_and_wrong(hands: list[BuiltHand]) -> None:
     self_drawn = question(by_draw[True], "payments")
     each = self_drawn.answer["payments"]["each"]
     assert expected_payments(self_drawn) == (each,)
-    assert each == TABLE.base_points + self_drawn.answer["total"]
+    assert each == TABLE.settlement.base + self_drawn.answer["total"]
     assert grade(self_drawn, (each,)).correct and not grade(self_drawn, (each - 8,)).correct
     discard = question(by_draw[False], "payments")
     p = discard.answer["payments"]

@@ -81,7 +81,7 @@ def test_quiz_strings_use_the_sites_terms() -> None:
 
 def test_quiz_js_names_no_fan(table: rules.FanTable) -> None:
     # Like the Python sources (test_no_fan_in_python): fans come from the data files only.
-    # self_drawn, seat_wind and prevalent_wind are also situation fields of design.md.
+    # self_drawn, seat_wind and prevalent_wind are also situation fields of the scoring contract.
     ids = [f.id for f in table.fans if f.id not in set(FIELD_NAMES)]
     pattern = re.compile(r"\b(" + "|".join(map(re.escape, ids)) + r")\b")
     found = [f"quiz.js:{n}: {m.group(1)}" for n, line in enumerate(QUIZ_JS.read_text(encoding="utf-8").splitlines(), 1)
