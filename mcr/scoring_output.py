@@ -37,6 +37,9 @@ def format_breakdown(result: ScoreResult, names_zh: dict[str, str] | None = None
             more = f" x{times}" if times > 1 else ""
             lines.append(f"  {name} ({points}){more}: {why} [{principle.replace('_', '-')}]")
     lines.append("")
+    if result.situation.implied:
+        implied = ", ".join(name.replace("_", "-") for name in result.situation.implied)
+        lines.append(f"Situation: {implied}, implied by the other flags given (the fan table's situation rules)")
     flowers = result.total - result.total_without_bonus
     verdict = ("valid win" if result.valid else "NOT a valid win") + f": {result.minimum} or more without flowers"
     extra = f", {result.total_without_bonus} without flowers" if flowers else ""

@@ -112,3 +112,13 @@ def test_json_lines_answer_each_line_as_it_comes() -> None:
         proc.stdin.close()
         proc.wait(timeout=60)
     assert proc.returncode == 0
+
+
+def test_an_implied_flag_is_said_and_a_contradiction_refused() -> None:
+    said = subprocess.run([sys.executable, "-m", "mcr", "score", "[1111m]23m456p789s99s4m", "--replacement"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert said.returncode == 0 and "Situation: self-drawn, implied" in said.stdout
+    lines = '{"hand": "[1111m]23m456p789s99s4m", "replacement": true, "self_drawn": false}\n'
+    run = subprocess.run([sys.executable, "-m", "mcr", "score", "-"], input=lines, capture_output=True, text=True,
+                         cwd=ROOT)
+    assert "cannot be on a discard" in json.loads(run.stdout)["error"]

@@ -134,7 +134,7 @@ def test_every_stated_scoring_matches_the_engine(table: rules.FanTable) -> None:
         for fence in find_hand_fences(path.read_text(encoding="utf-8")):
             try:
                 block = read_block(fence)
-                stated += block.fans is not None or block.total is not None
+                stated += block.fans is not None or block.total is not None or bool(block.counts)
                 check_block(block, table)
             except HandBlockError as err:
                 problems.append(f"{path.relative_to(ROOT)}:{err.line}: {err.message}")
