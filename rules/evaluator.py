@@ -147,6 +147,12 @@ def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Ma
     if fallbacks:  # only offered when no fan applies to the hand (see score_hand)
         counted = sorted(counted + fallbacks, key=_by_precedence)
     for m in optional_left:
+        # A combination a counted fan lists as not counted is left out for that reason
+        # first; only then for the principles of combining sets.
+        by = excluded.get(m.fan.id)
+        if by is not None:
+            dropped.append((m, "non_repeat", by.fan.id))
+            continue
         principle = "account_once"
         for c in counted:
             if c.fan.account_once and _within(m, c) and c.groups:
