@@ -122,12 +122,14 @@ def tile_groups(hand: Hand, ctx: RenderContext) -> tuple[TileGroup, ...]:
     return tuple(groups)
 
 
-def situation_line(situation: dict[str, Any], lang: str, *, full: bool) -> tuple[str, ...]:
+def situation_line(situation: dict[str, Any], lang: str, *, full: bool,
+                   implied: tuple[str, ...] = ()) -> tuple[str, ...]:
     """The circumstances of the win in words. `full`: always say how the tile came and the
-    winds (they change the score); otherwise only what the block states."""
+    winds (they change the score); otherwise only what the block states. `implied`: the
+    flags the fan table's situation rules set (Situation.implied)."""
     parts: list[str] = []
-    self_drawn = bool(situation.get("self_drawn") or situation.get("replacement"))
-    if full or "self_drawn" in situation:
+    self_drawn = bool(situation.get("self_drawn")) or "self_drawn" in implied
+    if full or "self_drawn" in situation or "self_drawn" in implied:
         parts.append(text(lang, "situation_self_drawn" if self_drawn else "situation_discard"))
     parts.extend(text(lang, f"situation_{flag}") for flag in FLAG_NAMES
                  if flag != "self_drawn" and situation.get(flag))
@@ -181,6 +183,7 @@ def render_hand(block: HandBlock, result: ScoreResult | None, ctx: RenderContext
     """The HTML of one hand block (a <figure>), in ctx.lang."""
     hand = parse_hand(block.hand)
     scoring = scoring_view(result, ctx) if (result is not None and block.show_scoring) else None
-    situation = situation_line(block.situation_dict, ctx.lang, full=scoring is not None)
+    situation = situation_line(block.situation_dict, ctx.lang, full=scoring is not None,
+                               implied=result.situation.implied if result is not None else ())
     return render("hand.html.j2", notation=block.hand, groups=tile_groups(hand, ctx), situation=situation,
                   scoring=scoring, lang=ctx.lang, t=lambda key, **kw: text(ctx.lang, key, **kw), css=css)
