@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from .context import BONUS_FACTS, READING_FACTS
+from .editions import relocate
 from .errors import FanTableError, RulesError
+from .fantable import exclusion_ids
 from .situation import FLAG_NAMES
 from .vocabulary import OPERATORS, PredicateError, compile_predicate, facts_read, operators_used
 
@@ -29,7 +31,7 @@ def _line_of(data: Any, path: list[Any]) -> int:
             break
         if isinstance(node, dict) and "__line__" in node:
             line = node["__line__"]
-    return int(line)
+    return line  # an int, or a SourceLine of an edition's file
 
 
 def _fan_label(data: Any, path: list[Any]) -> str:
@@ -205,7 +207,7 @@ def _reference_problems(data: dict[str, Any], shown: str) -> list[str]:
                         "the fallback is the one fan that counts when no other applies")
     for fan in fans:
         for field in ("excludes", "absorbs"):
-            for target in fan.get(field) or []:
+            for target in exclusion_ids(fan.get(field)):
                 if target not in ids:
                     problems.append(f"{shown}:{fan.get('__line__', 0)}: fan {fan['id']}: {field} unknown fan '{target}'")
                 elif target == fan["id"]:
@@ -214,7 +216,7 @@ def _reference_problems(data: dict[str, Any], shown: str) -> list[str]:
             problems.append(f"{shown}:{fan.get('__line__', 0)}: fan {fan['id']}: 'absorbs' needs 'sets' "
                             "(it drops matches within this fan's sets); use 'excludes' for a whole-hand fan")
         problems += _example_reference_problems(fan, ids, shown)
-    cycle = _cycle({f["id"]: [t for t in (f.get("excludes") or []) + (f.get("absorbs") or []) if t != f["id"]]
+    cycle = _cycle({f["id"]: [t for t in exclusion_ids(f.get("excludes")) + (f.get("absorbs") or []) if t != f["id"]]
                     for f in fans})
     if cycle:
         first = next(f for f in fans if f["id"] == cycle[0])
@@ -295,9 +297,9 @@ def check_table_data(data: Any, shown: str) -> list[str]:
     if not isinstance(data, dict):
         return [f"{shown}:1: the fan table must be a mapping with 'version', 'languages', 'settlement', 'fans'"]
     problems = _schema_problems(data, shown) + _fraction_problems(data, shown)
-    if problems:
-        return problems
-    return _reference_problems(data, shown)
+    if not problems:
+        problems = _reference_problems(data, shown)
+    return [relocate(p) for p in problems]  # lines of an edition's file name that file
 
 
 def example_problems(table: Any) -> list[str]:
@@ -320,7 +322,7 @@ def example_problems(table: Any) -> list[str]:
                 problems.append(f"{tag}: {err}")
                 continue
             problems += [f"{tag}: {p}" for p in claim_problems(fan.id, ex, result)]
-    return problems
+    return [relocate(p) for p in problems]
 
 
 def claim_problems(fan_id: str, example: Any, result: Any) -> list[str]:

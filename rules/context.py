@@ -12,6 +12,7 @@ from typing import Any, Callable, Generic, NamedTuple, TypeVar
 from .groups import CHOW, PAIR
 from .notation import Hand
 from .shapes import KNITTED_ARRANGEMENTS, Reading, waiting_tiles
+from .principle_settings import DEFAULT_SETTINGS, PrincipleSettings
 from .situation import Situation
 from .tiles import ALL_TILES, SUITS, Tile
 
@@ -82,8 +83,9 @@ class HandContext:
     """
 
     def __init__(self, hand: Hand, reading: Reading | None, situation: Situation,
-                 shared: dict[str, Any] | None = None) -> None:
+                 shared: dict[str, Any] | None = None, settings: PrincipleSettings = DEFAULT_SETTINGS) -> None:
         self.hand = hand
+        self.settings = settings
         self.shared = {} if shared is None else shared
         self.reading = reading
         self.situation = situation
@@ -216,7 +218,7 @@ class HandContext:
     @hand_fact
     def waits(self) -> frozenset[Tile]:
         """The tiles the hand was waiting on, before the winning tile came."""
-        return waiting_tiles(self.hand)
+        return waiting_tiles(self.hand, self.settings.held_four_is_a_wait)
 
     @hand_fact
     def tiles_before_win(self) -> tuple[Tile, ...]:
@@ -246,7 +248,7 @@ HAND_VOCABULARY: dict[str, str] = {
     "suits": "the suits (m, p, s) present",
     "winning_tile": "the winning tile", "winning_group": "the group the winning tile completed",
     "wait": "how the winning tile fitted: edge, closed, single, open, pung, knitted",
-    "waits": "the tiles the hand was waiting on (a face held four times is no wait)",
+    "waits": "the tiles the hand was waiting on (a face held four times is no wait, unless the edition's settings say so)",
     "tiles_before_win": "the standing tiles without the winning tile, sorted",
     "knitted_tiles": "the most tiles of one knitted straight held (9 = a full knitted straight)",
     "self_drawn": "situation flag", "fourth_tile": "situation flag", "replacement": "situation flag",

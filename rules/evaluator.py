@@ -45,9 +45,8 @@ def _within(inner: Match, outer: Match) -> bool:
     return set(inner.groups) <= set(outer.groups)
 
 
-def _excludes(counted: Match, other: Match) -> bool:
-    if other.fan.id in counted.fan.excludes:
-        return True
+def _absorbs(counted: Match, other: Match) -> bool:
+    """Whether `counted` makes `other` redundant on its own sets (its `absorbs`)."""
     return other.fan.id in counted.fan.absorbs and bool(counted.groups) and _within(other, counted)
 
 
@@ -125,15 +124,21 @@ def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Ma
     counted: list[Match] = []
     dropped: list[tuple[Match, str, str | None]] = []
     excluded: dict[str, Match] = {}  # fan id -> the counted match that excludes it everywhere
+    budget: dict[str, int] = {}       # fan id -> matches still to exclude, where the exclusion is limited
     absorbing: list[Match] = []       # the counted matches whose fan absorbs others on its sets
     matches.sort(key=_by_precedence)
     for m in matches:
         fan = m.fan
         by = excluded.get(fan.id)
+        if by is not None and fan.id in budget:
+            if budget[fan.id]:
+                budget[fan.id] -= 1
+            else:
+                by = None  # a limited exclusion already took its share
         for c in absorbing:  # an absorbing fan settled before the excluding one names the reason
             if by is not None and c.fan.precedence >= by.fan.precedence:
                 break
-            if _excludes(c, m):
+            if _absorbs(c, m):
                 by = c
                 break
         if by is not None:
@@ -143,14 +148,21 @@ def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Ma
             if fan.absorbs:
                 absorbing.append(m)
             for target in fan.excludes:
-                excluded.setdefault(target, m)
+                limit = fan.exclude_limits.get(target) if fan.exclude_limits else None
+                if target not in excluded:
+                    excluded[target] = m
+                    if limit is not None:
+                        budget[target] = limit
+                elif limit is None and target in budget:
+                    excluded[target] = m  # an exclusion without limit outranks a limited one
+                    del budget[target]
     if fallbacks:  # only offered when no fan applies to the hand (see score_hand)
         counted = sorted(counted + fallbacks, key=_by_precedence)
     for m in optional_left:
         # A combination a counted fan lists as not counted is left out for that reason
         # first; only then for the principles of combining sets.
         by = excluded.get(m.fan.id)
-        if by is not None:
+        if by is not None and m.fan.id not in budget:
             dropped.append((m, "non_repeat", by.fan.id))
             continue
         principle = "account_once"
@@ -197,7 +209,7 @@ class _Found(NamedTuple):
 
 
 def _find(table: FanTable, hand: Hand, reading: Reading, situation: Situation, shared: dict) -> _Found:
-    ctx = HandContext(hand, reading, situation, shared)
+    ctx = HandContext(hand, reading, situation, shared, table.settings)
     index_of = dict(zip(map(id, reading.groups), range(len(reading.groups))))
     fixed: list[Match] = []
     optional: list[Match] = []

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import heapq
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
 from .errors import FanTableError
 from .program import build_program, set_combinations
+from .editions import EditionInfo, info_of, relocate, resolve
+from .principle_settings import DEFAULT_SETTINGS, PrincipleSettings, settings_from
 from .settlement import Settlement, compile_settlement
 from .situation_rules import Implication, ImpossibleSituation, SituationRules
 from .table_source import read_table_data, strip_lines
@@ -70,6 +72,7 @@ class Fan:
     rulings: tuple[str, ...]
     line: int
     precedence: int = 0   # place in the exclusion graph's order: before every fan it excludes
+    exclude_limits: dict[str, int] = field(default_factory=dict)  # fan id -> how many of its matches it excludes
 
     def name(self, lang: str = "en") -> str:
         return self.names.get(lang) or self.names.get("en") or self.id
@@ -124,6 +127,8 @@ class FanTable:
     rulings: tuple[Ruling, ...]
     situations: SituationRules = SituationRules()
     families: dict[str, dict[str, str]] = field(default_factory=dict)
+    edition: EditionInfo | None = None
+    settings: PrincipleSettings = DEFAULT_SETTINGS
     compiled: tuple[CompiledFan, ...] = field(repr=False, default=())
     program: Callable[[Any, dict[int, int]], list] | None = field(repr=False, default=None)
 
@@ -152,13 +157,23 @@ def _text_map(value: Any) -> dict[str, str]:
     return dict(value) if isinstance(value, dict) else {}
 
 
+def exclusion_ids(entries: Any) -> list[str]:
+    """The fan ids of an `excludes` list: each entry is an id, or {fan: ID, at_most: N}
+    for an exclusion of at most N of that fan's matches."""
+    return [e["fan"] if isinstance(e, dict) else e for e in entries or ()]
+
+
+def exclusion_limits(entries: Any) -> dict[str, int]:
+    return {e["fan"]: e["at_most"] for e in entries or () if isinstance(e, dict)}
+
+
 def exclusion_order(fans: list[dict[str, Any]]) -> dict[str, int]:
     """Each fan's place when settling exclusions: every fan comes before the fans it
     excludes or absorbs (a topological order of the exclusion graph), and among fans
     the graph leaves free, the lower number first. A cycle (which the checks report)
     leaves its fans in number order."""
     number = {f["id"]: f["number"] for f in fans}
-    edges = {f["id"]: [t for t in (f.get("excludes") or []) + (f.get("absorbs") or []) if t in number]
+    edges = {f["id"]: [t for t in exclusion_ids(f.get("excludes")) + (f.get("absorbs") or []) if t in number]
              for f in fans}
     incoming = {fid: 0 for fid in number}
     for targets in edges.values():
@@ -195,22 +210,23 @@ def build_table(data: dict[str, Any], path: str) -> FanTable:
     fans = []
     for raw, raw_lines in zip(data["fans"], data_lines["fans"]):
         sets = raw.get("sets") or {}
-        examples = tuple(_example(e, int(el.get("__line__", 0)))
+        examples = tuple(_example(e, el.get("__line__", 0))
                          for e, el in zip(raw.get("examples") or [], raw_lines.get("examples") or []))
         fans.append(Fan(
             number=raw["number"], id=raw["id"], points=raw["points"], names=_text_map(raw.get("names")),
             definitions=_text_map(raw.get("definition")), notes=_text_map(raw.get("note")),
-            family=raw.get("family", ""), excludes=tuple(raw.get("excludes") or ()),
+            family=raw.get("family", ""), excludes=tuple(exclusion_ids(raw.get("excludes"))),
+            exclude_limits=exclusion_limits(raw.get("excludes")),
             absorbs=tuple(raw.get("absorbs") or ()),
             repeatable=bool(raw.get("repeatable", False)), account_once=bool(raw.get("account_once", False)),
             fallback=bool(raw.get("fallback", False)), bonus=bool(raw.get("bonus", False)),
             sets_from=sets.get("from"), choose=sets.get("choose"), when=raw.get("when"), count=raw.get("count"),
-            examples=examples, rulings=tuple(raw.get("rulings") or ()), line=int(raw_lines.get("__line__", 0)),
+            examples=examples, rulings=tuple(raw.get("rulings") or ()), line=raw_lines.get("__line__", 0),
             precedence=order[raw["id"]]))
     rulings = tuple(
         Ruling(id=r["id"], fans=tuple(r.get("fans") or ()), question=_text_map(r.get("question")),
                answer=_text_map(r.get("answer")), alternatives=_text_map(r.get("alternatives")),
-               line=int(rl.get("__line__", 0)))
+               line=rl.get("__line__", 0))
         for r, rl in zip(data.get("rulings") or [], data_lines.get("rulings") or []))
     settlement = data["settlement"]
     situations = data.get("situations") or {}
@@ -218,14 +234,15 @@ def build_table(data: dict[str, Any], path: str) -> FanTable:
     rules = SituationRules(
         implications=tuple(Implication(i["flag"], i["brings"]) for i in situations.get("implies") or ()),
         impossible=tuple(ImpossibleSituation(r["id"], r["when"], _text_map(r.get("reason")),
-                                             int(rl.get("__line__", 0)))
+                                             rl.get("__line__", 0))
                          for r, rl in zip(situations.get("impossible") or (), situation_lines.get("impossible") or ())))
     return FanTable(
         path=path, version=str(data["version"]), languages=tuple(data["languages"]),
         settlement=Settlement(settlement["base"], settlement["minimum"], settlement["payments"]),
         point_levels=tuple(data["points"]["levels"]), big_points=data["points"]["big"],
         fans=tuple(sorted(fans, key=lambda f: f.number)), rulings=rulings, situations=rules,
-        families={k: _text_map(v) for k, v in (data.get("families") or {}).items()})
+        families={k: _text_map(v) for k, v in (data.get("families") or {}).items()},
+        edition=info_of(data_lines, path), settings=settings_from(data.get("settings")))
 
 
 def compile_table(table: FanTable) -> FanTable:
@@ -241,19 +258,21 @@ def compile_table(table: FanTable) -> FanTable:
     situations = SituationRules(
         table.situations.implications, table.situations.impossible,
         tuple(compile_predicate(r.when, f"situation {r.id}: when") for r in table.situations.impossible))
-    return FanTable(table.path, table.version, table.languages, compile_settlement(table.settlement), table.point_levels, table.big_points,
-                    table.fans, table.rulings, situations, table.families, tuple(compiled),
-                    build_program(table.fans))
+    return replace(table, settlement=compile_settlement(table.settlement), situations=situations,
+                   compiled=tuple(compiled), program=build_program(table.fans))
 
 
-def load_fan_table(path: str | os.PathLike[str] | None = None, *, examples: bool = False) -> FanTable:
-    """Load, check and compile a fan table; FanTableError lists every problem found.
+def load_fan_table(path: str | os.PathLike[str] | None = None, *, edition: str | None = None,
+                   examples: bool = False) -> FanTable:
+    """Load, check and compile a fan table, in one of its editions (None: the table's
+    own); FanTableError lists every problem found, EditionError names an unknown edition.
     With `examples`, every example is scored too and must show what it claims (the
     project's own table has its examples checked by its tests; another table, such as a
     maintainer's edit tried with --fans, is not used before they pass)."""
     file_path = Path(path) if path is not None else DEFAULT_FANS_PATH
     shown = str(path) if path is not None else "fans.yaml"
-    table = table_from_data(read_table_data(file_path, shown), shown)
+    data, shown = resolve(file_path, shown, edition)
+    table = table_from_data(data, shown)
     if examples:
         from .checks import example_problems  # the checks score with this module's tables
 

@@ -346,7 +346,7 @@ def _block_completions(block: tuple[int, ...], start: int, honors: bool) -> tupl
     return tuple(out)
 
 
-def _standard_waits(before: list[int], held: list[int]) -> set[int]:
+def _standard_waits(before: list[int], held: list[int], limit: int = 4) -> set[int]:
     """The faces that complete the standard shape. A tile changes one block only: the
     others must already split, and exactly one block in all must hold the pair."""
     blocks = [tuple(before[a:b]) for a, b, _ in BLOCKS]
@@ -360,7 +360,7 @@ def _standard_waits(before: list[int], held: list[int]) -> set[int]:
         others = pairs - states[i][1]
         a, _, honors = BLOCKS[i]
         for code, pair in _block_completions(blocks[i], a, honors):
-            if others + pair == 1 and held[code] < 4:
+            if others + pair == 1 and held[code] < limit:
                 found.add(code)
     return found
 
@@ -376,13 +376,14 @@ def counts_before_win(hand: Hand) -> tuple[list[int], list[int]]:
     return before, held
 
 
-def waiting_tiles(hand: Hand) -> frozenset[Tile]:
+def waiting_tiles(hand: Hand, held_four_is_a_wait: bool = False) -> frozenset[Tile]:
     """The tiles the hand was waiting on before the winning tile.
 
-    A face the hand already holds four of cannot be drawn, so it is not a wait.
+    A face the hand already holds four of cannot be drawn, so it is no wait, unless the
+    edition counts such a face among the waits all the same (for the wait fans).
     """
     before, held = counts_before_win(hand)
-    return _waits(before, held, len(hand.melds))
+    return _waits(before, held, len(hand.melds), held_four_is_a_wait)
 
 
 def waits_of_waiting_hand(hand: Hand) -> frozenset[Tile]:
@@ -390,10 +391,12 @@ def waits_of_waiting_hand(hand: Hand) -> frozenset[Tile]:
     return _waits(list(hand.standing_counts), list(hand.copies), len(hand.melds))
 
 
-def _waits(before: list[int], held: list[int], melds: int) -> frozenset[Tile]:
+def _waits(before: list[int], held: list[int], melds: int, held_four_is_a_wait: bool = False) -> frozenset[Tile]:
     """The faces that complete standing tiles `before` (with `melds` melds) into a
-    winning shape; `held` counts every tile held, melds included (a fifth copy cannot come)."""
-    waits = _standard_waits(before, held)
+    winning shape; `held` counts every tile held, melds included (a fifth copy cannot
+    come, so such a face is left out unless `held_four_is_a_wait`)."""
+    limit = 5 if held_four_is_a_wait else 4
+    waits = _standard_waits(before, held, limit)
     # The special shapes, only when the tiles could make one.
     special: set[int] = set()
     if melds == 0:
@@ -421,7 +424,7 @@ def _waits(before: list[int], held: list[int], melds: int) -> frozenset[Tile]:
             elif len(missing) == 1:
                 special.add(missing[0])
     for code in special - waits:
-        if held[code] >= 4:
+        if held[code] >= limit:
             continue
         before[code] += 1
         if _is_winning_cached(tuple(before), melds):

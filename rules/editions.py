@@ -1,0 +1,284 @@
+"""Editions of the rules, as data: the fan table is one edition (its `edition:` section),
+and each file `editions/<id>.yaml` beside it is another, written as the changes it makes
+to the edition it is based on.
+
+An overlay is a list of documented changes (each with the reason, in every language):
+fields of a fan replaced (points, exclusions, predicates, texts), fans added, rulings
+added or replaced, the settings of the generic principles, and the examples that
+show the edition where it differs. Applying it gives a whole table, checked and
+compiled like any other, so no Python names an edition's difference.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import FanTableError, RulesError
+from .table_source import read_table_data
+
+EDITIONS_FOLDER = "editions"
+OVERLAY_SCHEMA_PATH = Path(__file__).with_name("edition.schema.json")
+# The fan fields an edition may change (the id and number are what it changes them on).
+CHANGEABLE_FIELDS = ("points", "names", "definition", "note", "family", "excludes", "absorbs", "repeatable",
+                     "account_once", "sets", "when", "count", "rulings")
+
+
+class EditionError(RulesError):
+    """An edition that does not exist, or cannot be read."""
+
+
+class SourceLine(int):
+    """A line number of another file than the table's (an edition's overlay): problems
+    found in a merged table then point at the file that caused them."""
+
+    file: str
+
+    def __new__(cls, value: int, file: str) -> "SourceLine":
+        line = super().__new__(cls, value)
+        line.file = file
+        return line
+
+    def __format__(self, spec: str) -> str:
+        return f"{_MARK}{self.file}{_MARK}{int(self)}"
+
+
+_MARK = "\x1f"
+
+
+def relocate(problem: str) -> str:
+    """Turn `TABLE:<mark>FILE<mark>LINE` (a SourceLine formatted after the table's path)
+    into `FILE:LINE`, wherever it stands in a problem."""
+    if _MARK not in problem:
+        return problem
+    problem = _AFTER_PATH.sub(r"\1:\2", problem)
+    return _BARE.sub(r"\1:\2", problem)
+
+
+_AFTER_PATH = re.compile(f"[^\\s{_MARK}]*:{_MARK}([^{_MARK}]+){_MARK}(\\d+)")
+_BARE = re.compile(f"{_MARK}([^{_MARK}]+){_MARK}(\\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class EditionInfo:
+    """Who an edition is: its id, names, source and summary, and what it is based on."""
+
+    id: str
+    names: dict[str, str]
+    source: dict[str, Any]    # publisher, year and title, each text in every language
+    summary: dict[str, str]
+    based_on: str | None
+    path: str                 # the file that declares it
+
+    def name(self, lang: str = "en") -> str:
+        return self.names.get(lang) or self.names.get("en") or self.id
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One documented difference of an edition from the one it is based on."""
+
+    kind: str                 # fan, new_fan, ruling, settings, settlement
+    target: str               # the fan or ruling id ("" for settings and settlement)
+    fields: tuple[str, ...]   # what it changes
+    why: dict[str, str]
+    line: int
+
+
+def info_of(data: dict[str, Any], path: str) -> EditionInfo:
+    e = data.get("edition") or {}
+    strip = _strip
+    return EditionInfo(id=str(e.get("id", "")), names=strip(e.get("names") or {}), source=strip(e.get("source") or {}),
+                       summary=strip(e.get("summary") or {}), based_on=e.get("based_on"), path=path)
+
+
+def _strip(value: Any) -> Any:
+    from .table_source import strip_lines
+    return strip_lines(value)
+
+
+def overlay_paths(table_path: Path) -> dict[str, Path]:
+    """The overlay files beside a table, by edition id (the file's name)."""
+    folder = table_path.parent / EDITIONS_FOLDER
+    if not folder.is_dir():
+        return {}
+    return {p.stem: p for p in sorted(folder.glob("*.yaml"))}
+
+
+def _tag_lines(value: Any, file: str) -> Any:
+    """Mark every `__line__` of overlay data with its file."""
+    if isinstance(value, dict):
+        return {k: (SourceLine(v, file) if k == "__line__" and isinstance(v, int) else _tag_lines(v, file))
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_tag_lines(v, file) for v in value]
+    return value
+
+
+def read_overlay(path: Path, shown: str) -> dict[str, Any]:
+    """An overlay's data, checked against its schema (problems with `FILE:LINE`)."""
+    data = read_table_data(path, shown)
+    problems = _schema_problems(data, shown)
+    if problems:
+        raise FanTableError(problems)
+    return _tag_lines(data, shown)
+
+
+def _schema_problems(data: Any, shown: str) -> list[str]:
+    import jsonschema  # imported here: only checks need it
+
+    if not isinstance(data, dict):
+        return [f"{shown}:1: an edition file is a mapping with 'edition' and 'changes'"]
+    from referencing import Registry, Resource
+
+    from .checks import SCHEMA_PATH
+
+    schema = json.loads(OVERLAY_SCHEMA_PATH.read_text(encoding="utf-8"))
+    table_schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    registry = Registry().with_resource(table_schema["$id"], Resource.from_contents(table_schema))
+    problems = []
+    for err in jsonschema.Draft202012Validator(schema, registry=registry).iter_errors(data):
+        node, line = data, 0
+        for key in err.absolute_path:
+            if isinstance(node, dict) and isinstance(node.get("__line__"), int):
+                line = node["__line__"]
+            try:
+                node = node[key]
+            except (KeyError, IndexError, TypeError):
+                break
+        if isinstance(node, dict) and isinstance(node.get("__line__"), int):
+            line = node["__line__"]
+        where = ".".join(str(p) for p in err.absolute_path)
+        problems.append(f"{shown}:{line}: {err.message[:200]}" + (f" (at {where})" if where else ""))
+    return problems
+
+
+def changes_of(overlay: dict[str, Any]) -> tuple[Change, ...]:
+    out = []
+    for c in overlay.get("changes") or ():
+        why = _strip(c.get("why") or {})
+        if "fan" in c:
+            out.append(Change("fan", c["fan"], tuple(k for k in c["set"] if k != "__line__"), why, c["__line__"]))
+        elif "new_fan" in c:
+            out.append(Change("new_fan", c["new_fan"]["id"], (), why, c["__line__"]))
+        elif "ruling" in c:
+            out.append(Change("ruling", c["ruling"]["id"], (), why, c["__line__"]))
+        elif "settings" in c:
+            out.append(Change("settings", "", tuple(k for k in c["settings"] if k != "__line__"), why, c["__line__"]))
+        elif "settlement" in c:
+            out.append(Change("settlement", "", tuple(k for k in c["settlement"] if k != "__line__"), why,
+                              c["__line__"]))
+    return tuple(out)
+
+
+def apply_overlay(base: dict[str, Any], overlay: dict[str, Any], shown: str) -> dict[str, Any]:
+    """The whole table of the overlay's edition: the base with every change made.
+    Unknown fans or rulings named by the overlay are problems with the overlay's line."""
+    data = copy.deepcopy(base)
+    data["edition"] = overlay["edition"]
+    fans = {f["id"]: f for f in data["fans"]}
+    problems: list[str] = []
+    for change in overlay.get("changes") or ():
+        line = change["__line__"]
+        if "fan" in change:
+            fan = fans.get(change["fan"])
+            if fan is None:
+                problems.append(f"{shown}:{int(line)}: changes an unknown fan '{change['fan']}'")
+                continue
+            for key, value in change["set"].items():
+                if key != "__line__":
+                    fan[key] = value
+            fan["__line__"] = line  # what goes wrong with this fan now is the change's doing
+        elif "new_fan" in change:
+            new = {**change["new_fan"], "__line__": line}
+            if new["id"] in fans:
+                problems.append(f"{shown}:{int(line)}: new fan '{new['id']}' is already a fan; change it instead")
+                continue
+            data["fans"].append(new)
+            fans[new["id"]] = new
+        elif "ruling" in change:
+            rulings = data.setdefault("rulings", [])
+            ruling = {**change["ruling"], "__line__": line}
+            at = next((i for i, r in enumerate(rulings) if r["id"] == ruling["id"]), None)
+            if at is None:
+                rulings.append(ruling)
+            else:
+                rulings[at] = ruling
+        elif "settings" in change:
+            data.setdefault("settings", {}).update({k: v for k, v in change["settings"].items() if k != "__line__"})
+        elif "settlement" in change:
+            data["settlement"].update({k: v for k, v in change["settlement"].items() if k != "__line__"})
+    for fan_id, examples in (overlay.get("examples") or {}).items():
+        if fan_id == "__line__":
+            continue
+        fan = fans.get(fan_id)
+        if fan is None:
+            problems.append(f"{shown}:{int(overlay['examples']['__line__'])}: examples of an unknown fan '{fan_id}'")
+            continue
+        fan["examples"] = _merged_examples(fan.get("examples") or [], examples)
+    if problems:
+        raise FanTableError(problems)
+    return data
+
+
+def _example_key(example: dict[str, Any]) -> tuple[str, str]:
+    situation = _strip(example.get("situation") or {})
+    return example["hand"], json.dumps(situation, sort_keys=True)
+
+
+def _merged_examples(base: list[dict[str, Any]], edition: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The base examples, each replaced by the edition's example of the same hand and
+    situation, then the edition's other examples."""
+    mine = {_example_key(e): e for e in edition}
+    merged = [mine.pop(_example_key(e), e) for e in base]
+    return merged + [e for e in edition if _example_key(e) in mine]
+
+
+def resolve(table_path: Path, shown: str, edition: str | None) -> tuple[dict[str, Any], str]:
+    """The data of `edition` of the table at `table_path` (None: the table's own), and
+    the name its problems are reported under."""
+    base = read_table_data(table_path, shown)
+    base_id = str(((base.get("edition") or {}) if isinstance(base, dict) else {}).get("id", ""))
+    if edition is None or edition == base_id:
+        return base, shown
+    overlays = overlay_paths(table_path)
+    if edition not in overlays:
+        known = ", ".join([base_id or "(the table's own)"] + sorted(overlays))
+        raise EditionError(f"unknown edition '{edition}'; editions of {shown}: {known}")
+    return _resolve_overlay(table_path, shown, base, base_id, overlays, edition, ()), shown
+
+
+def _resolve_overlay(table_path: Path, shown: str, base: dict[str, Any], base_id: str, overlays: dict[str, Path],
+                     edition: str, seen: tuple[str, ...]) -> dict[str, Any]:
+    path = overlays[edition]
+    shown_overlay = str(Path(shown).parent / EDITIONS_FOLDER / path.name) if shown else str(path)
+    overlay = read_overlay(path, shown_overlay)
+    if str(overlay["edition"]["id"]) != edition:
+        raise FanTableError([f"{shown_overlay}:{int(overlay['edition']['__line__'])}: the edition id "
+                             f"'{overlay['edition']['id']}' must be the file's name, '{edition}'"])
+    parent = str(overlay["edition"]["based_on"])
+    if parent in seen + (edition,):
+        raise FanTableError([f"{shown_overlay}:{int(overlay['edition']['__line__'])}: editions based on each "
+                             f"other in a loop: {' -> '.join(seen + (edition, parent))}"])
+    if parent == base_id:
+        parent_data = base
+    elif parent in overlays:
+        parent_data = _resolve_overlay(table_path, shown, base, base_id, overlays, parent, seen + (edition,))
+    else:
+        raise FanTableError([f"{shown_overlay}:{int(overlay['edition']['__line__'])}: based on an unknown edition "
+                             f"'{parent}'"])
+    return apply_overlay(parent_data, overlay, shown_overlay)
+
+
+def list_editions(table_path: Path, shown: str) -> list[tuple[EditionInfo, tuple[Change, ...]]]:
+    """Every edition of a table: its own first, then each overlay with its changes."""
+    base = read_table_data(table_path, shown)
+    out = [(info_of(base, shown), ())]
+    for edition_id, path in overlay_paths(table_path).items():
+        shown_overlay = str(Path(shown).parent / EDITIONS_FOLDER / path.name)
+        overlay = read_overlay(path, shown_overlay)
+        out.append((info_of(overlay, shown_overlay), changes_of(overlay)))
+    return out
