@@ -5,9 +5,9 @@ import argparse
 import sys
 from typing import Callable
 
-from rules import FanTableError
+from rules import EditionError, FanTableError
 
-from . import score_command, table_commands
+from . import editions_command, score_command, table_commands
 
 Command = tuple[str, str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]
 
@@ -19,6 +19,8 @@ COMMANDS: list[Command] = [
      table_commands.add_check_arguments, table_commands.run_check),
     ("vocabulary", "list the predicate vocabulary of fans.yaml (operators, hand facts, attributes)",
      table_commands.add_vocabulary_arguments, table_commands.run_vocabulary),
+    ("editions", "list the editions of the rules, or what differs between two ('mcr editions diff A B')",
+     editions_command.add_arguments, editions_command.run),
 ]
 
 
@@ -45,10 +47,13 @@ def build_parser(extra: list[Command]) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    extra = [] if argv[:1] in (["score"], ["fans"], ["check"], ["vocabulary"]) else _optional_commands()
+    extra = [] if argv[:1] in (["score"], ["fans"], ["check"], ["vocabulary"], ["editions"]) else _optional_commands()
     args = build_parser(extra).parse_args(argv)
     try:
         return args.run(args)
+    except EditionError as err:
+        print(f"mcr: {err}", file=sys.stderr)
+        return 2
     except FanTableError as err:
         for line in err.problems:
             print(line, file=sys.stderr)

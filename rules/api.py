@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 from .evaluator import score_each_reading, score_hand
-from .fantable import FanTable, load_fan_table
+from .edition_diff import Difference, differences
+from .editions import Change, EditionInfo, list_editions
+from .fantable import DEFAULT_FANS_PATH, FanTable, load_fan_table
 from .notation import parse_hand, parse_waiting_hand
 from .result import ScoreResult
 from .shapes import waits_of_waiting_hand
@@ -16,13 +19,21 @@ from .tiles import Tile
 _tables: dict[str, FanTable] = {}
 
 
-def fan_table(path: str | os.PathLike[str] | None = None) -> FanTable:
-    """The fan table at `path` (default: the project's fans.yaml), loaded once per process.
-    Another table than the project's must also pass its examples before it scores."""
-    key = os.fspath(path) if path is not None else ""
+def fan_table(path: str | os.PathLike[str] | None = None, edition: str | None = None) -> FanTable:
+    """The fan table at `path` (default: the project's fans.yaml) in one of its editions
+    (default: the table's own), loaded once per process. Another table than the
+    project's must also pass its examples before it scores."""
+    key = (os.fspath(path) if path is not None else "", edition or "")
     if key not in _tables:
-        _tables[key] = load_fan_table(path, examples=path is not None)
+        _tables[key] = load_fan_table(path, edition=edition, examples=path is not None)
     return _tables[key]
+
+
+def editions(path: str | os.PathLike[str] | None = None) -> list[tuple[EditionInfo, tuple[Change, ...]]]:
+    """Every edition of the table at `path`: its own first, then the others, each with
+    the documented changes it makes to the edition it is based on."""
+    file_path = Path(path) if path is not None else DEFAULT_FANS_PATH
+    return list_editions(file_path, str(path) if path is not None else "fans.yaml")
 
 
 def situation_for(table: FanTable, **values: Any) -> Situation:
@@ -32,29 +43,37 @@ def situation_for(table: FanTable, **values: Any) -> Situation:
     return with_implied(make_situation(**values), implied)
 
 
+def edition_differences(a: str, b: str, path: str | os.PathLike[str] | None = None) -> list[Difference]:
+    """Every difference from edition `a` to edition `b` of the table at `path`, each with
+    the reason its overlay documents."""
+    file_path = Path(path) if path is not None else DEFAULT_FANS_PATH
+    return differences(file_path, str(path) if path is not None else "fans.yaml", a, b)
+
+
 def score_with_table(table: FanTable, hand: str, lang: str = "en", *, echo: bool = False,
                      **situation: Any) -> ScoreResult:
     """Score `hand` with `table`; with echo, the result keeps the hand as written."""
     return score_hand(table, parse_hand(hand), situation_for(table, **situation), lang, hand if echo else None)
 
 
-def score(hand: str, *, fans_path: str | os.PathLike[str] | None = None, lang: str = "en",
-          **situation: Any) -> ScoreResult:
-    """Score a hand in the project's notation.
+def score(hand: str, *, fans_path: str | os.PathLike[str] | None = None, edition: str | None = None,
+          lang: str = "en", **situation: Any) -> ScoreResult:
+    """Score a hand in the project's notation, by an edition of the rules (default: the
+    table's own, the 1998 rules).
 
     Situation keywords: self_drawn, fourth_tile, replacement, robbing_kong,
     last_wall_tile, seat_wind, prevalent_wind, flowers. Raises a RulesError subclass
-    (NotationError, HandError, SituationError, FanTableError) on bad input.
+    (NotationError, HandError, SituationError, FanTableError, EditionError) on bad input.
     """
-    return score_with_table(fan_table(fans_path), hand, lang, **situation)
+    return score_with_table(fan_table(fans_path, edition), hand, lang, **situation)
 
 
-def score_readings(hand: str, *, table: FanTable | None = None, lang: str = "en",
+def score_readings(hand: str, *, table: FanTable | None = None, edition: str | None = None, lang: str = "en",
                    **situation: Any) -> list[ScoreResult]:
     """Every distinct reading of a winning hand, each scored on its own, the highest
     first (the first is what `score` gives). Readings differ in how the tiles split
     into sets and where the winning tile went."""
-    table = table or fan_table()
+    table = table or fan_table(None, edition)
     return score_each_reading(table, parse_hand(hand), situation_for(table, **situation), lang)
 
 

@@ -356,11 +356,52 @@ def _scored(result: Any) -> str:
 
 
 def check_fan_table(path: str | None = None) -> list[str]:
-    """All problems of the table at `path` (default fans.yaml); empty when it is sound."""
+    """All problems of the table at `path` (default fans.yaml) and of each of its
+    editions; empty when every one is sound."""
+    from .editions import overlay_paths
+    from .fantable import DEFAULT_FANS_PATH
+
+    problems = _edition_problems(path, None)
+    if problems:
+        return problems  # the other editions build on this one
+    for edition in overlay_paths(Path(path) if path is not None else DEFAULT_FANS_PATH):
+        problems += _edition_problems(path, edition)
+    return problems
+
+
+def _edition_problems(path: str | None, edition: str | None) -> list[str]:
     from .fantable import load_fan_table
 
     try:
-        table = load_fan_table(path)
+        table = load_fan_table(path, edition=edition)
     except FanTableError as err:
         return list(err.problems)
-    return example_problems(table)
+    except RulesError as err:
+        return [str(err)]
+    problems = example_problems(table)
+    if edition is not None:
+        problems += _idle_changes(path, edition)
+    return problems
+
+
+def _idle_changes(path: str | None, edition: str) -> list[str]:
+    """Changes an overlay documents that change nothing (each change must be a real one)."""
+    from .edition_diff import differences
+    from .editions import changes_of, overlay_paths, read_overlay
+    from .fantable import DEFAULT_FANS_PATH
+
+    file_path = Path(path) if path is not None else DEFAULT_FANS_PATH
+    shown = str(path) if path is not None else "fans.yaml"
+    overlay_path = overlay_paths(file_path)[edition]
+    shown_overlay = str(Path(shown).parent / "editions" / overlay_path.name)
+    overlay = read_overlay(overlay_path, shown_overlay)
+    based_on = str(overlay["edition"]["based_on"])
+    real = {(d.kind, d.target, d.field) for d in differences(file_path, shown, based_on, edition)}
+    problems = []
+    for change in changes_of(overlay):
+        for field in change.fields or ("",):
+            if (change.kind, change.target, field) not in real:
+                what = " ".join(x for x in (change.kind, change.target, field) if x)
+                problems.append(f"{shown_overlay}:{int(change.line)}: the change of {what} changes nothing "
+                                f"from edition {based_on}")
+    return problems

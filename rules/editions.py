@@ -81,7 +81,7 @@ class EditionInfo:
 class Change:
     """One documented difference of an edition from the one it is based on."""
 
-    kind: str                 # fan, new_fan, ruling, settings, settlement
+    kind: str                 # fan, new_fan, ruling, settings, settlement, points
     target: str               # the fan or ruling id ("" for settings and settlement)
     fields: tuple[str, ...]   # what it changes
     why: dict[str, str]
@@ -168,9 +168,9 @@ def changes_of(overlay: dict[str, Any]) -> tuple[Change, ...]:
             out.append(Change("ruling", c["ruling"]["id"], (), why, c["__line__"]))
         elif "settings" in c:
             out.append(Change("settings", "", tuple(k for k in c["settings"] if k != "__line__"), why, c["__line__"]))
-        elif "settlement" in c:
-            out.append(Change("settlement", "", tuple(k for k in c["settlement"] if k != "__line__"), why,
-                              c["__line__"]))
+        else:  # a section of the table: settlement or points
+            section = "settlement" if "settlement" in c else "points"
+            out.append(Change(section, "", tuple(k for k in c[section] if k != "__line__"), why, c["__line__"]))
     return tuple(out)
 
 
@@ -209,8 +209,9 @@ def apply_overlay(base: dict[str, Any], overlay: dict[str, Any], shown: str) -> 
                 rulings[at] = ruling
         elif "settings" in change:
             data.setdefault("settings", {}).update({k: v for k, v in change["settings"].items() if k != "__line__"})
-        elif "settlement" in change:
-            data["settlement"].update({k: v for k, v in change["settlement"].items() if k != "__line__"})
+        else:  # a section of the table: settlement or points
+            section = "settlement" if "settlement" in change else "points"
+            data[section].update({k: v for k, v in change[section].items() if k != "__line__"})
     for fan_id, examples in (overlay.get("examples") or {}).items():
         if fan_id == "__line__":
             continue

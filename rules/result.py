@@ -69,6 +69,7 @@ class ScoreResult:
     minimum: int
     valid: bool
     payments: Payments | None
+    edition: str = ""          # the edition of the rules that scored it
 
     def fan_counts(self) -> dict[str, int]:
         return {f.id: f.count for f in self.fans}
@@ -89,6 +90,7 @@ class ScoreResult:
             "payments": self.payments.as_dict() if self.payments else None,
             "shape": self.shape,
             "situation": self._situation_dict(),
+            "edition": self.edition,
             "not_counted": [{"number": n.number, "id": n.id, "name": n.name, "points": n.points,
                              "principle": n.principle, "by": n.by, "groups": list(n.groups)}
                             for n in self.not_counted],

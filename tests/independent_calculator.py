@@ -23,6 +23,7 @@ NAME_FIXES = {
     "all five": "All Fives", "robbing the kong": "Robbing the Kong", "two dragons pungs": "Two Dragon Pungs",
     "unique wait (edge)": "Edge Wait", "unique wait (closed)": "Closed Wait", "unique wait (single)": "Single Wait",
     "three-suited terminal chows": "Three-Suited Terminal Chows",
+    "concealed kong and melded kong": "Concealed and Melded Kong",
 }
 EXTRA_FAN = "concealed kong and melded kong"   # a fan of the later reading with no number of its own
 _SUIT = {"m": "W", "p": "B", "s": "T"}
