@@ -11,6 +11,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from .editions_page import editions_pages
 from .fan_pages import fan_pages
 from .fan_table_page import fan_table_pages
 from .markdown_text import GENERATED_MARK, TILE_ASSETS
@@ -50,7 +51,8 @@ def _is_generated(path: Path) -> bool:
 
 def generated_pages(data: SiteData) -> dict[str, str]:
     pages: dict[str, str] = {}
-    for part in (fan_pages(data), fan_table_pages(data), rulings_pages(data), notation_pages(), quiz_pages(data)):
+    for part in (fan_pages(data), fan_table_pages(data), rulings_pages(data), editions_pages(data), notation_pages(),
+                 quiz_pages(data)):
         pages.update(part)
     return pages
 

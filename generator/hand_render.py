@@ -6,7 +6,7 @@ page) come in through RenderContext, so the same code serves the MkDocs hook and
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from markupsafe import Markup, escape
@@ -31,6 +31,8 @@ class RenderContext:
     fan_href: Callable[[str], str]    # fan id -> URL of its page in `lang`, from the page
     # scoring principle ("non_separation") -> URL of its section in the rulebook, or None
     principle_href: Callable[[str], str | None] = lambda principle: None
+    edition_tables: dict[str, FanTable] = field(default_factory=dict)  # the other editions, by id
+    editions_href: str | None = None  # the page on the sources and editions, from the page
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,11 +181,35 @@ def scoring_view(result: ScoreResult, ctx: RenderContext) -> Scoring:
     return Scoring(fans, tuple(not_counted), total, result.valid, verdict, payments)
 
 
-def render_hand(block: HandBlock, result: ScoreResult | None, ctx: RenderContext, *, css: str = "") -> str:
-    """The HTML of one hand block (a <figure>), in ctx.lang."""
+@dataclass(frozen=True, slots=True)
+class EditionNote:
+    """How another edition of the rules scores the hand, where it differs."""
+
+    text: str
+    href: str | None
+
+
+def edition_notes(others: dict[str, ScoreResult], ctx: RenderContext) -> tuple[EditionNote, ...]:
+    notes = []
+    for edition, result in others.items():
+        table = ctx.edition_tables.get(edition, ctx.table)
+        name = pick(table.edition.names if table.edition else {"en": edition}, ctx.lang).text
+        fans = ", ".join(pick(table.fan(f.id).names, ctx.lang).text + (f" ×{f.count}" if f.count > 1 else "")
+                         for f in result.fans)
+        notes.append(EditionNote(text(ctx.lang, "edition_scores", edition=name, total=result.total, fans=fans),
+                                 ctx.editions_href))
+    return tuple(notes)
+
+
+def render_hand(block: HandBlock, result: ScoreResult | None, ctx: RenderContext, *, css: str = "",
+                others: dict[str, ScoreResult] | None = None) -> str:
+    """The HTML of one hand block (a <figure>), in ctx.lang; `others` are the results of
+    the other editions of the rules that score it differently."""
     hand = parse_hand(block.hand)
     scoring = scoring_view(result, ctx) if (result is not None and block.show_scoring) else None
     situation = situation_line(block.situation_dict, ctx.lang, full=scoring is not None,
                                implied=result.situation.implied if result is not None else ())
+    notes = edition_notes(others or {}, ctx) if scoring is not None else ()
     return render("hand.html.j2", notation=block.hand, groups=tile_groups(hand, ctx), situation=situation,
-                  scoring=scoring, lang=ctx.lang, t=lambda key, **kw: text(ctx.lang, key, **kw), css=css)
+                  scoring=scoring, notes=notes, lang=ctx.lang, t=lambda key, **kw: text(ctx.lang, key, **kw),
+                  css=css)

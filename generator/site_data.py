@@ -1,13 +1,13 @@
 """What the site generator reads: the fan table, plus the family names of fans.yaml."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
-from rules import DEFAULT_FANS_PATH, Fan, FanTable, load_fan_table
-from rules import Ruling
+from rules import (DEFAULT_FANS_PATH, Change, Difference, EditionInfo, Fan, FanTable, Ruling, edition_differences,
+                   editions, load_fan_table)
 
 from .localize import Localized, pick
 
@@ -19,6 +19,10 @@ class SiteData:
     table: FanTable
     families: dict[str, dict[str, str]]      # family key -> {lang: name}
     fans_path: Path
+    # The other editions of the rules (the table is the default one), by id, in order.
+    other_editions: dict[str, FanTable] = field(default_factory=dict)
+    edition_list: tuple[tuple[EditionInfo, tuple[Change, ...]], ...] = ()
+    differences: dict[str, tuple[Difference, ...]] = field(default_factory=dict)  # from the site's edition
 
     def family_name(self, key: str, lang: str) -> Localized:
         return pick(self.families.get(key) or {"en": key}, lang)
@@ -42,4 +46,7 @@ def load_site_data(fans_path: Path | None = None) -> SiteData:
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     raw = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - a safe loader
     families = {str(k): dict(v or {}) for k, v in (raw.get("families") or {}).items()}
-    return SiteData(table, families, path)
+    listed = tuple(editions(path))
+    others = {info.id: load_fan_table(path, edition=info.id) for info, _ in listed[1:]}
+    differences = {info.id: tuple(edition_differences(listed[0][0].id, info.id, path)) for info, _ in listed[1:]}
+    return SiteData(table, families, path, others, listed, differences)

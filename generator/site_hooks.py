@@ -29,7 +29,7 @@ from mkdocs.utils.meta import YAML_RE
 from rules import ScoreResult
 
 from generator.generate import write_site_sources
-from generator.hand_block import HandBlock, HandBlockError, check_block, find_hand_fences, read_block
+from generator.hand_block import HandBlock, HandBlockError, check_block, check_editions, find_hand_fences, read_block
 from generator.hand_render import RenderContext, render_hand
 from generator.markdown_text import TILE_ASSETS, URL_TOKEN
 from generator.site_data import SiteData, load_site_data
@@ -48,6 +48,7 @@ _FALLBACK_EPOCH = "315532800"   # 1980-01-01, the ZIP epoch
 class _State:
     data: SiteData | None = None
     results: dict[HandBlock, ScoreResult | None] = field(default_factory=dict)
+    others: dict[HandBlock, dict[str, ScoreResult]] = field(default_factory=dict)  # other editions' results
     drawings: dict[int, str] = field(default_factory=dict)      # token number -> HTML, until placed
     numbers: itertools.count = field(default_factory=itertools.count)
 
@@ -94,6 +95,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         except Exception as err:  # a broken fans.yaml: say where, stop the build
             raise PluginError(f"cannot load the fan table: {err}") from None
         _state.results.clear()
+        _state.others.clear()
         written = write_site_sources(site_dir, _state.data)
         log.info("generated %d pages (%d changed, %d removed)", len(written.pages), len(written.changed),
                  len(written.removed))
@@ -147,8 +149,10 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     def principle_href(principle: str) -> str | None:
         return f"{scoring_url}#{principle.replace('_', '-')}" if scoring_url else None
 
+    editions_page = files.get_file_from_path("editions.md")
     ctx = RenderContext(lang=lang, table=_state.data.table, tile_src=lambda name: tiles + name, fan_href=fan_href,
-                        principle_href=principle_href)
+                        principle_href=principle_href, edition_tables=_state.data.other_editions,
+                        editions_href=get_relative_url(editions_page.url, page.url) if editions_page else None)
     lines = markdown.split("\n")
     errors: list[str] = []
     offset = _line_offset(page)
@@ -157,7 +161,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             block = read_block(fence, offset)
             if block not in _state.results:
                 _state.results[block] = check_block(block, _state.data.table)
-            html = render_hand(block, _state.results[block], ctx)
+                _state.others[block] = check_editions(block, _state.results[block], _state.data.other_editions)
+            html = render_hand(block, _state.results[block], ctx, others=_state.others[block])
         except HandBlockError as err:
             errors.append(f"{rel_path}:{err.line}: {err.message}")
             continue

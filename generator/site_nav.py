@@ -28,8 +28,12 @@ def build_nav(site_dir: Path, data: SiteData, lang: str) -> list[Any]:
     for points in sorted({f.points for f in data.table.fans}, reverse=True):
         pages = [f"fans/{f.id}.md" for f in data.table.fans if f.points == points]
         fans.append({text(lang, "nav_points_group", points=points): pages})
+    own = {f.id for f in data.table.fans}
+    extra = [f"fans/{f.id}.md" for t in data.other_editions.values() for f in t.fans if f.id not in own]
+    if extra:  # fans only another edition of the rules has
+        fans.append({text(lang, "nav_edition_fans"): sorted(set(extra))})
     nav.append({text(lang, "nav_fans"): fans})
-    nav += ["notation.md", "rulings.md"]
+    nav += ["notation.md", "rulings.md", "editions.md"]
     if _present(site_dir, "quiz/index.md"):
         quiz = _existing(site_dir, quiz_nav(data, lang))
         listed = set(_paths(quiz))

@@ -33,6 +33,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--flowers", type=int, default=0, help="flowers and seasons held, 0-8 (default 0)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the breakdown")
     parser.add_argument("--fans", metavar="PATH", help="score with another fan table (default: the project's fans.yaml)")
+    parser.add_argument("--edition", metavar="ID", help="the edition of the rules to score by (default: the table's "
+                        "own, 1998; 'mcr editions' lists them)")
     parser.add_argument("--lang", default="en", help="language of fan names (default en)")
 
 
@@ -172,7 +174,7 @@ def run_json_lines(table: FanTable, stdin: TextIO, stdout: TextIO, lang: str, wo
 
 
 def run(args: argparse.Namespace) -> int:
-    table = fan_table(args.fans)
+    table = fan_table(args.fans, args.edition)
     if args.hand == "-":
         return run_json_lines(table, sys.stdin, sys.stdout, args.lang)
     try:

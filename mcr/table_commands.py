@@ -11,10 +11,11 @@ def add_fans_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fans", metavar="PATH", help="another fan table (default: the project's fans.yaml)")
     parser.add_argument("--lang", default="en", help="language of the names (default en)")
     parser.add_argument("--points", type=int, help="only fans worth this many points")
+    parser.add_argument("--edition", metavar="ID", help="the edition of the rules (default: the table's own)")
 
 
 def run_fans(args: argparse.Namespace) -> int:
-    table = fan_table(args.fans)
+    table = fan_table(args.fans, args.edition)
     for fan in table.fans:
         if args.points is not None and fan.points != args.points:
             continue

@@ -90,7 +90,10 @@ def test_fan_table_lists_every_fan_with_filters(data: SiteData) -> None:
 
 def test_writing_is_idempotent_and_keeps_hand_written_pages(tmp_path: Path, data: SiteData) -> None:
     first = write_site_sources(tmp_path, data)
-    assert len(first.pages) == len(LANGS) * (len(data.table.fans) + 3) + len(quiz_pages(data))
+    extra = {f.id for t in data.other_editions.values() for f in t.fans} - {f.id for f in data.table.fans}
+    # a page per fan (and per fan only another edition has), the fan table, rulings, editions,
+    # notation, and the quiz pages, in every language
+    assert len(first.pages) == len(LANGS) * (len(data.table.fans) + len(extra) + 4) + len(quiz_pages(data))
     assert (tmp_path / "assets/mcr/tiles/5p-winning.svg").is_file()
     stale = tmp_path / "en/fans/old_fan.md"
     stale.write_text("---\n" + GENERATED_MARK + "fan_pages.py from fans.yaml\n---\n# Old\n", encoding="utf-8")
@@ -113,8 +116,10 @@ def test_navigation_lists_what_exists_in_order(tmp_path: Path, data: SiteData) -
     fans = nav[2]["番种"]
     assert fans[0] == "fans/index.md"
     assert list(fans[1]) == ["88分"] and len(fans[1]["88分"]) == sum(1 for f in data.table.fans if f.points == 88)
-    assert sum(len(next(iter(group.values()))) for group in fans[1:]) == len(data.table.fans)
-    assert nav[3:] == ["notation.md", "rulings.md"]                      # no quiz yet: no slot
+    extra = {f.id for t in data.other_editions.values() for f in t.fans} - {f.id for f in data.table.fans}
+    assert fans[-1] == {"其他版本的番种": sorted(f"fans/{f}.md" for f in extra)}
+    assert sum(len(next(iter(group.values()))) for group in fans[1:-1]) == len(data.table.fans)
+    assert nav[3:] == ["notation.md", "rulings.md", "editions.md"]     # no quiz yet: no slot
     (tmp_path / "en/quiz").mkdir()
     for name in ("practice.md", "index.md"):
         (tmp_path / f"en/quiz/{name}").write_text("# q\n", encoding="utf-8")
