@@ -77,6 +77,20 @@ class Question:
     def from_data(cls, data: dict[str, Any]) -> "Question":
         return cls(data["id"], data["level"], data["kind"], data)
 
+    def in_edition(self, edition: str | None) -> "Question":
+        """The question as `edition` of the rules scores it: its answer and what is not
+        counted are that edition's where it differs (the bank's `editions`)."""
+        other = (self.data.get("editions") or {}).get(edition or "")
+        if other is None:
+            return self
+        explanation = {**self.data["explanation"], "not_counted": other["not_counted"]}
+        return Question(self.id, self.level, self.kind, {**self.data, "answer": other["answer"],
+                                                           "explanation": explanation})
+
+    def differs_in(self) -> dict[str, dict[str, Any]]:
+        """The answers of the other editions that score the hand differently, by edition."""
+        return {edition: other["answer"] for edition, other in (self.data.get("editions") or {}).items()}
+
 
 @dataclass(frozen=True, slots=True)
 class Grade:
@@ -168,11 +182,24 @@ def options_for(built: BuiltHand, table: FanTable, rng: random.Random) -> tuple[
     return options, sorted(wrong, key=lambda d: number[d.id])
 
 
+def edition_answers(built: BuiltHand, others: dict[str, FanTable]) -> dict[str, dict[str, Any]]:
+    """The answers of the other editions of the rules where they differ from the hand's."""
+    found = {}
+    for edition, table in others.items():
+        other = rules.score_with_table(table, built.hand, **built.situation)
+        if answer_of(other) != answer_of(built.result) or not_counted_of(other) != not_counted_of(built.result):
+            found[edition] = {"answer": answer_of(other), "not_counted": not_counted_of(other)}
+    return found
+
+
 def make_question(built: BuiltHand, kind: str, qid: str, level: str, table: FanTable,
-                  rng: random.Random) -> Question:
+                  rng: random.Random, others: dict[str, FanTable] | None = None) -> Question:
+    """A question on the hand; `others` are the other editions of the rules, whose
+    answers the question keeps where they differ."""
     if kind not in KINDS:
         raise ValueError(f"unknown question kind {kind!r}; kinds: {', '.join(KINDS)}")
     result = built.result
+    editions = edition_answers(built, others or {})
     if kind == "payments" and not result.valid:
         raise ValueError("a payments question needs a valid win")
     alternatives = [r for r in readings(built.draft, table) if r.total < result.total][:MAX_READINGS]
@@ -186,9 +213,15 @@ def make_question(built: BuiltHand, kind: str, qid: str, level: str, table: FanT
             "other_readings": [{"groups": list(r.groups), "total": r.total} for r in alternatives],
         },
     }
+    if editions:
+        data["editions"] = editions
     drill = [f.id for f in result.fans] + [n.id for n in result.not_counted]
     if kind == "fans":
         options, wrong = options_for(built, table, rng)
+        # The right fans of every edition are options, whichever the learner scores by.
+        extra = {f["id"] for e in editions.values() for f in e["answer"]["fans"]} - set(options)
+        order = {f.id: f.number for t in [table, *(others or {}).values()] for f in t.fans}
+        options = sorted(set(options) | extra, key=order.__getitem__)
         data["options"] = options
         data["distractors"] = [{"id": d.id, "reason": d.reason, "change": d.change} for d in wrong]
         drill += [d.id for d in wrong]

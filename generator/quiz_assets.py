@@ -53,6 +53,10 @@ class QuizBanks:
     def levels(self) -> tuple[str, ...]:
         return tuple(b.level for b in self.banks)
 
+    def editions(self) -> list[dict[str, Any]]:
+        """The editions of the rules the banks answer in, the default first."""
+        return self.banks[0].header.get("editions") or [{"id": "", "names": {}}]
+
     def fans(self) -> dict[str, dict[str, Any]]:
         """Every fan of the banks' headers by id, in table order."""
         merged: dict[str, dict[str, Any]] = {}
@@ -83,7 +87,8 @@ def bank_asset(bank: Bank) -> dict[str, Any]:
 
 
 def text_asset(data: SiteData, banks: QuizBanks, lang: str) -> dict[str, Any]:
-    families = {f.id: f.family for f in data.table.fans}
+    families = {f.id: f.family for t in (*data.other_editions.values(), data.table) for f in t.fans}
+    editions = [{"id": e["id"], "name": pick(e["names"], lang).text} for e in banks.editions()]
     fans = {}
     for fan_id, fan in banks.fans().items():
         name = pick(fan["names"], lang)
@@ -96,7 +101,7 @@ def text_asset(data: SiteData, banks: QuizBanks, lang: str) -> dict[str, Any]:
         "text": {**{k: TEXT[lang][k] for k in SITE_KEYS}, **QUIZ_TEXT[lang]},
         "kinds": list(KINDS), "levels": list(banks.levels),
         "situation_flags": [f for f in FLAG_NAMES if f != "self_drawn"],   # self-drawn or not: said first
-        "minimum": data.table.minimum_points,
+        "minimum": data.table.minimum_points, "editions": editions,
         "fans": fans, "families": family_names,
         "tiles": {t.text: tile_alt(t.text, lang) for t in ALL_TILES},
     }

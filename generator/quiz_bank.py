@@ -54,8 +54,26 @@ class Bank:
 
 # -- building ------------------------------------------------------------------------------
 
-def _fans_header(table: FanTable) -> dict[str, Any]:
-    return {f.id: {"number": f.number, "points": f.points, "names": dict(f.names)} for f in table.fans}
+def _fans_header(table: FanTable, others: dict[str, FanTable]) -> dict[str, Any]:
+    """Every fan of every edition, by id: what the browser shows of it."""
+    fans: dict[str, Any] = {}
+    for t in (table, *others.values()):
+        for f in t.fans:
+            fans.setdefault(f.id, {"number": f.number, "points": f.points, "names": dict(f.names)})
+    return fans
+
+
+def _editions_header(table: FanTable, others: dict[str, FanTable]) -> list[dict[str, Any]]:
+    """The editions of the rules the bank answers in, the default one first."""
+    return [{"id": t.edition.id if t.edition else "", "names": dict(t.edition.names) if t.edition else {}}
+            for t in (table, *others.values())]
+
+
+def other_editions(table: FanTable) -> dict[str, FanTable]:
+    """The other editions of the table's rules, by id."""
+    path = None if table.path == "fans.yaml" else table.path
+    own = table.edition.id if table.edition else None
+    return {info.id: rules.fan_table(path, info.id) for info, _ in rules.editions(path) if info.id != own}
 
 
 def _kind(rng: random.Random) -> str:
@@ -106,10 +124,12 @@ def build_bank(level: str, *, seed: int = DEFAULT_SEED, count: int = DEFAULT_COU
             if failures > MAX_FAILURES:
                 raise
     rng.shuffle(picked)
-    questions = tuple(make_question(built, kind, f"{level}-{i:03d}", level, table, rng)
+    others = other_editions(table)
+    questions = tuple(make_question(built, kind, f"{level}-{i:03d}", level, table, rng, others)
                       for i, (built, kind) in enumerate(picked, 1))
     header = {"format": BANK_FORMAT, "level": level, "seed": seed, "fan_table_version": table.version,
-              "count": len(questions), "kinds": list(KINDS), "fans": _fans_header(table)}
+              "count": len(questions), "kinds": list(KINDS), "editions": _editions_header(table, others),
+              "fans": _fans_header(table, others)}
     return Bank(level, seed, table.version, questions, header)
 
 
@@ -176,9 +196,31 @@ def load_bank(path: Path, *, validate: bool = False) -> Bank:
 
 # -- checking --------------------------------------------------------------------------------
 
-def check_question(question: Question, table: FanTable) -> list[str]:
-    """Re-score the question's hand; every difference from its answer key is one line."""
-    where = f"{question.id} {question.hand}"
+def check_question(question: Question, table: FanTable, others: dict[str, FanTable] | None = None) -> list[str]:
+    """Re-score the question's hand, in every edition of the rules; every difference
+    from its answer keys is one line."""
+    problems = _check_answer(question, table, "")
+    stated = question.data.get("editions") or {}
+    for edition in sorted(set(stated) - set(others or {})):
+        problems.append(f"{question.id}: an answer for an unknown edition '{edition}'")
+    for edition, other in (others or {}).items():
+        try:
+            result = rules.score_with_table(other, question.hand, **question.situation)
+        except rules.RulesError as err:
+            problems.append(f"{question.id} {question.hand}: the {edition} edition rejects the hand: {err}")
+            continue
+        differs = answer_of(result) != question.answer or not_counted_of(result) != \
+            question.data["explanation"]["not_counted"]
+        if differs != (edition in stated):
+            problems.append(f"{question.id} {question.hand}: the {edition} edition scores it "
+                            f"{'differently' if differs else 'the same'}, the bank says otherwise")
+        elif differs:
+            problems += _check_answer(question.in_edition(edition), other, f" (in the {edition} edition)")
+    return problems
+
+
+def _check_answer(question: Question, table: FanTable, where_edition: str) -> list[str]:
+    where = f"{question.id} {question.hand}{where_edition}"
     try:
         result = rules.score_with_table(table, question.hand, **question.situation)
     except rules.RulesError as err:
@@ -204,6 +246,7 @@ def check_bank(bank: Bank, table: FanTable) -> list[str]:
     problems = []
     if bank.fan_table_version != table.version:
         problems.append(f"{bank.level}: built from fan table {bank.fan_table_version}, the table is {table.version}")
+    others = other_editions(table)
     for q in bank.questions:
-        problems.extend(check_question(q, table))
+        problems.extend(check_question(q, table, others))
     return problems

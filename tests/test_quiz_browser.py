@@ -267,3 +267,32 @@ def test_damaged_progress_is_set_aside_not_fatal(tab: Tab) -> None:
     assert tab.page.evaluate(f"() => localStorage.getItem('{STORAGE_KEY}.damaged')") == '{"format": 1, "fans": '
     assert _stored(tab)["format"] == 1                        # a fresh progress, already saved
     assert not tab.errors, tab.errors
+
+
+def test_the_learner_scores_by_the_edition_they_choose(tab: Tab, questions: dict[str, Question]) -> None:
+    # A "total" question that the two editions of the rules score differently.
+    q = next(q for q in questions.values()
+             if q.level == "intermediate" and q.kind == "total" and q.data.get("editions", {}).get("green-book")
+             and q.data["editions"]["green-book"]["answer"]["total"] != q.answer["total"])
+    page = tab.page
+    tab.open("quiz/intermediate/")
+    _wait(tab, "asking")
+    progress = {"format": 1, "session": 0, "answers": 0, "last_active": 0, "fans": {}, "kinds": {},
+                "modes": {"level:intermediate": {"seen": 0, "right": 0, "current": q.id, "answered": False,
+                                                 "response": None, "recent": [], "kind": ""}}}
+    page.evaluate(f"() => localStorage.setItem('{STORAGE_KEY}', {json.dumps(json.dumps(progress))})")
+    page.reload()
+    assert _wait(tab, "asking") == q.id and _quiz(tab).get_attribute("data-edition") == "1998"
+    page.select_option(".mcr-quiz__edition", "green-book")
+    assert _wait(tab, "asking") == q.id and _quiz(tab).get_attribute("data-edition") == "green-book"
+    later = q.in_edition("green-book")
+    assert grade(later, later.answer["total"]).correct and not grade(q, later.answer["total"]).correct
+    page.fill("input[name=total]", str(later.answer["total"]))   # right by the green book, wrong by 1998
+    page.click(".mcr-quiz__check")
+    _wait(tab, "answered")
+    assert "mcr-quiz__verdict--right" in page.locator(".mcr-quiz__verdict").get_attribute("class")
+    note = page.locator('.mcr-quiz__edition-note[data-edition="1998"]')
+    assert points_label("en", q.answer["total"]) in note.inner_text()
+    page.reload()                                                # the choice is kept
+    _wait(tab, "answered")
+    assert page.locator(".mcr-quiz__edition").input_value() == "green-book"

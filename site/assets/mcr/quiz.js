@@ -167,6 +167,37 @@
     return q.answer.fans.map(function (f) { return f.id; });
   }
 
+  // ---- Editions of the rules: the bank answers in its first; others where they differ ------------------
+  var EDITION_KEY = "mcr-quiz-edition";
+
+  // The question as `edition` scores it (Question.in_edition): its answer and what is not
+  // counted are that edition's where the bank says it differs.
+  function inEdition(q, edition) {
+    var other = q.editions && q.editions[edition];
+    if (!other) return q;
+    var copy = {}, explanation = {};
+    Object.keys(q).forEach(function (k) { copy[k] = q[k]; });
+    Object.keys(q.explanation).forEach(function (k) { explanation[k] = q.explanation[k]; });
+    explanation.not_counted = other.not_counted;
+    copy.answer = other.answer;
+    copy.explanation = explanation;
+    copy.base = q;
+    return copy;
+  }
+
+  // The answer of every edition of the rules, by edition id.
+  function answersByEdition(q, editions) {
+    var base = q.base || q, out = {};
+    editions.forEach(function (e, i) {
+      out[e.id] = i === 0 || !(base.editions && base.editions[e.id]) ? base.answer : base.editions[e.id].answer;
+    });
+    return out;
+  }
+
+  function sameAnswer(a, b) {
+    return JSON.stringify(a) === JSON.stringify(b);
+  }
+
   // What a payments answer must give: [each] when self-drawn, else [discarder, others].
   function expectedPayments(q) {
     var p = q.answer.payments;
@@ -250,6 +281,37 @@
   }
 
   // A string of the page's language; a missing one shows its key, never nothing.
+  // The edition the learner scores by: their choice, kept in the browser, else the first.
+  Context.prototype.edition = function () {
+    var ids = this.data.editions.map(function (e) { return e.id; }), saved = null;
+    try { saved = window.localStorage.getItem(EDITION_KEY); } catch (err) { saved = null; }
+    return ids.indexOf(saved) >= 0 ? saved : ids[0];
+  };
+
+  Context.prototype.setEdition = function (id) {
+    try { window.localStorage.setItem(EDITION_KEY, id); } catch (err) { /* kept for this page only */ }
+  };
+
+  // A note per other edition that scores the hand differently: its total and the fans
+  // that differ from the chosen edition's.
+  Context.prototype.editionNotes = function (q) {
+    var self = this, chosen = this.edition(), answers = answersByEdition(q, this.data.editions);
+    var mine = answers[chosen];
+    return this.data.editions.filter(function (e) {
+      return e.id !== chosen && !sameAnswer(answers[e.id], mine);
+    }).map(function (e) {
+      var theirs = answers[e.id], count = {}, changes = [];
+      mine.fans.forEach(function (f) { count[f.id] = -f.count; });
+      theirs.fans.forEach(function (f) { count[f.id] = (count[f.id] || 0) + f.count; });
+      Object.keys(count).sort(function (a, b) { return self.fan(a).number - self.fan(b).number; }).forEach(function (id) {
+        if (count[id]) changes.push((count[id] > 0 ? "+" : "−") + self.fan(id).name +
+                                    (Math.abs(count[id]) > 1 ? " ×" + Math.abs(count[id]) : ""));
+      });
+      return h("p", {class: "mcr-quiz__edition-note", "data-edition": e.id},
+               [self.t("edition_note", {edition: e.name, points: self.points(theirs.total), changes: changes.join(", ")})]);
+    });
+  };
+
   Context.prototype.t = function (key, values) {
     var template = this.data.text[key];
     if (template === undefined) return "[" + key + "]";
@@ -543,10 +605,15 @@
       ctx.data.kinds.filter(function (k) { return kinds[k]; }).map(function (k) {
         return h("option", {value: k}, [ctx.t("kind_" + k)]);
       })));
+    var editionSelect = h("select", {class: "mcr-quiz__edition"}, ctx.data.editions.map(function (e) {
+      return h("option", {value: e.id}, [e.name]);
+    }));
+    editionSelect.value = ctx.edition();
     var notice = h("p", {class: "mcr-quiz__notice", hidden: true, role: "status"});
     var stage = h("div", {class: "mcr-quiz__stage"});
     root.replaceChildren(
-      h("div", {class: "mcr-quiz__bar"}, [h("label", {}, [ctx.t("kind_label") + " ", select]), score,
+      h("div", {class: "mcr-quiz__bar"}, [h("label", {}, [ctx.t("kind_label") + " ", select]),
+                                          h("label", {}, [ctx.t("edition_label") + " ", editionSelect]), score,
                                           resetButton(ctx, function () { say(ctx.t("reset_done")); next(); })]),
       notice, stage);
 
@@ -599,6 +666,8 @@
         stage.replaceChildren(h("p", {class: "mcr-quiz__empty"}, [ctx.t("no_questions")]));
         return;
       }
+      q = inEdition(q.base || q, ctx.edition());   // asked and graded as the chosen edition scores it
+      root.setAttribute("data-edition", ctx.edition());
       var m = modeOf(ctx.store.load());
       var feedback = h("div", {class: "mcr-quiz__feedback", "aria-live": "polite"});
       var form = ctx.form(q, function (given) {
@@ -663,10 +732,18 @@
           : null,
         result.wrong.length ? h("p", {class: "mcr-quiz__picked-wrong"},
                                 [ctx.t("not_counting", {fans: ctx.fanNames(result.wrong)})]) : null,
-        ctx.breakdown(q),
-        h("div", {class: "mcr-quiz__actions"}, [nextButton])]);
+        ctx.breakdown(q)].concat(ctx.editionNotes(q), [
+        h("div", {class: "mcr-quiz__actions"}, [nextButton])]));
       if (moveFocus) nextButton.focus({preventScroll: true});
     }
+
+    // Another edition: the same question, asked (or answered) again as that edition scores it.
+    editionSelect.addEventListener("change", function () {
+      ctx.setEdition(editionSelect.value);
+      var m = modeOf(ctx.store.load());
+      var current = byId[m.current];
+      if (current) show(current, m.answered, m.response, false);
+    });
 
     select.addEventListener("change", function () {
       var kind = select.value;
@@ -812,7 +889,8 @@
 
   // For the browser tests, which compare this grading with generator/questions.py.
   window.mcrQuiz = {grade: grade, expectedPayments: expectedPayments, weight: weight, due: due, record: record,
-                    pickQuestion: pickQuestion, checkProgress: checkProgress, storageKey: STORAGE_KEY};
+                    pickQuestion: pickQuestion, checkProgress: checkProgress, storageKey: STORAGE_KEY,
+                    inEdition: inEdition, editionKey: EDITION_KEY};
 
   function startAll() {
     Array.prototype.forEach.call(document.querySelectorAll("div.mcr-quiz[data-text]"), start);
