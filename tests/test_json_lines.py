@@ -239,7 +239,13 @@ def test_ctrl_c_on_a_parallel_batch_is_a_quiet_exit_130(tmp_path: Path) -> None:
         try:
             workers = _wait_for_workers(proc, 2)
             time.sleep(0.3)
-            os.killpg(proc.pid, signal.SIGINT)           # what Ctrl-C in a terminal does
+            # Ctrl-C in a terminal signals the whole group at once; the workers may see it
+            # first (they printed a traceback each, racing the parent that ended them).
+            for worker in workers:
+                os.kill(worker, signal.SIGINT)
+            time.sleep(0.5)
+            assert proc.poll() is None, "a Ctrl-C the parent has not seen yet stopped the run"
+            os.killpg(proc.pid, signal.SIGINT)
             _, errors = proc.communicate(timeout=30)
         finally:
             if proc.poll() is None:
