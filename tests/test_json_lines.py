@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -226,6 +227,33 @@ def test_a_killed_worker_costs_a_message_not_an_answer(tmp_path: Path) -> None:
     answers = _answers((tmp_path / "out").read_bytes())
     _assert_in_order(requests, answers)
     assert not [a for a in answers if "error" in a]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers through /proc")
+def test_after_a_batch_shared_among_workers_one_line_is_answered_at_once() -> None:
+    # The workers' loop reads more input only when it has some, and otherwise waits on
+    # answers: a caller that then sends one line and waits for it is not left waiting.
+    proc = subprocess.Popen(SCORE, stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT, env=_env(2))
+    watchdog = threading.Timer(60, proc.kill)   # a hang fails the test instead of the run
+    watchdog.start()
+    try:
+        batch = _requests(5000, 21)
+        writer = threading.Thread(target=lambda: (proc.stdin.write(b"\n".join(batch) + b"\n"), proc.stdin.flush()))
+        writer.start()
+        answers = [proc.stdout.readline() for _ in batch]
+        writer.join()
+        assert all(answers) and _children(proc.pid), "the batch was not shared among workers"
+        for hand, total in (("[234m][888p]567s34pEE5p", 8), ("[EEE][SSSS1]55pWWWNNN", 95)):
+            proc.stdin.write(json.dumps({"hand": hand}).encode() + b"\n")
+            proc.stdin.flush()
+            answer = json.loads(proc.stdout.readline())
+            assert answer["hand"] == hand and answer["total"] == total
+        proc.stdin.close()
+        assert proc.wait(timeout=30) == 0
+    finally:
+        watchdog.cancel()
+        if proc.poll() is None:
+            proc.kill()
 
 
 # -- item 10: Ctrl-C printed every worker's traceback ---------------------------------------------------
