@@ -95,25 +95,32 @@ def run_json_lines(table: FanTable, stdin: TextIO, stdout: TextIO, lang: str, wo
 
 
 def _run_parallel(table: FanTable, lang: str, workers: int, source: _Input, sink: _Output,
-                  splitter: LineSplitter, number: int, lines: list[Line]) -> int:
+                  splitter: LineSplitter, first: int, lines: list[Line]) -> int:
     global _worker_table, _worker_lang
     _worker_table, _worker_lang = table, lang
-    queue: deque[Batch] = deque(batches(number, lines, BATCH))
-    number += len(lines)
+    queue: deque[Batch] = deque(batches(first, lines, BATCH))
+    number = first + len(lines)
     ended = False
     most = workers * IN_FLIGHT_PER_WORKER
+    unanswered = first   # the first line whose answer is not written yet
+
+    def write(answers: bytes) -> None:
+        nonlocal unanswered
+        sink.write(answers)
+        unanswered += answers.count(b"\n")   # one per line: JSON answers hold no raw newline
+
     try:
         with OrderedPool(_answer_batch, workers, on_restart=_say_restarted) as pool:
             while queue or pool.in_flight or not ended:
                 while queue and pool.in_flight < most:
                     pool.submit(queue.popleft())
                 for answers in pool.ready():
-                    sink.write(answers)
+                    write(answers)
                 # Read only when every line read so far is given out (so memory holds one
                 # chunk ahead, not the whole input), and wait on a result rather than on
                 # input that has not come: a caller may be waiting for its answers.
                 if pool.in_flight and (queue or ended or pool.in_flight >= most or not source.ready()):
-                    sink.write(pool.next_result())
+                    write(pool.next_result())
                     continue
                 data = source.read()
                 lines = splitter.feed(data) if data else splitter.end()
@@ -121,13 +128,14 @@ def _run_parallel(table: FanTable, lang: str, workers: int, source: _Input, sink
                 queue.extend(batches(number, lines, BATCH))
                 number += len(lines)
     except WorkerLost as lost:
-        first, lost_lines = lost.task
-        print(f"mcr score: a worker process died twice while answering lines {first}-{first + len(lost_lines) - 1} "
-              f"({describe_exit(lost.exitcode)}); stopping: line {first} and the lines after it have no answer",
+        start, lost_lines = lost.task
+        print(f"mcr score: a worker process died twice while answering lines {start}-{start + len(lost_lines) - 1} "
+              f"({describe_exit(lost.exitcode)}); stopping: line {unanswered} and the lines after it have no answer",
               file=sys.stderr)
         return 1
     except TaskFailed as failed:   # answer_lines answers every line, so this is a bug
-        print(f"mcr score: a worker failed ({failed}); stopping", file=sys.stderr)
+        print(f"mcr score: a worker failed ({failed}); stopping: line {unanswered} and the lines after it have "
+              "no answer", file=sys.stderr)
         return 1
     return 0
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -227,6 +228,39 @@ def test_a_killed_worker_costs_a_message_not_an_answer(tmp_path: Path) -> None:
     answers = _answers((tmp_path / "out").read_bytes())
     _assert_in_order(requests, answers)
     assert not [a for a in answers if "error" in a]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers through /proc")
+def test_workers_that_keep_dying_end_the_run_loudly(tmp_path: Path) -> None:
+    requests = _requests(12000, 14)
+    data = tmp_path / "in.jsonl"
+    data.write_bytes(b"\n".join(requests) + b"\n")
+    started = time.monotonic()
+    with open(data, "rb") as stdin, open(tmp_path / "out", "wb") as stdout, open(tmp_path / "err", "wb") as stderr:
+        proc = subprocess.Popen(SCORE, stdin=stdin, stdout=stdout, stderr=stderr, cwd=ROOT, env=_env(2))
+        try:
+            _wait_for_workers(proc, 2)
+            while proc.poll() is None and time.monotonic() - started < 60:
+                for worker in _children(proc.pid):   # every worker, as soon as it starts
+                    try:
+                        os.kill(worker, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+                time.sleep(0.005)
+            returncode = proc.wait(timeout=10)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    assert time.monotonic() - started < 30
+    errors = (tmp_path / "err").read_text()
+    assert returncode == 1 and "Traceback" not in errors, errors
+    last = errors.strip().splitlines()[-1]
+    match = re.fullmatch(r"mcr score: a worker process died twice while answering lines (\d+)-(\d+) "
+                         r"\(killed by SIGKILL\); stopping: line (\d+) and the lines after it have no answer", last)
+    assert match and int(match[3]) <= int(match[1]), last
+    answers = _answers((tmp_path / "out").read_bytes())
+    assert len(answers) == int(match[3]) - 1            # every line before the one named is answered
+    _assert_in_order(requests[:len(answers)], answers)
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers through /proc")
