@@ -41,12 +41,13 @@ class _Input:
     """Standard input as chunks of bytes, read from its file descriptor when it has one."""
 
     def __init__(self, stdin: TextIO | BinaryIO) -> None:
+        self._whole: bytes | None = None
         try:
             self.fd = stdin.fileno()
         except (AttributeError, OSError, ValueError):   # a StringIO: read it whole
             self.fd = -1
             text = stdin.read()
-            self._whole: bytes | None = text.encode("utf-8") if isinstance(text, str) else text
+            self._whole = text.encode("utf-8") if isinstance(text, str) else text
 
     def read(self) -> bytes:
         """What is there, waiting only when nothing is; b"" at the end."""
