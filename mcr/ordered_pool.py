@@ -130,6 +130,8 @@ class OrderedPool(Generic[Task, Result]):
 
     def next_result(self) -> Result:
         """The result of the oldest task, waiting for it (WorkerLost, TaskFailed)."""
+        if not self.in_flight:
+            raise LookupError("no task was given whose result is still to take")
         while self._next_result not in self._results:
             self._collect(timeout=None)
         return self._take()
