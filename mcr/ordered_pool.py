@@ -6,9 +6,9 @@ its task goes to a new worker, and a task whose worker dies a second time is tak
 what kills them, which WorkerLost reports instead of trying for ever.
 
 Why not multiprocessing.Pool: it waits for ever on a killed worker's task. Why not
-concurrent.futures.ProcessPoolExecutor: on Python 3.11 before 3.11.5 (Debian 12 has
-3.11.2) it deadlocks when a worker dies while its call queue's pipe is full (CPython
-issue 94777), and a batch of long lines fills it; Ctrl-C hung it the same way.
+concurrent.futures.ProcessPoolExecutor: on Debian 12's Python 3.11.2 it can deadlock
+when its workers die while its call queue's pipe is full (CPython issue 94777, fixed in
+later releases), which batches of requests fill; Ctrl-C hung it that way here.
 """
 from __future__ import annotations
 
