@@ -11,7 +11,8 @@ from rules import FanTable
 
 from .hand_builder import BuildError, HandBuilder
 from .levels import LEVELS, features_of, level_of
-from .progress import ProgressStore, schedule
+from .progress import schedule
+from .progress_store import ProgressStore
 from .questions import KINDS, Question, make_question
 from .quiz_bank import QUIZ_DIR, bank_path, load_bank
 from .quiz_text import LANGS, fan_name, text
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang
     table = rules.fan_table()
     term = Terminal(sys.stdin, sys.stdout, sys.stderr, lang, colour_wanted(sys.stdout, args.color))
-    store = ProgressStore()
+    store = ProgressStore(fans=table.by_id, kinds=KINDS)
     loaded = store.load()
     if loaded.damaged:
         if loaded.kept_as:

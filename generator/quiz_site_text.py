@@ -379,7 +379,7 @@ QUIZ_TEXT: dict[str, dict[str, str]] = {
         "quiz_loading": "문제를 불러오는 중…",
         "quiz_load_failed": "문제를 불러오지 못했습니다. 페이지를 새로 고쳐 다시 시도하세요.",
         "kind_label": "문제 유형",
-        "edition_label": "규칙 판본",
+        "edition_label": "규칙",
         "edition_note": "{edition}에서는 이 손이 {points}이다: {changes}.",
         "kind_all": "모든 유형",
         "kind_total": "몇 점일까?",

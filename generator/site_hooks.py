@@ -11,7 +11,7 @@ Because the hook runs the generator, `mkdocs build` and `mkdocs serve` work dire
 """
 from __future__ import annotations
 
-import itertools
+import hashlib
 import logging
 import os
 import re
@@ -38,8 +38,12 @@ from generator.site_text import DEFAULT_LANG, LANGS, text
 
 log = logging.getLogger("mkdocs.hooks.mcr_site")
 
-_TOKEN = "MCRHANDBLOCK{}X"
-_TOKEN_IN_HTML = re.compile(r"(?:<p>)?MCRHANDBLOCK(\d+)X(?:</p>)?")
+# A hand block becomes a token in the Markdown, and the token its drawing in the HTML.
+# The token carries a seal made from the page's own Markdown, which that Markdown cannot
+# contain, so text in a page can never pass for one (a page quoting "MCRHANDBLOCK0X" took
+# another page's drawing, or failed with a KeyError); it stays the same from build to build.
+_TOKEN = "MCRHANDBLOCK{seal}N{number}X"
+_TOKEN_IN_HTML = re.compile(r"(?:<p>)?(?P<token>MCRHANDBLOCK[0-9a-f]{16}N\d+X)(?:</p>)?")
 # A fixed, documented date for reproducible builds when git cannot give one.
 _FALLBACK_EPOCH = "315532800"   # 1980-01-01, the ZIP epoch
 
@@ -49,8 +53,7 @@ class _State:
     data: SiteData | None = None
     results: dict[HandBlock, ScoreResult | None] = field(default_factory=dict)
     others: dict[HandBlock, dict[str, ScoreResult]] = field(default_factory=dict)  # other editions' results
-    drawings: dict[int, str] = field(default_factory=dict)      # token number -> HTML, until placed
-    numbers: itertools.count = field(default_factory=itertools.count)
+    drawings: dict[str, str] = field(default_factory=dict)      # token -> HTML, until placed
 
 
 _state = _State()
@@ -156,7 +159,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     lines = markdown.split("\n")
     errors: list[str] = []
     offset = _line_offset(page)
-    for fence in reversed(find_hand_fences(markdown)):
+    seal = hashlib.sha256(f"{lang}\n{markdown}".encode("utf-8")).hexdigest()[:16]
+    for number, fence in reversed(list(enumerate(find_hand_fences(markdown)))):
         try:
             block = read_block(fence, offset)
             if block not in _state.results:
@@ -166,9 +170,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         except HandBlockError as err:
             errors.append(f"{rel_path}:{err.line}: {err.message}")
             continue
-        key = next(_state.numbers)
-        _state.drawings[key] = html
-        lines[fence.first_line - 1:fence.last_line] = [fence.indent + _TOKEN.format(key)]
+        token = _TOKEN.format(seal=seal, number=number)
+        _state.drawings[token] = html
+        lines[fence.first_line - 1:fence.last_line] = [fence.indent + token]
     if errors:
         raise PluginError("invalid hand block(s):\n" + "\n".join(reversed(errors)))
     if source_lang != lang:
@@ -200,4 +204,5 @@ def _with_fallback_notice(lines: list[str], lang: str) -> list[str]:
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    return _TOKEN_IN_HTML.sub(lambda m: _state.drawings.pop(int(m.group(1))), html)
+    # A token of this page becomes its drawing; anything else shaped like one is text.
+    return _TOKEN_IN_HTML.sub(lambda m: _state.drawings.pop(m["token"], m[0]), html)

@@ -399,7 +399,7 @@ TEXT: dict[str, dict[str, str]] = {
         "nav_edition_fans": "Fans de otras ediciones",
         "editions_title": "Fuentes y ediciones",
         "editions_intro": "No todos los jugadores puntúan con el mismo libro. Este sitio puntúa con las reglas nacionales tal como se publicaron por primera vez, leídas al pie de la letra; la lectura posterior que siguen los torneos internacionales y las calculadoras más usadas difiere en unos pocos puntos. Las dos están aquí como datos, y abajo se enumera cada diferencia con su razón. La calculadora, los ejercicios y la línea de órdenes pueden puntuar con cualquiera de las dos.",
-        "editions_source": "{publisher}, {year}: {title}",
+        "editions_source": "{title}, {publisher}, {year}",
         "editions_default": "Esta es la edición del sitio: todas las puntuaciones del sitio son según ella. Cuando la otra edición puntúa una mano de otro modo, la mano lo indica bajo su puntuación.",
         "editions_from_to": "De {a} a {b}",
         "editions_count": "{n} diferencias, cada una con la razón que da la edición.",

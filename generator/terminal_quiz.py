@@ -2,7 +2,8 @@
 
 Reads answers line by line from any stream, so a pipe drives it as well as a person.
 The end of input or a quit word ends the quiz cleanly; progress is saved after every
-answer, so nothing is lost either way.
+answer, so nothing is lost either way. Each save applies the answer to the file as it is
+then, so two sessions at once keep each other's answers.
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from typing import Any, Callable, TextIO
 
 from rules import FanTable
 
-from .progress import BOXES, Progress, ProgressStore
+from .progress import BOXES, Progress
+from .progress_store import ProgressStore
 from .questions import Grade, Question, expected_payments, grade
 from .quiz_text import fan_name, text, words
 from .terminal_tiles import draw_hand
@@ -66,13 +68,16 @@ def _dots(label: str, value: str) -> str:
 
 
 class TerminalQuiz:
-    """One session; `progress` is already counted for it (Progress.next_session)."""
+    """One session. `progress` is what the questions were picked with, already counted for
+    this session (Progress.next_session); the session takes its number in the store when
+    it starts, since another may have started meanwhile."""
 
     def __init__(self, term: Terminal, table: FanTable, store: ProgressStore | None, progress: Progress) -> None:
         self.term = term
         self.table = table
         self.store = store
         self.progress = progress
+        self.session = progress.session
         self._save_failed = False
         self._fans = table.by_id
 
@@ -92,6 +97,9 @@ class TerminalQuiz:
         term = self.term
         term.say(term.t("title") + " · " + header)
         term.say(term.t("hint"))
+        # The session counts towards the Leitner intervals even with no answer.
+        self._update(lambda stored: stored.next_session(), lambda _: self.progress)
+        self.session = self.progress.session
         asked = right = 0
         missed: Counter = Counter()
         for n, question in enumerate(questions, 1):
@@ -106,27 +114,36 @@ class TerminalQuiz:
             right += result.correct
             missed.update(fan for fan, ok in result.fan_results if not ok)
             self.feedback(question, response, result)
-            self.progress = self.progress.record(question.kind, result.correct, result.fan_results)
-            self._save()
+            # Fans of a bank older than the table are not the table's: the store refuses them.
+            fans = [(fan, ok) for fan, ok in result.fan_results if fan in self._fans]
+            self._update(lambda stored: stored.record(question.kind, result.correct, fans, self.session))
             term.say(term.t("running", right=right, asked=asked))
         term.say()
         percent = round(100 * right / asked) if asked else 0
         term.say(term.t("summary", right=right, asked=asked, percent=percent))
         if missed:
             term.say(term.t("to_review", fans=self.names([f for f, _ in missed.most_common(5)])))
-        if not asked:
-            self._save()  # the session still counts towards the Leitner intervals
         return Summary(asked, right, self.progress)
 
-    def _save(self) -> None:
-        if self.store is None:
-            return
-        try:
-            self.store.save(self.progress)
-        except OSError as err:
-            if not self._save_failed:
-                self.term.warn(self.term.t("progress_unsaved", error=err))
-            self._save_failed = True
+    def _update(self, change: Callable[[Progress], Progress],
+                unsaved: Callable[[Progress], Progress] | None = None) -> None:
+        """Apply `change` to the stored progress (what other sessions saved included); when
+        it cannot be saved, say so once and keep the session's own progress (`unsaved`
+        instead of `change` when given)."""
+        if self.store is not None:
+            try:
+                saved = self.store.update(change)
+            except OSError as err:
+                if not self._save_failed:
+                    self.term.warn(self.term.t("progress_unsaved", error=err))
+                self._save_failed = True
+            else:
+                if saved.damaged:
+                    key = "progress_damaged" if saved.kept_as else "progress_damaged_lost"
+                    self.term.warn(self.term.t(key, error=saved.damaged, path=saved.kept_as))
+                self.progress = saved.progress
+                return
+        self.progress = (unsaved or change)(self.progress)
 
     @staticmethod
     def _blank(question: Question) -> Any:

@@ -7,7 +7,7 @@ from typing import Any
 
 from .evaluator import score_each_reading, score_hand
 from .edition_diff import Difference, differences
-from .editions import Change, EditionInfo, list_editions
+from .editions import Change, EditionError, EditionInfo, list_editions
 from .fantable import DEFAULT_FANS_PATH, FanTable, load_fan_table
 from .notation import parse_hand, parse_waiting_hand
 from .result import ScoreResult
@@ -27,6 +27,15 @@ def fan_table(path: str | os.PathLike[str] | None = None, edition: str | None = 
     if key not in _tables:
         _tables[key] = load_fan_table(path, edition=edition, examples=path is not None)
     return _tables[key]
+
+
+def in_edition(table: FanTable, edition: str | None) -> FanTable:
+    """The same table in another of its editions (the table itself for None or its own)."""
+    if edition is None or (table.edition is not None and edition == table.edition.id):
+        return table
+    if not isinstance(edition, str):
+        raise EditionError(f"edition must be the id of an edition (a string), not {edition!r}")
+    return fan_table(table.source, edition)
 
 
 def editions(path: str | os.PathLike[str] | None = None) -> list[tuple[EditionInfo, tuple[Change, ...]]]:

@@ -129,6 +129,7 @@ class FanTable:
     families: dict[str, dict[str, str]] = field(default_factory=dict)
     edition: EditionInfo | None = None
     settings: PrincipleSettings = DEFAULT_SETTINGS
+    source: str | None = None   # the table file as the caller named it (None: the project's)
     compiled: tuple[CompiledFan, ...] = field(repr=False, default=())
     program: Callable[[Any, dict[int, int]], list] | None = field(repr=False, default=None)
 
@@ -272,7 +273,7 @@ def load_fan_table(path: str | os.PathLike[str] | None = None, *, edition: str |
     file_path = Path(path) if path is not None else DEFAULT_FANS_PATH
     shown = str(path) if path is not None else "fans.yaml"
     data, shown = resolve(file_path, shown, edition)
-    table = table_from_data(data, shown)
+    table = replace(table_from_data(data, shown), source=os.fspath(path) if path is not None else None)
     if examples:
         from .checks import example_problems  # the checks score with this module's tables
 

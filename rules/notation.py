@@ -6,6 +6,8 @@ the winning tile. Errors name the column (1-based) where the reading failed.
 from __future__ import annotations
 
 import re
+import string
+import unicodedata
 from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass, field
@@ -61,29 +63,58 @@ class Hand:
         return "".join(parts) + format_tiles(concealed) + self.winning_tile.text
 
 
-def _read_tiles(text: str, start: int, offset: int) -> tuple[list[tuple[Tile, int]], int]:
+# The notation is ASCII. Python's str.isdigit and str.isspace also hold for '²', '０',
+# '٣', a no-break space or U+2028, and int() turns some of those into ranks ('０' -> 0,
+# which indexes another tile), so characters are tested against these sets instead.
+_RANK_DIGITS = frozenset("123456789")
+_ASCII_DIGITS = frozenset(string.digits)
+_SPACES = frozenset(string.whitespace)
+_NOTATION_CHARS = "digits 1-9, m p s, E S W N C F P, brackets and spaces"
+
+
+def _shown(ch: str) -> str:
+    """A character as an error message shows it: quoted when printable ASCII; else with
+    its code point and name too, since many of them look like digits or spaces."""
+    if " " < ch < "\x7f":
+        return f"'{ch}'"
+    name = unicodedata.name(ch, "")
+    point = f"U+{ord(ch):04X}"
+    if ch.isprintable() and not ch.isspace():
+        return f"'{ch}' ({point}{' ' + name if name else ''})"
+    return f"{point} ({name})" if name else point
+
+
+def _bad_character(ch: str, column: int) -> NotationError:
+    if not ch.isascii():
+        return NotationError(f"{_shown(ch)} is not an ASCII character: the notation is ASCII ({_NOTATION_CHARS})",
+                             column)
+    return NotationError(f"unexpected character {_shown(ch)} (tiles are digits with m/p/s, or E S W N C F P)",
+                         column)
+
+
+def _read_tiles(text: str, start: int, columns: list[int] | None = None) -> tuple[list[tuple[Tile, int]], int]:
     """Read tiles from text[start:] until a bracket or the end.
 
-    Returns (tile, column) pairs and the index where reading stopped. `offset` turns
-    indices into 1-based columns of the original string.
+    Returns (tile, column) pairs and the index where reading stopped. The column of
+    text[i] is columns[i] when given (a meld's body, its spaces taken out), else i + 1.
     """
     out: list[tuple[Tile, int]] = []
     pending: list[tuple[str, int]] = []  # digits waiting for their suit letter
     i = start
     while i < len(text):
         ch = text[i]
-        col = i + offset
+        col = columns[i] if columns is not None else i + 1
         if ch in "[]":
             break
-        if ch.isspace():
+        if ch in _SPACES:
             if pending:
                 raise NotationError(f"digits '{''.join(d for d, _ in pending)}' have no suit letter (m, p or s)", pending[0][1])
             i += 1
             continue
-        if ch.isdigit():
-            if ch == "0":
-                raise NotationError("'0' is not a tile rank (ranks are 1-9)", col)
+        if ch in _RANK_DIGITS:
             pending.append((ch, col))
+        elif ch == "0":
+            raise NotationError("'0' is not a tile rank (ranks are 1-9)", col)
         elif ch in SUITS:
             if not pending:
                 raise NotationError(f"suit letter '{ch}' has no digits before it", col)
@@ -94,8 +125,7 @@ def _read_tiles(text: str, start: int, offset: int) -> tuple[list[tuple[Tile, in
                 raise NotationError(f"digits '{''.join(d for d, _ in pending)}' have no suit letter (m, p or s)", pending[0][1])
             out.append((tile(ch), col))
         else:
-            raise NotationError(
-                f"unexpected character '{ch}' (tiles are digits with m/p/s, or E S W N C F P)", col)
+            raise _bad_character(ch, col)
         i += 1
     if pending:
         raise NotationError(f"digits '{''.join(d for d, _ in pending)}' have no suit letter (m, p or s)", pending[0][1])
@@ -105,7 +135,7 @@ def _read_tiles(text: str, start: int, offset: int) -> tuple[list[tuple[Tile, in
 def read_tiles(text: str) -> list[Tile]:
     """The tiles written in `text` in hand notation, without melds (`"23468sF"`);
     NotationError (with column) when it is not such a string."""
-    read, stop = _read_tiles(text, 0, 1)
+    read, stop = _read_tiles(text, 0)
     if stop < len(text):
         raise NotationError("a list of tiles has no melds: brackets are not allowed here", stop + 1)
     return [t for t, _ in read]
@@ -118,15 +148,18 @@ def _read_meld(text: str, open_index: int) -> tuple[Group, int]:
     nxt = text.find("[", open_index + 1)
     if close < 0 or (0 <= nxt < close):
         raise NotationError("unclosed meld", col)
-    body = text[open_index + 1:close].replace(" ", "")
+    # Spaces inside a meld are dropped; each kept character keeps its own column.
+    kept = [(ch, i + 1) for i, ch in enumerate(text[open_index + 1:close], open_index + 1) if ch not in _SPACES]
+    body = "".join(ch for ch, _ in kept)
+    columns = [c for _, c in kept]
     claim_digit = ""
-    if body and body[-1].isdigit() and len(body) >= 2 and (body[-2] in SUITS or body[-2] in HONOR_LETTERS):
+    if body and body[-1] in _ASCII_DIGITS and len(body) >= 2 and (body[-2] in SUITS or body[-2] in HONOR_LETTERS):
         claim_digit = body[-1]
         body = body[:-1]
         if claim_digit not in "123":
-            raise NotationError(f"claim digit '{claim_digit}' must be 1, 2 or 3", close)
+            raise NotationError(f"claim digit '{claim_digit}' must be 1, 2 or 3", columns[-1])
     try:
-        read, _ = _read_tiles(body, 0, open_index + 2)
+        read, _ = _read_tiles(body, 0, columns)
     except NotationError as err:
         raise NotationError(f"in the meld: {err.bare_message}", err.column) from None
     tiles = sorted(t for t, _ in read)
@@ -149,7 +182,8 @@ def _read_meld(text: str, open_index: int) -> tuple[Group, int]:
     return Group(CHOW, tuple(tiles), claimed=True, concealed=False), close + 1
 
 
-_PLAIN_TOKEN = re.compile(r"\[([1-9]+[mps]|[ESWNCFP]+)([1-3]?)\]|([1-9]+)([mps])|([ESWNCFP])|( +)")
+# ASCII only (re.ASCII, and no \\d or \\s): anything else goes to the careful reader, which names it.
+_PLAIN_TOKEN = re.compile(r"\[([1-9]+[mps]|[ESWNCFP]+)([1-3]?)\]|([1-9]+)([mps])|([ESWNCFP])|( +)", re.ASCII)
 @lru_cache(maxsize=1024)
 def _plain_meld(body: str, claim: str) -> Group | None:
     """The meld written `[body claim]`, or None when it is not a well-formed set. Melds
@@ -218,7 +252,7 @@ def _parse(text: str, size: int) -> Hand:
     i = 0
     while i < len(text):
         ch = text[i]
-        if ch.isspace():
+        if ch in _SPACES:
             i += 1
         elif ch == "[":
             if standing:
@@ -228,9 +262,9 @@ def _parse(text: str, size: int) -> Hand:
         elif ch == "]":
             raise NotationError("']' without a '['", i + 1)
         else:
-            read, i = _read_tiles(text, i, 1)
+            read, i = _read_tiles(text, i)
             standing.extend(read)
-    if not text.strip():
+    if not text.strip(string.whitespace):
         raise NotationError("the hand is empty")
     if len(melds) > MAX_MELDS:
         raise HandError(f"{len(melds)} melds: a hand has at most {MAX_MELDS}")

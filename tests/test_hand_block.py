@@ -127,7 +127,7 @@ def test_hook_draws_blocks_and_fails_with_file_and_line(monkeypatch: pytest.Monk
     source = "---\ntitle: T\n---\n# Title\n\n" + FULL_FLUSH + "\n"
     page = _page("es/rulebook/x.md", source, "es")
     md = site_hooks.on_page_markdown(source.split("---\n", 2)[2], page, _config(), _Files())
-    assert "```hand" not in md and re.search(r"^MCRHANDBLOCK\d+X$", md, re.M)
+    assert "```hand" not in md and re.search(r"^MCRHANDBLOCK[0-9a-f]{16}N0X$", md, re.M)
     html = site_hooks.on_page_content(f"<p>{md.splitlines()[-1]}</p>", page, _config(), _Files())
     full_flush = data.table.fan("full_flush")
     assert html.startswith('<figure class="mcr-hand"')
@@ -146,3 +146,24 @@ def test_hook_flags_a_page_shown_in_english(monkeypatch: pytest.MonkeyPatch) -> 
     lines = md.splitlines()
     assert lines[0] == "# The tiles" and lines[2].startswith('!!! warning "아직 번역되지 않음"')
     assert "한국어로 제공되지 않습니다" in md
+
+
+def test_text_shaped_like_a_drawing_token_stays_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The tokens were MCRHANDBLOCK<n>X: a page quoting one took another page's drawing or
+    # failed the build with a KeyError.
+    monkeypatch.setattr(site_hooks, "_state", site_hooks._State(data=load_site_data()))
+    quoted = "MCRHANDBLOCK0X MCRHANDBLOCK1X MCRHANDBLOCK0123456789abcdefN0X"
+    first = f"# One\n\n{FULL_FLUSH}\n"
+    second = f"# Two\n\n{quoted}\n\n{FULL_FLUSH}\n\n{FULL_FLUSH}\n"
+    pages = [_page("en/rulebook/one.md", first), _page("en/rulebook/two.md", second)]
+    markdown = [site_hooks.on_page_markdown(text, page, _config(), _Files()) for text, page in zip((first, second), pages)]
+    assert markdown[0].splitlines()[-1] != markdown[1].splitlines()[-1]   # each page has its own tokens
+    html = ["\n".join(f"<p>{line}</p>" for line in md.splitlines() if line and not line.startswith("#"))
+            for md in markdown]
+    one = site_hooks.on_page_content(html[0], pages[0], _config(), _Files())
+    two = site_hooks.on_page_content(html[1], pages[1], _config(), _Files())
+    assert one.count('<figure class="mcr-hand"') == 1 and "MCRHANDBLOCK" not in one
+    assert two.count('<figure class="mcr-hand"') == 2 and f"<p>{quoted}</p>" in two
+    assert site_hooks._state.drawings == {}
+    again = site_hooks.on_page_markdown(second, pages[1], _config(), _Files())
+    assert again == markdown[1]   # the same page gives the same tokens: builds stay reproducible

@@ -122,3 +122,64 @@ def test_waiting_tiles_agree_with_trying_every_face() -> None:
                 expected.add(face)
             before[face.code] -= 1
         assert waiting_tiles(hand) == expected, text
+
+
+# Python's str.isdigit and str.isspace are true for characters far outside ASCII: the
+# notation is ASCII, and every other character is refused with its column.
+@pytest.mark.parametrize(("text", "column"), [
+    ("²m", 1),                                   # isdigit() is true, int() fails
+    ("123m456p789s11s2³s", 17),
+    ("123m456p789s11s¹p", 16),
+    ("⁰123m456p789s11s", 1),
+    ("123m456p①89s11s12p", 9),
+    ("[123m][456m][789m][123p]P０m", 26),         # int('０') is 0: it read as another P
+    ("[123m][456m][789m][123p]P٠m", 26),          # Arabic-Indic zero
+    ("１23m456p789s11s12p", 1),                   # int('１') is 1: it passed as a rank
+    ("123m456p789s11s12۹p", 18),
+    ("[１23m]456p789s11s12p", 2),
+    ("[123m３]456p789s11s123m", 6),                # a claim digit
+    ("123m\u00a0456p789s11s12p", 5),               # no-break space
+    ("123m456p\u2028789s11s12p", 9),              # line separator
+    ("123m456p789s\u300011s12p", 13),             # ideographic space
+    ("[123m][EE\u2003E]456p789s11s", 10),          # em space inside a meld
+    ("中123m456p789s11s12p", 1),
+])
+def test_the_notation_is_ascii(text: str, column: int) -> None:
+    with pytest.raises(NotationError) as err:
+        parse_hand(text)
+    assert err.value.column == column, str(err.value)
+    assert "ASCII" in str(err.value) and str(err.value).endswith(f"at column {column}")
+    assert f"U+{ord(text[column - 1]):04X}" in str(err.value)   # an invisible character is named
+
+
+def test_other_unicode_digits_are_no_tiles_anywhere() -> None:
+    from rules import read_tiles, waits
+    for text in ("2²m", "１m", "٣p", "E\u00a0S"):
+        with pytest.raises(NotationError, match="ASCII"):
+            read_tiles(text)
+    with pytest.raises(NotationError, match="ASCII"):
+        waits("[123m][456m][789m][123p]P０")
+    with pytest.raises(NotationError, match="ASCII"):
+        import rules
+        rules.score_readings("123m456p789s11s12³p")
+
+
+def test_the_fast_reader_takes_only_ascii() -> None:
+    import rules.notation as notation
+    for text in ("[123m][456m][789m][123p]P０m", "１23m456p789s11s12p", "123m456p789s11s1 2p",
+                 "123m456p789s11s\u00a012p"):
+        assert notation._parse_plain(text) is None, text
+
+
+@pytest.mark.parametrize(("text", "message", "column"), [
+    ("[1 2x3m]456p789s11s123m", "unexpected character 'x'", 5),   # spaces in a meld keep the columns true
+    ("[12  3m  4]456p789s11s123m", "claim digit '4'", 10),
+    ("[E E\tE] 123m456p789s11s", None, None),                    # any ASCII space inside a meld
+])
+def test_spaces_inside_a_meld_keep_the_columns(text: str, message: str | None, column: int | None) -> None:
+    if message is None:
+        assert parse_hand(text) == parse_hand("[EEE]123m456p789s11s")
+        return
+    with pytest.raises(NotationError) as err:
+        parse_hand(text)
+    assert message in str(err.value) and err.value.column == column, str(err.value)

@@ -9,7 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from generator.progress import BOXES, INTERVALS, FanRecord, Progress, ProgressStore, data_dir, schedule
+import rules
+from generator.progress import BOXES, INTERVALS, FanRecord, Progress, schedule
+from generator.progress_store import ProgressStore, data_dir
+from generator.questions import KINDS
+
+FANS = frozenset(rules.fan_table().by_id)
+
+
+def _store(folder: Path | None = None) -> ProgressStore:
+    return ProgressStore(folder, fans=FANS, kinds=KINDS)
 
 
 def test_right_moves_up_wrong_goes_back_to_box_one() -> None:
@@ -51,18 +60,18 @@ def test_schedule_asks_the_missed_fans_more_often() -> None:
 
 def test_data_dir_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("MCR_DATA_DIR", str(tmp_path))
-    assert data_dir() == tmp_path and ProgressStore().path == tmp_path / "progress.json"
+    assert data_dir() == tmp_path and _store().path == tmp_path / "progress.json"
     monkeypatch.delenv("MCR_DATA_DIR")
     assert "mcr" in str(data_dir())
 
 
 def test_save_and_load_round_trip_atomically(tmp_path: Path) -> None:
-    store = ProgressStore(tmp_path / "new folder")
+    store = _store(tmp_path / "new folder")
     assert store.load().progress == Progress() and store.load().damaged is None
     p = Progress(session=3).record("valid", True, [("seven_pairs", True)])
-    store.save(p)
+    store.update(lambda _: p)
     assert store.load().progress == p
-    assert [f.name for f in store.path.parent.iterdir()] == ["progress.json"]   # no temporary left over
+    assert not [f.name for f in store.path.parent.iterdir() if f.name.endswith(".tmp")]   # no temporary left
     umask = os.umask(0)
     os.umask(umask)
     assert store.path.stat().st_mode & 0o777 == 0o666 & ~umask       # not mkstemp's private 0600
@@ -78,14 +87,14 @@ def test_save_and_load_round_trip_atomically(tmp_path: Path) -> None:
     b"[]",
 ])
 def test_a_damaged_file_is_kept_aside_and_replaced(tmp_path: Path, content: bytes) -> None:
-    store = ProgressStore(tmp_path)
+    store = _store(tmp_path)
     store.path.write_bytes(content)
     loaded = store.load()
     assert loaded.progress == Progress() and loaded.damaged
     assert loaded.kept_as is not None and loaded.kept_as.read_bytes() == content
     assert loaded.kept_as.name.startswith("progress.json.damaged-")
     assert not store.path.exists()
-    store.save(loaded.progress.next_session())
+    store.update(lambda p: p.next_session())
     assert store.load().progress.session == 1
     store.path.write_bytes(content)
     second = store.load()
@@ -96,4 +105,76 @@ def test_an_unwritable_folder_raises_oserror(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     with pytest.raises(OSError):
-        ProgressStore(blocker).save(Progress())
+        _store(blocker).update(lambda p: p.next_session())
+
+
+# Values json.loads takes, or the old reader took as they were, that the quiz never writes.
+def _file(session: str = "3", box: str = "2", seen: str = "4", right: str = "3", last: str = "2",
+          fan: str = "half_flush", kind: str = "total", extra: str = "") -> bytes:
+    return (f'{{"format": 1, "session": {session}, "fans": {{"{fan}": {{"box": {box}, "seen": {seen}, '
+            f'"right": {right}, "last_session": {last}}}}}, "kinds": {{"{kind}": {{"seen": 2, "right": 1}}}}'
+            f'{extra}}}').encode()
+
+
+@pytest.mark.parametrize(("content", "problem"), [
+    (_file(session="1e400"), "session: 1e400 is not a whole number from 0 to 1000000000"),
+    (_file(session="Infinity"), "Infinity is not a number JSON allows"),
+    (_file(session="NaN"), "NaN is not a number JSON allows"),
+    (_file(box="-Infinity"), "-Infinity is not a number JSON allows"),
+    (_file(session="-5"), "session: -5 is not a whole number from 0 to 1000000000"),
+    (_file(session="1" + "0" * 30), "session: 1000000000000000000000000000000 is not a whole number"),
+    (_file(session="9" * 5000), "session: 99999999999999999999999999999999999999… is not a whole number"),
+    (_file(box="true"), "fans.half_flush.box: true is not a whole number from 1 to 5"),
+    (_file(box="2.7"), "fans.half_flush.box: 2.7 is not a whole number from 1 to 5"),
+    (_file(box="2.0"), "fans.half_flush.box: 2.0 is not a whole number from 1 to 5"),
+    (_file(box='"2"'), 'fans.half_flush.box: "2" is not a whole number from 1 to 5'),
+    (_file(box="6"), "fans.half_flush.box: 6 is not a whole number from 1 to 5"),
+    (_file(seen="-1"), "fans.half_flush.seen: -1 is not a whole number from 0 to 1000000000"),
+    (_file(right="5"), "fans.half_flush.right: 5 is more than its seen, 4"),
+    (_file(last="4"), "fans.half_flush.last_session: 4 is after the last session, 3"),
+    (_file(fan="golden_dragon"), "fans.golden_dragon: no fan of the fan table has this id"),
+    (_file(kind="speed"), "kinds.speed: not a question kind (total, fans, valid, payments)"),
+    (_file(extra=', "streak": 3'), "unknown field streak"),
+    (b'{"format": 1, "session": 1, "fans": {"half_flush": {"box": 1, "seen": 0, "right": 0}}, "kinds": {}}',
+     "fans.half_flush: last_session is missing"),
+    (b'{"format": 1, "session": 1, "fans": {"half_flush": [1, 0, 0, 0]}, "kinds": {}}',
+     "fans.half_flush: [1, 0, 0, 0] is not an object"),
+    (b'{"format": 1, "session": 1, "fans": ' + b"[" * 100_000 + b"]" * 100_000 + b', "kinds": {}}',
+     "nested too deeply"),
+    (b'{"format": 1, "session": 1, "fans": {}, "kinds": {}, "fans": {}}', "fans appears twice"),
+])
+def test_every_malformed_value_is_named_and_the_file_set_aside(tmp_path: Path, content: bytes, problem: str) -> None:
+    store = _store(tmp_path)
+    store.path.write_bytes(content)
+    loaded = store.load()
+    assert loaded.damaged is not None and problem in loaded.damaged, loaded.damaged
+    assert loaded.progress == Progress() and loaded.kept_as is not None and loaded.kept_as.read_bytes() == content
+    assert not store.path.exists()
+
+
+def test_a_well_formed_file_reads_back() -> None:
+    from generator.progress_store import read_progress
+    progress = read_progress(_file().decode(), FANS, KINDS)
+    assert progress.session == 3 and progress.fans["half_flush"] == FanRecord(2, 4, 3, 2)
+    assert progress.kinds["total"].seen == 2
+
+
+def _answer_many(folder: str, fan: str, count: int) -> None:
+    store = _store(Path(folder))
+    for _ in range(count):
+        store.update(lambda p: p.record("total", True, [(fan, True)]))
+
+
+def test_sessions_writing_at_once_keep_every_answer(tmp_path: Path) -> None:
+    import multiprocessing
+    context = multiprocessing.get_context("fork")
+    fans = ["half_flush", "all_chows", "half_flush", "seven_pairs"]
+    writers = [context.Process(target=_answer_many, args=(str(tmp_path), fan, 40)) for fan in fans]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join(timeout=120)
+        assert writer.exitcode == 0
+    progress = _store(tmp_path).load().progress
+    assert progress.kinds["total"].seen == 160
+    assert {f: r.seen for f, r in progress.fans.items()} == {"half_flush": 80, "all_chows": 40, "seven_pairs": 40}

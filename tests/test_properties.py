@@ -101,6 +101,4 @@ def test_exposing_a_set_never_adds_concealed_fans(seed: int, data: st.DataObject
 
 
 def parse_hand_tiles(group_text: str):
-    from rules.notation import _read_tiles
-    read, _ = _read_tiles(group_text, 0, 1)
-    return [t for t, _ in read]
+    return rules.read_tiles(group_text)

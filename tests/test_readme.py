@@ -40,3 +40,21 @@ def test_the_vocabulary_summary_names_every_operator() -> None:
     summary = README[README.index("about twenty operators"):]
     for name in OPERATORS:
         assert re.search(rf"(?<![\w=<>!]){re.escape(name)}(?![\w=<>])", summary[:400]), name
+
+
+def test_the_json_lines_limits_are_the_code_s() -> None:
+    from mcr.request_lines import LINE_LIMIT
+    from mcr.worker_count import MAX_WORKERS
+    text = " ".join(README.split())
+    assert f"at most {LINE_LIMIT:,} bytes" in text and f"a whole number from 1 to {MAX_WORKERS}" in text
+
+
+def test_the_ascii_example_is_what_the_engine_says() -> None:
+    text = " ".join(README.split())
+    try:
+        rules.score("123m456p789s11s1２p")
+    except rules.NotationError as err:
+        head, _, tail = str(err).partition(" (digits")
+        assert f"gives `{head} (...) {tail.rpartition(') ')[2]}`" in text, str(err)
+    else:
+        raise AssertionError("a full-width digit was read")

@@ -8,13 +8,14 @@ import re
 import string
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 import rules
 from generator.levels import LEVELS
-from generator.progress import ProgressStore
+from generator.progress_store import ProgressStore
 from generator.questions import KINDS, Question, expected_payments
 from generator.quiz_bank import bank_path, dumps, load_bank
 from generator.quiz_command import find_fan
@@ -184,7 +185,7 @@ def test_progress_is_saved_and_stats_show_accuracy_by_fan(monkeypatch, capsys, t
     row = next(line for line in out.splitlines() if line.startswith(name))
     assert row.split()[-5:] == ["2", "1", "50%", "1/5", "(due)"]   # missed last time: box 1, due next time
     assert "2 sessions; questions answered right: 1 of 2 (50%)." in out
-    progress = ProgressStore().load().progress
+    progress = ProgressStore(fans=TABLE.by_id, kinds=KINDS).load().progress
     assert progress.fans[q.answer_ids[0]].box == 1 and progress.fans[q.answer_ids[0]].seen == 2
 
 
@@ -212,6 +213,44 @@ def test_an_unsaveable_progress_is_reported_once(monkeypatch, capsys, tmp_path, 
     banks = one_question_banks(tmp_path / "banks", q, [q for q in committed if q.kind == "total"][1])
     code, out, err = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "2"], "1\n1\n")
     assert code == 0 and err.count("Your progress could not be saved") == 1
+
+
+def _read_until(stream, marker: bytes, timeout: float = 60) -> bytes:
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while marker not in seen:
+        assert time.monotonic() < deadline, seen.decode(errors="replace")
+        chunk = os.read(stream.fileno(), 4096)
+        assert chunk, seen.decode(errors="replace")
+        seen += chunk
+    return seen
+
+
+def test_two_sessions_at_once_keep_each_others_answers(tmp_path, committed) -> None:
+    # Two terminals, one progress file: six answers in one and five in the other were
+    # saved as the last writer's five or six.
+    totals = [q for q in committed if q.kind == "total"][:6]
+    banks = one_question_banks(tmp_path / "banks", *totals)
+    env = {**os.environ, "MCR_DATA_DIR": str(tmp_path / "shared")}
+
+    def start(count: int) -> subprocess.Popen:
+        return subprocess.Popen([sys.executable, "-m", "mcr", "quiz", "--banks", str(banks), "--count", str(count),
+                                 "--seed", "1"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=env, cwd=ROOT)
+
+    sessions = [(start(6), 6), (start(5), 5)]
+    try:
+        for proc, _ in sessions:   # both have read the progress file before either answers
+            _read_until(proc.stdout, b"Question 1/")
+        for proc, count in sessions:
+            _, err = proc.communicate(b"0\n" * count, timeout=120)
+            assert proc.returncode == 0 and err == b"", err.decode()
+    finally:
+        for proc, _ in sessions:
+            if proc.poll() is None:
+                proc.kill()
+    saved = json.loads((tmp_path / "shared" / "progress.json").read_text(encoding="utf-8"))
+    assert saved["kinds"]["total"] == {"seen": 11, "right": 0} and saved["session"] == 2
 
 
 # -- choosing questions ----------------------------------------------------------------------
