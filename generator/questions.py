@@ -85,6 +85,7 @@ class Question:
             return self
         explanation = {**self.data["explanation"], "not_counted": other["not_counted"]}
         return Question(self.id, self.level, self.kind, {**self.data, "answer": other["answer"],
+                                                           "default_answer": self.data["answer"],
                                                            "explanation": explanation})
 
     def differs_in(self) -> dict[str, dict[str, Any]]:

@@ -42,6 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="draw tiles in colour (default auto: a terminal without NO_COLOR)")
     parser.add_argument("--banks", type=Path, default=QUIZ_DIR, metavar="DIR",
                         help="folder of the quiz banks (default: the project's quizzes/)")
+    parser.add_argument("--edition", metavar="ID", help="the edition of the rules to score by (default: the "
+                        "table's own, 1998; 'mcr editions' lists them); the other editions' scores are shown too")
 
 
 def find_fan(table: FanTable, query: str) -> str | None:
@@ -87,6 +89,10 @@ def run(args: argparse.Namespace) -> int:
     if args.count < 1:
         term.warn(text(lang, "bad_number"))
         return 2
+    known = [info.id for info, _ in rules.editions()]
+    if args.edition is not None and args.edition not in known:
+        term.warn(text(lang, "unknown_edition", edition=args.edition, known=", ".join(known)))
+        return 2
     fan = None
     if args.fan:
         fan = find_fan(table, args.fan)
@@ -119,5 +125,8 @@ def run(args: argparse.Namespace) -> int:
     header = text(lang, "session", level=level_name, count=len(questions), seed=seed)
     if fan:
         header += " · " + text(lang, "drill", fan=fan_name(table.fan(fan).names, lang))
-    TerminalQuiz(term, table, store, progress).run(questions, header)
+    editions = {info.id: rules.fan_table(None, info.id) for info, _ in rules.editions()}
+    edition = args.edition or next(iter(editions))
+    header += " · " + text(lang, "edition_session", edition=editions[edition].edition.name(lang))
+    TerminalQuiz(term, table, store, progress, editions, edition).run(questions, header)
     return 0

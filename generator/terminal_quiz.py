@@ -72,14 +72,19 @@ class TerminalQuiz:
     this session (Progress.next_session); the session takes its number in the store when
     it starts, since another may have started meanwhile."""
 
-    def __init__(self, term: Terminal, table: FanTable, store: ProgressStore | None, progress: Progress) -> None:
+    def __init__(self, term: Terminal, table: FanTable, store: ProgressStore | None, progress: Progress,
+                 editions: dict[str, FanTable] | None = None, edition: str | None = None) -> None:
+        """`editions`: every edition of the rules the banks answer in, by id, the default
+        first; `edition`: the one the learner scores by (default: the first)."""
         self.term = term
-        self.table = table
+        self.editions = editions or {table.edition.id if table.edition else "": table}
+        self.edition = edition or next(iter(self.editions))
+        self.table = self.editions.get(self.edition, table)
         self.store = store
         self.progress = progress
         self.session = progress.session
         self._save_failed = False
-        self._fans = table.by_id
+        self._fans = {f.id: f for t in self.editions.values() for f in t.fans}
 
     def name(self, fan_id: str) -> str:
         fan = self._fans.get(fan_id)
@@ -103,6 +108,7 @@ class TerminalQuiz:
         asked = right = 0
         missed: Counter = Counter()
         for n, question in enumerate(questions, 1):
+            question = question.in_edition(self.edition)   # asked and graded as the chosen edition scores it
             term.say()
             term.say(term.t("question", n=n, count=len(questions)))
             self.show(question)
@@ -262,6 +268,31 @@ class TerminalQuiz:
             term.say(term.t("not_counting", fans=self.names(result.wrong)))
         for line in self.breakdown(question):
             term.say(line)
+        for line in self.edition_notes(question):
+            term.say(line)
+
+    def edition_notes(self, question: Question) -> list[str]:
+        """How each other edition of the rules scores the hand, where it differs."""
+        data = question.data
+        default = data.get("default_answer", data["answer"])   # the bank's own answer
+        stated = data.get("editions") or {}
+        mine = question.answer
+        lines = []
+        for i, (eid, table) in enumerate(self.editions.items()):
+            theirs = default if i == 0 else stated.get(eid, {}).get("answer", default)
+            if eid == self.edition or theirs == mine:
+                continue
+            count: Counter = Counter({f["id"]: -f["count"] for f in mine["fans"]})
+            count.update({f["id"]: f["count"] for f in theirs["fans"]})
+            changes = [("+" if n > 0 else "−") + self.name(fan) + (f" x{abs(n)}" if abs(n) > 1 else "")
+                       for fan, n in sorted(count.items(), key=lambda kv: self._number(kv[0])) if n]
+            name = table.edition.name(self.term.lang) if table.edition else eid
+            lines.append(self.term.t("edition_note", edition=name, total=theirs["total"], changes=", ".join(changes)))
+        return lines
+
+    def _number(self, fan_id: str) -> int:
+        fan = self._fans.get(fan_id)
+        return fan.number if fan else 0
 
     def breakdown(self, question: Question) -> list[str]:
         """The full explanation: every fan with its points, every tempting fan and why not."""

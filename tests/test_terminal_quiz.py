@@ -357,3 +357,23 @@ def test_a_real_pipe_drives_the_installed_command(tmp_path: Path) -> None:
     assert "Question 2/2" in proc.stdout and "Done: 0 of 2 right (0%)." in proc.stdout
     assert json.loads((tmp_path / "pipe" / "progress.json").read_text(encoding="utf-8"))["kinds"]["total"] == \
         {"seen": 2, "right": 0}
+
+
+def test_the_learner_scores_by_the_edition_they_choose(monkeypatch, capsys, tmp_path) -> None:
+    # A total question the two editions of the rules score differently.
+    q = next(q for level in LEVELS for q in load_bank(bank_path(level)).questions
+             if q.kind == "total" and "green-book" in q.data.get("editions", {})
+             and q.data["editions"]["green-book"]["answer"]["total"] != q.answer["total"])
+    banks = one_question_banks(tmp_path / "banks", q)
+    later = q.in_edition("green-book")
+    code, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1", "--seed", "1",
+                                              "--edition", "green-book", "--color", "never"],
+                       str(later.answer["total"]) + "\n")
+    assert code == 0 and "✓" in out and "Green Book reading (2006)" in out
+    # ...and it says how the 1998 rules score the same hand.
+    assert f"National rules (1998): {q.answer['total']} points for this hand" in out
+    code, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1", "--seed", "1",
+                                              "--color", "never"], str(later.answer["total"]) + "\n")
+    assert code == 0 and "✗" in out and f"Green Book reading (2006): {later.answer['total']} points" in out
+    code, _, err = run(monkeypatch, capsys, ["--banks", str(banks), "--edition", "1997"])
+    assert code == 2 and "Unknown edition 1997" in err and "green-book" in err
