@@ -36,6 +36,8 @@ def build_nav(site_dir: Path, data: SiteData, lang: str) -> list[Any]:
         quiz += sorted(rel for rel in (p.relative_to(site_dir / DEFAULT_LANG).as_posix()
                                        for p in (site_dir / DEFAULT_LANG / "quiz").glob("*.md")) if rel not in listed)
         nav.append({text(lang, "nav_quiz"): quiz})
+    if _present(site_dir, "calculator.md"):
+        nav.append({text(lang, "nav_calculator"): "calculator.md"})
     return nav
 
 
