@@ -269,6 +269,9 @@
 
   function cell(css, children) { return h("td", css ? {class: css} : {}, children); }
 
+  // A cell that names its column when a narrow screen stacks the table (mcr.css).
+  function labelled(label, children) { return h("td", {"data-label": label}, children); }
+
   // The breakdown of a scored hand, as the site draws a `hand` block (hand.html.j2).
   Calculator.prototype.breakdown = function (answer) {
     var self = this, r = answer.result, tiles = answer.tiles;
@@ -330,8 +333,9 @@
     var rows = waits.map(function (w) {
       return h("tr", {"data-wait": w.tile}, [
         cell("mcr-calc__wait-tile", [self.tile(w.tile, "standing", "mcr-tile--small"), " ", self.tileName(w.tile)]),
-        cell("mcr-num", [self.t("calc_unseen", {n: w.unseen})]),
-        cell("", self.waitScore(w.discard)), cell("", self.waitScore(w.self_drawn)),
+        labelled(self.t("calc_col_unseen"), [self.t("calc_unseen", {n: w.unseen})]),
+        labelled(self.t("calc_col_discard"), self.waitScore(w.discard)),
+        labelled(self.t("calc_col_self_drawn"), self.waitScore(w.self_drawn)),
         cell("", [h("button", {type: "button", class: "md-button mcr-calc__try", "data-face": w.tile,
                               onclick: function () { self.change(withAddition(self.hand, "standing", [w.tile])); }},
                     [self.t("calc_try_wait", {tile: self.tileName(w.tile)})])])]);
