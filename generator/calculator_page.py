@@ -24,7 +24,7 @@ WIDGET_TEMPLATE = "calculator_widget.html.j2"
 SCRIPT = "assets/mcr/calculator.js"
 WORKER = "assets/mcr/calculator-worker.mjs"
 PAGE = "calculator.md"
-MELD_MODES = ("standing", "chow", "pung", "kong", "concealed_kong")
+MELD_MODES = ("standing", "chow", "pung", "kong", "closed_kong")
 WINDS = ("E", "S", "W", "N")
 MAX_FLOWERS = 8
 

@@ -62,6 +62,7 @@ TEXT: dict[str, dict[str, str]] = {
         "examples_intro": "Each hand below scores {name}. The table under it is the complete "
                           "scoring the engine gives: every fan that counts, and every fan the "
                           "hand also shows but which is not counted, with the reason.",
+        "fan_calculator": "Score a hand of your own, or see what a hand waits on, with the {calculator}.",
         "section_near_misses": "Near misses",
         "near_misses_intro": "These hands look close but do not score {name}.",
         "section_excludes": "Not counted with it",
@@ -213,7 +214,7 @@ TEXT: dict[str, dict[str, str]] = {
         "calc_mode_chow": "a claimed chow from it",
         "calc_mode_pung": "a claimed pung",
         "calc_mode_kong": "a melded kong",
-        "calc_mode_concealed_kong": "a concealed kong",
+        "calc_mode_closed_kong": "a concealed kong",
         "calc_palette_label": "Tiles to add",
         "calc_palette_help": "Arrow keys move between tiles. A tile whose four copies are all in the hand cannot "
                              "be added again.",
@@ -314,6 +315,7 @@ TEXT: dict[str, dict[str, str]] = {
         "section_examples": "牌例",
         "examples_intro": "下面每手牌都计{name}。牌下的表格是计分程序给出的完整计分：所有计入的番种，"
                           "以及牌中虽有但不计的番种和不计的原因。",
+        "fan_calculator": "想算自己的牌，或看一手牌听哪些牌，可以用{calculator}。",
         "section_near_misses": "易混淆的牌例",
         "near_misses_intro": "以下牌看似接近，但不计{name}。",
         "section_excludes": "不计的番种",
@@ -440,7 +442,7 @@ TEXT: dict[str, dict[str, str]] = {
         "calc_mode_chow": "以它开头的吃",
         "calc_mode_pung": "碰",
         "calc_mode_kong": "明杠",
-        "calc_mode_concealed_kong": "暗杠",
+        "calc_mode_closed_kong": "暗杠",
         "calc_palette_label": "可加入的牌",
         "calc_palette_help": "用方向键在牌之间移动。手中已有四张的牌不能再加入。",
         "calc_honors": "风牌和箭牌",
@@ -541,6 +543,7 @@ TEXT: dict[str, dict[str, str]] = {
         "examples_intro": "Cada mano de abajo puntúa {name}. La tabla que la acompaña es la "
                           "puntuación completa que da el motor: todos los fans que cuentan y "
                           "todos los que la mano también muestra pero no se cuentan, con el motivo.",
+        "fan_calculator": "Puntúa una mano tuya, o mira qué espera una mano, con la {calculator}.",
         "section_near_misses": "Casi, pero no",
         "near_misses_intro": "Estas manos se parecen, pero no puntúan {name}.",
         "section_excludes": "No se cuenta con él",
@@ -697,7 +700,7 @@ TEXT: dict[str, dict[str, str]] = {
         "calc_mode_chow": "un chow cantado que empieza en ella",
         "calc_mode_pung": "un pung cantado",
         "calc_mode_kong": "un kong expuesto",
-        "calc_mode_concealed_kong": "un kong oculto",
+        "calc_mode_closed_kong": "un kong oculto",
         "calc_palette_label": "Fichas para añadir",
         "calc_palette_help": "Las flechas del teclado pasan de una ficha a otra. Una ficha cuyas cuatro copias ya "
                              "están en la mano no se puede añadir.",
@@ -804,6 +807,7 @@ TEXT: dict[str, dict[str, str]] = {
         "examples_intro": "아래의 각 패는 {name}이(가) 성립합니다. 패 아래의 표는 계산 엔진이 내놓은 "
                           "전체 점수 계산으로, 인정되는 모든 역과, 패에 나타나지만 계산하지 않는 역 "
                           "및 그 이유를 보여 줍니다.",
+        "fan_calculator": "내 손패의 점수나 기다리는 패는 {calculator}에서 확인할 수 있습니다.",
         "section_near_misses": "비슷하지만 아닌 경우",
         "near_misses_intro": "다음 패는 비슷해 보이지만 {name}이(가) 성립하지 않습니다.",
         "section_excludes": "함께 계산하지 않는 역",
@@ -942,7 +946,7 @@ TEXT: dict[str, dict[str, str]] = {
         "calc_mode_chow": "그 패로 시작하는 치",
         "calc_mode_pung": "퐁",
         "calc_mode_kong": "명깡",
-        "calc_mode_concealed_kong": "암깡",
+        "calc_mode_closed_kong": "암깡",
         "calc_palette_label": "추가할 패",
         "calc_palette_help": "방향키로 패 사이를 이동합니다. 네 장이 모두 손에 있는 패는 더 넣을 수 없습니다.",
         "calc_honors": "풍패와 삼원패",

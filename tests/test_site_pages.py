@@ -90,8 +90,11 @@ def test_fan_table_lists_every_fan_with_filters(data: SiteData) -> None:
 
 def test_writing_is_idempotent_and_keeps_hand_written_pages(tmp_path: Path, data: SiteData) -> None:
     first = write_site_sources(tmp_path, data)
-    assert len(first.pages) == len(LANGS) * (len(data.table.fans) + 3) + len(quiz_pages(data))
+    # per language: the fan pages, the fan table, notation, rulings and calculator pages
+    assert len(first.pages) == len(LANGS) * (len(data.table.fans) + 4) + len(quiz_pages(data))
     assert (tmp_path / "assets/mcr/tiles/5p-winning.svg").is_file()
+    assert (tmp_path / "assets/mcr/pyodide/pyodide.asm.wasm").is_file()
+    assert (tmp_path / "assets/mcr/calculator/engine.zip").is_file()
     stale = tmp_path / "en/fans/old_fan.md"
     stale.write_text("---\n" + GENERATED_MARK + "fan_pages.py from fans.yaml\n---\n# Old\n", encoding="utf-8")
     mine = tmp_path / "en/fans/notes.md"

@@ -106,7 +106,7 @@
     var next = {melds: hand.melds.slice(), standing: hand.standing.slice()};
     if (mode === "standing") next.standing.push(tiles[0]);
     else next.melds.push({kind: mode === "chow" ? "chow" : mode === "pung" ? "pung" : "kong", tiles: tiles,
-                          concealed: mode === "concealed_kong"});
+                          concealed: mode === "closed_kong"});
     return next;
   }
 
