@@ -5,7 +5,7 @@ One search index per language, cut from the index the search plugin writes for a
 mkdocs-static-i18n gathers every language's pages into one search/search_index.json
 (2.9 MB here), and Material's script fetches it on every page. After the build, this
 keeps the default language's pages in that file and writes each other language's to
-search/search_index.<lang>.json; site/assets/mcr/search-on-demand.js points the page at
+search/search_index.<lang>.json; site/assets/mcr/site-search.js points the page at
 its own language's file and fetches it only once the reader opens the search. Locations
 stay relative to the site's root, where Material resolves them.
 """
