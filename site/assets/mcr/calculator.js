@@ -607,37 +607,39 @@
   function start(root) {
     var status = root.querySelector(".mcr-calc__status"), statusText = root.querySelector(".mcr-calc__status-text");
     var progress = root.querySelector(".mcr-calc__progress");
-    var started = performance.now();
+    var started = performance.now(), stage = 0, calc = null;
+    var stages = ["calc_stage_runtime", "calc_stage_engine", "calc_stage_table"];
+    function showStage() {
+      progress.value = stage;
+      if (calc && stage > 0 && stage < STAGES) statusText.textContent = calc.t(stages[stage - 1]);
+    }
+    function failed(message) {
+      status.setAttribute("data-state", "failed");
+      statusText.textContent = calc ? calc.t("calc_load_failed", {reason: message}) : message;
+    }
+    // The engine starts at once, while the page's strings arrive: Python takes seconds.
+    var engine = new Engine(root, function (n) { stage = n; showStage(); });
+    // For the browser tests and the benchmark: the engine's own answers.
+    window.mcrCalculator = {ready: engine.ready, ask: function (request) { return engine.ask(request); }};
     fetch(root.getAttribute("data-text")).then(function (r) {
       if (!r.ok) throw new Error(r.status + " " + r.url);
       return r.json();
     }).then(function (data) {
-      var calc = new Calculator(root, data);
+      calc = new Calculator(root, data);
       calc.restore();
       calc.wire();
       calc.update();
-      var stages = ["calc_stage_runtime", "calc_stage_engine", "calc_stage_table"];
-      var engine = new Engine(root, function (stage) {
-        progress.value = stage;
-        statusText.textContent = calc.t(stages[stage - 1]);
-      });
-      // For the browser tests and the benchmark: the engine's own answers.
-      window.mcrCalculator = {ready: engine.ready, ask: function (request) { return engine.ask(request); }};
+      showStage();
       engine.ready.then(function () {
         calc.engine = engine;
-        progress.value = STAGES;
+        stage = STAGES;
+        showStage();
         status.setAttribute("data-state", "ready");
         root.setAttribute("data-ready-ms", String(Math.round(performance.now() - started)));
         statusText.textContent = calc.t("calc_ready");
         calc.ask();
-      }, function (err) {
-        status.setAttribute("data-state", "failed");
-        statusText.textContent = calc.t("calc_load_failed", {reason: err.message});
-      });
-    }).catch(function (err) {
-      status.setAttribute("data-state", "failed");
-      statusText.textContent = String(err.message || err);
-    });
+      }, function (err) { failed(err.message); });
+    }).catch(function (err) { failed(String(err.message || err)); });
   }
 
   document.querySelectorAll(".mcr-calc").forEach(start);
