@@ -29,6 +29,8 @@ def build_nav(site_dir: Path, data: SiteData, lang: str) -> list[Any]:
         pages = [f"fans/{f.id}.md" for f in data.table.fans if f.points == points]
         fans.append({text(lang, "nav_points_group", points=points): pages})
     nav.append({text(lang, "nav_fans"): fans})
+    if _present(site_dir, "calculator.md"):   # the tool beside the fans it scores
+        nav.append({text(lang, "nav_calculator"): "calculator.md"})
     nav += ["notation.md", "rulings.md"]
     if _present(site_dir, "quiz/index.md"):
         quiz = _existing(site_dir, quiz_nav(data, lang))
@@ -36,8 +38,6 @@ def build_nav(site_dir: Path, data: SiteData, lang: str) -> list[Any]:
         quiz += sorted(rel for rel in (p.relative_to(site_dir / DEFAULT_LANG).as_posix()
                                        for p in (site_dir / DEFAULT_LANG / "quiz").glob("*.md")) if rel not in listed)
         nav.append({text(lang, "nav_quiz"): quiz})
-    if _present(site_dir, "calculator.md"):
-        nav.append({text(lang, "nav_calculator"): "calculator.md"})
     return nav
 
 
