@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from generator import calculator_engine
-from generator.calculator_assets import (CALCULATOR_ASSETS, PYODIDE_ASSETS, PYODIDE_FILES, calculator_assets,
-                                         engine_zip, table_json, text_asset)
+from generator.calculator_assets import (CALCULATOR_ASSETS, PYODIDE_ASSETS, PYODIDE_FILES, MissingPyodide,
+                                         calculator_assets, engine_zip, pyodide_files, table_json, text_asset)
 from generator.site_data import SiteData, load_site_data
 from generator.site_text import LANGS
 
@@ -77,3 +77,8 @@ def test_language_data_names_every_fan_and_tile(lang: str, data: SiteData) -> No
     for key in ("calc_summary_score", "error_unclosed_meld", "reason_non_repeat", "payments_discard",
                 "score_total_with_flowers", "situation_seat_wind"):
         assert asset["text"][key]
+
+
+def test_a_missing_npm_package_says_how_to_install_it(tmp_path: Path) -> None:
+    with pytest.raises(MissingPyodide, match=r"pyodide\.asm\.wasm.*\./dev setup"):
+        pyodide_files(tmp_path)

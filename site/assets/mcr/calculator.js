@@ -348,13 +348,13 @@
 
   // An engine error in the reader's language (engine_errors.py gives its code and values).
   Calculator.prototype.errorText = function (error) {
-    var values = {}, self = this;
+    var values = {};
     Object.keys(error.values || {}).forEach(function (k) { values[k] = error.values[k]; });
     if (values.tile) values.tile = this.tileName(values.tile);
     if (error.code === "situation" || error.code === "other") values.message = error.message;
     var text = this.t("error_" + error.code, values);
     if (error.in_meld) text = this.t("calc_error_in_meld", {error: text});
-    if (error.column) text = self.t("calc_error_at", {error: text, column: error.column});
+    if (error.column) text = this.t("calc_error_at", {error: text, column: error.column});
     return text;
   };
 
@@ -449,7 +449,6 @@
   Calculator.prototype.ask = function () {
     var self = this, notation = this.$(".mcr-calc__notation").value;
     this.showError(null);
-    var count = tileCount(fromNotation(notation));
     if (!notation.trim()) { this.say(this.t("calc_need_tiles", {n: 0}), null); return; }
     if (!this.engine) return;   // asked again once the engine is ready
     var request = this.situation();
@@ -461,11 +460,11 @@
     this.engine.ask(request).then(function (answer) {
       if (number !== self.asked) return;   // the hand changed meanwhile
       self.root.removeAttribute("aria-busy");
-      self.show(answer, count);
+      self.show(answer);
     });
   };
 
-  Calculator.prototype.show = function (answer, count) {
+  Calculator.prototype.show = function (answer) {
     this.root.setAttribute("data-answer", answer.kind);
     if (answer.kind === "score") {
       this.say(this.t("calc_summary_score", {total: answer.result.total, verdict: this.verdict(answer)}),
