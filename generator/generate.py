@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .editions_page import editions_pages
+from .calculator_assets import CALCULATOR_ASSETS, PYODIDE_ASSETS, calculator_assets
+from .calculator_page import calculator_pages
 from .fan_pages import fan_pages
 from .fan_table_page import fan_table_pages
 from .markdown_text import GENERATED_MARK, TILE_ASSETS
@@ -52,15 +54,17 @@ def _is_generated(path: Path) -> bool:
 def generated_pages(data: SiteData) -> dict[str, str]:
     pages: dict[str, str] = {}
     for part in (fan_pages(data), fan_table_pages(data), rulings_pages(data), editions_pages(data), notation_pages(),
-                 quiz_pages(data)):
+                 quiz_pages(data), calculator_pages()):
         pages.update(part)
     return pages
 
 
 def write_site_sources(site_dir: Path, data: SiteData) -> Written:
-    """Write the generated pages, tile pictures and quiz data files under `site_dir`."""
+    """Write the generated pages, tile pictures, quiz data files and the calculator's files
+    under `site_dir`."""
     pages = generated_pages(data)
     assets = quiz_assets(data, load_quiz_banks())
+    assets.update(calculator_assets(data))
     changed = [rel for rel, text in sorted(pages.items())
                if _write_if_changed(site_dir / rel, text.encode("utf-8"))]
     removed = []
@@ -71,9 +75,11 @@ def write_site_sources(site_dir: Path, data: SiteData) -> Written:
                 path.unlink()
                 removed.append(rel)
     changed += [rel for rel, body in sorted(assets.items()) if _write_if_changed(site_dir / rel, body)]
-    for path in sorted((site_dir / QUIZ_ASSETS).glob("*.json")):   # the folder holds only generated data
+    # These folders hold only generated files.
+    stale = [p for folder in (QUIZ_ASSETS, CALCULATOR_ASSETS, PYODIDE_ASSETS) for p in (site_dir / folder).glob("*")]
+    for path in sorted(stale):
         rel = path.relative_to(site_dir).as_posix()
-        if rel not in assets:
+        if path.is_file() and rel not in assets:
             path.unlink()
             removed.append(rel)
     tiles_dir = site_dir / TILE_ASSETS

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
@@ -33,6 +34,7 @@ from generator.hand_block import HandBlock, HandBlockError, check_block, check_e
 from generator.hand_render import RenderContext, render_hand
 from generator.markdown_text import TILE_ASSETS, URL_TOKEN
 from generator.site_data import SiteData, load_site_data
+from generator.site_search import fix_han_segmentation, split_search_index
 from generator.site_nav import build_nav
 from generator.site_text import DEFAULT_LANG, LANGS, text
 
@@ -206,3 +208,13 @@ def _with_fallback_notice(lines: list[str], lang: str) -> list[str]:
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     # A token of this page becomes its drawing; anything else shaped like one is text.
     return _TOKEN_IN_HTML.sub(lambda m: _state.drawings.pop(m["token"], m[0]), html)
+
+
+@event_priority(-200)   # after static-i18n's post_build (-100), which writes the index of all languages
+def on_post_build(config: MkDocsConfig) -> None:
+    # The nested builds of the other languages skip this; the outer build ends with it.
+    _, nested = _i18n(config)
+    if not nested:
+        counts = split_search_index(Path(config.site_dir), LANGS, DEFAULT_LANG)
+        log.info("search index split by language: %s; Chinese query segmentation fixed in %d worker(s)",
+                 counts, fix_han_segmentation(Path(config.site_dir)))

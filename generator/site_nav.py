@@ -33,6 +33,8 @@ def build_nav(site_dir: Path, data: SiteData, lang: str) -> list[Any]:
     if extra:  # fans only another edition of the rules has
         fans.append({text(lang, "nav_edition_fans"): sorted(set(extra))})
     nav.append({text(lang, "nav_fans"): fans})
+    if _present(site_dir, "calculator.md"):   # the tool beside the fans it scores
+        nav.append({text(lang, "nav_calculator"): "calculator.md"})
     nav += ["notation.md", "rulings.md", "editions.md"]
     if _present(site_dir, "quiz/index.md"):
         quiz = _existing(site_dir, quiz_nav(data, lang))

@@ -290,28 +290,40 @@ def test_after_a_batch_shared_among_workers_one_line_is_answered_at_once() -> No
             proc.kill()
 
 
+def _feed(stdin, data: bytes) -> None:
+    """Write `data` to a child's standard input and keep it open (the child may go first)."""
+    try:
+        stdin.write(data)
+        stdin.flush()
+    except (BrokenPipeError, ValueError):
+        pass
+
+
 # -- item 10: Ctrl-C printed every worker's traceback ---------------------------------------------------
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers through /proc")
 def test_ctrl_c_on_a_parallel_batch_is_a_quiet_exit_130(tmp_path: Path) -> None:
-    data = tmp_path / "in.jsonl"
-    data.write_bytes(b"\n".join(_requests(3000, 13) * 4) + b"\n")
-    with open(data, "rb") as stdin:
-        proc = subprocess.Popen(SCORE, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT,
-                                env=_env(2), start_new_session=True)   # its own process group, as in a shell
-        try:
-            workers = _wait_for_workers(proc, 2)
-            time.sleep(0.3)
-            # Ctrl-C in a terminal signals the whole group at once; the workers may see it
-            # first (they printed a traceback each, racing the parent that ended them).
-            for worker in workers:
-                os.kill(worker, signal.SIGINT)
-            time.sleep(0.5)
-            assert proc.poll() is None, "a Ctrl-C the parent has not seen yet stopped the run"
-            os.killpg(proc.pid, signal.SIGINT)
-            _, errors = proc.communicate(timeout=30)
-        finally:
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGKILL)
+    # The requests come through a pipe kept open: the run cannot end before the Ctrl-C,
+    # however fast this machine scores them.
+    batch = b"\n".join(_requests(3000, 13) * 4) + b"\n"
+    proc = subprocess.Popen(SCORE, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            cwd=ROOT, env=_env(2), start_new_session=True)   # its own process group, as in a shell
+    feeder = threading.Thread(target=_feed, args=(proc.stdin, batch), daemon=True)
+    feeder.start()
+    try:
+        workers = _wait_for_workers(proc, 2)
+        time.sleep(0.3)
+        # Ctrl-C in a terminal signals the whole group at once; the workers may see it
+        # first (they printed a traceback each, racing the parent that ended them).
+        for worker in workers:
+            os.kill(worker, signal.SIGINT)
+        time.sleep(0.5)
+        assert proc.poll() is None, "a Ctrl-C the parent has not seen yet stopped the run"
+        os.killpg(proc.pid, signal.SIGINT)
+        errors = proc.stderr.read()
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 130
     assert errors == b"", errors.decode()
     for worker in workers:                             # no worker left behind

@@ -63,6 +63,8 @@ class Tab:
         self.page = self.context.new_page()
         self.base_url = base_url
         self.errors: list[str] = []
+        self.requested: list[str] = []
+        self.page.on("request", lambda r: self.requested.append(r.url))
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
         self.page.on("pageerror", lambda e: self.errors.append(f"exception: {e}"))
         self.page.on("response", lambda r: r.status >= 400 and self.errors.append(f"HTTP {r.status} {r.url}"))
@@ -139,6 +141,11 @@ def test_language_switcher_stays_on_the_same_page(tab: Tab, table: object) -> No
 
 SEARCHES = [("zh", "清一色", "full_flush"), ("es", "Escalera pura", "pure_straight"),
             ("es", "escalera", "pure_straight"), ("ko", "혼일색", "half_flush"), ("en", "all pungs", "all_pungs")]
+FIRST = {"清一色", "혼일색"}    # queries whose fan must come first, not only be listed
+
+
+def _index_requests(tab: Tab) -> list[str]:
+    return [u.rsplit("/", 1)[1] for u in tab.requested if "/search/search_index" in u]
 
 
 @pytest.mark.parametrize(("lang", "query", "fan_id"), SEARCHES, ids=[s[1] for s in SEARCHES])
@@ -147,6 +154,8 @@ def test_search_finds_a_fan_by_its_name(tab: Tab, lang: str, query: str, fan_id:
     if lang not in ("en", "zh") and query.lower() not in (names.get(lang) or "").lower():
         pytest.skip(f"fans.yaml has no {lang} name of {fan_id} containing {query!r} yet")
     tab.open(_prefix(lang))
+    tab.page.wait_for_load_state("networkidle")
+    assert _index_requests(tab) == [], "the search index loads before the reader searches"
     box = tab.page.locator("input.md-search__input")
     box.click()
     box.fill(query)
@@ -157,6 +166,12 @@ def test_search_finds_a_fan_by_its_name(tab: Tab, lang: str, query: str, fan_id:
     except sync_api.TimeoutError:
         shown = tab.page.eval_on_selector_all("a.md-search-result__link", "links => links.map(a => a.href)")
         pytest.fail(f"searching {query!r} did not list fans/{fan_id}/; it listed {shown[:10]}")
+    own = "search_index.json" if lang == DEFAULT_LANG else f"search_index.{lang}.json"
+    assert _index_requests(tab) == [own]
+    if query in FIRST:
+        first = tab.page.eval_on_selector("a.md-search-result__link", "a => new URL(a.href).pathname")
+        assert first.rstrip("/").endswith(f"/fans/{fan_id}"), f"searching {query!r} lists {first} first"
+    assert tab.page.locator(".md-search[role=dialog]").get_attribute("aria-label")
     assert not tab.errors, tab.errors
 
 

@@ -184,10 +184,17 @@ def test_missing_translations_fall_back_to_english_visibly(site: BuiltSite) -> N
 
 
 def test_search_index_holds_every_language(site: BuiltSite, table: rules.FanTable) -> None:
-    index = json.loads((site.output / "search/search_index.json").read_text(encoding="utf-8"))
-    assert {"en", "zh", "es", "ko"} <= set(index["config"]["lang"])
-    assert "\\u200b" in index["config"]["separator"]
-    titles = {(doc["location"], doc["title"]) for doc in index["docs"]}
+    titles = set()
+    for lang in LANGS:   # one index per language (generator/site_search.py), each with its own pages only
+        name = "search_index.json" if lang == DEFAULT_LANG else f"search_index.{lang}.json"
+        index = json.loads((site.output / "search" / name).read_text(encoding="utf-8"))
+        assert {"en", "zh", "es", "ko"} <= set(index["config"]["lang"])
+        assert "\\u200b" in index["config"]["separator"]
+        others = tuple(f"{other}/" for other in LANGS if other not in (lang, DEFAULT_LANG))
+        assert index["docs"] and not [d for d in index["docs"] if d["location"].startswith(others)]
+        if lang != DEFAULT_LANG:
+            assert all(d["location"].startswith(f"{lang}/") for d in index["docs"])
+        titles |= {(doc["location"], doc["title"]) for doc in index["docs"]}
     for fan in table.fans:
         for lang in LANGS:
             name = fan.names.get(lang)

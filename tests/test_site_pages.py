@@ -92,9 +92,11 @@ def test_writing_is_idempotent_and_keeps_hand_written_pages(tmp_path: Path, data
     first = write_site_sources(tmp_path, data)
     extra = {f.id for t in data.other_editions.values() for f in t.fans} - {f.id for f in data.table.fans}
     # a page per fan (and per fan only another edition has), the fan table, rulings, editions,
-    # notation, and the quiz pages, in every language
-    assert len(first.pages) == len(LANGS) * (len(data.table.fans) + len(extra) + 4) + len(quiz_pages(data))
+    # notation and calculator pages, and the quiz pages, in every language
+    assert len(first.pages) == len(LANGS) * (len(data.table.fans) + len(extra) + 5) + len(quiz_pages(data))
     assert (tmp_path / "assets/mcr/tiles/5p-winning.svg").is_file()
+    assert (tmp_path / "assets/mcr/pyodide/pyodide.asm.wasm").is_file()
+    assert (tmp_path / "assets/mcr/calculator/engine.zip").is_file()
     stale = tmp_path / "en/fans/old_fan.md"
     stale.write_text("---\n" + GENERATED_MARK + "fan_pages.py from fans.yaml\n---\n# Old\n", encoding="utf-8")
     mine = tmp_path / "en/fans/notes.md"

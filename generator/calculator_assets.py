@@ -1,0 +1,108 @@
+"""The calculator page's files, written under site/assets/mcr/ on every build (git-ignored).
+
+- `pyodide/`: the core Pyodide runtime, copied from the npm package in node_modules/
+  (package.json pins its version; ./dev installs it). Only the core: the engine needs no
+  package beyond the standard library.
+- `calculator/engine.zip`: the `rules` package as it is in this checkout, plus the page's
+  glue (calculator_engine.py, engine_errors.py), unpacked by the worker into Pyodide.
+- `calculator/fans.json`: the fan table's data, read from fans.yaml and checked here, at
+  build time (the browser has neither PyYAML nor jsonschema, and needs neither).
+- `calculator/<lang>.json`: what the page shows in one language: its strings, each fan's
+  name, points and number, the tile names, the minimum points.
+
+Every file is made with fixed bytes for fixed inputs (sorted zip entries with a fixed
+date, compact JSON), so a rebuild rewrites nothing.
+"""
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from rules import SITUATION_FLAGS, read_table_data
+from rules.tiles import ALL_TILES
+
+from .localize import pick
+from .quiz_assets import SITE_KEYS
+from .site_data import REPO_ROOT, SiteData
+from .site_text import LANGS, TEXT
+from .tiles import tile_alt
+
+CALCULATOR_ASSETS = "assets/mcr/calculator"
+PYODIDE_ASSETS = "assets/mcr/pyodide"
+PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide"
+# The core runtime: the loader, the compiled interpreter and the standard library. The lock
+# file lists the optional packages; the loader reads it even when it loads none.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+ENGINE_PACKAGE = "rules"
+GLUE_MODULES = ("calculator_engine.py", "engine_errors.py")
+TABLE_NAME = "fans"    # the table's name in the page's requests (an edition's, later)
+ASSET_FORMAT = 1
+_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+# The page's own strings, besides the shared ones of a drawn hand and its scoring.
+CALCULATOR_KEYS = tuple(sorted(k for k in TEXT["en"] if k.startswith(("calc_", "error_"))))
+SCORING_KEYS = SITE_KEYS + ("reason_non_repeat", "reason_non_separation", "reason_non_identical",
+                            "reason_account_once", "payments_self_drawn", "payments_discard")
+
+
+class MissingPyodide(FileNotFoundError):
+    """node_modules/pyodide is not installed."""
+
+
+def _dump(value: Any) -> bytes:
+    return (json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=False) + "\n").encode("utf-8")
+
+
+def engine_zip() -> bytes:
+    """The `rules` package and the glue modules, as a zip Pyodide unpacks into its path."""
+    here = Path(__file__).resolve().parent
+    files = [(f"{ENGINE_PACKAGE}/{p.name}", p) for p in sorted((REPO_ROOT / ENGINE_PACKAGE).glob("*.py"))]
+    files += [(name, here / name) for name in GLUE_MODULES]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, path in files:
+            info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+def table_json(data: SiteData) -> bytes:
+    """The fan table's data as JSON (line numbers kept: the engine's messages cite them)."""
+    return _dump(read_table_data(data.fans_path, data.fans_path.name))
+
+
+def text_asset(data: SiteData, lang: str) -> dict[str, Any]:
+    fans = {}
+    for fan in data.table.fans:
+        name = pick(fan.names, lang)
+        fans[fan.id] = {"number": fan.number, "points": fan.points, "name": name.text, "missing": name.missing}
+    return {
+        "format": ASSET_FORMAT, "lang": lang, "table": TABLE_NAME,
+        "text": {k: TEXT[lang][k] for k in SCORING_KEYS + CALCULATOR_KEYS},
+        "situation_flags": [f for f in SITUATION_FLAGS if f != "self_drawn"],
+        "minimum": data.table.minimum_points,
+        "fans": fans,
+        "tiles": {t.text: tile_alt(t.text, lang) for t in ALL_TILES},
+    }
+
+
+def pyodide_files(package: Path = PYODIDE_PACKAGE) -> dict[str, bytes]:
+    missing = [name for name in PYODIDE_FILES if not (package / name).is_file()]
+    if missing:
+        raise MissingPyodide(f"{package} lacks {', '.join(missing)}: the calculator needs the npm package "
+                             "pyodide; run ./dev setup (it runs npm ci)")
+    return {f"{PYODIDE_ASSETS}/{name}": (package / name).read_bytes() for name in PYODIDE_FILES}
+
+
+def calculator_assets(data: SiteData) -> dict[str, bytes]:
+    """{path under site/: bytes} for every file of the calculator page."""
+    files = pyodide_files()
+    files[f"{CALCULATOR_ASSETS}/engine.zip"] = engine_zip()
+    files[f"{CALCULATOR_ASSETS}/{TABLE_NAME}.json"] = table_json(data)
+    files.update({f"{CALCULATOR_ASSETS}/{lang}.json": _dump(text_asset(data, lang)) for lang in LANGS})
+    return files

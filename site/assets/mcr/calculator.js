@@ -1,0 +1,645 @@
+// The scoring calculator of the rules site (hand-written, not generated).
+//
+// The page (generator/calculator_page.py) writes the controls: the notation field, the tile
+// palette, the ways of adding a tile, the situation. This script keeps the hand and its
+// notation in step both ways, draws the hand, asks the engine (calculator-worker.mjs: the
+// `rules` package under Pyodide) and shows its answer: the breakdown for 14 tiles, the
+// waits for 13, the engine's error otherwise. It scores nothing itself. The hand and the
+// situation live in the page's address, so a copied link reopens them.
+(function () {
+  "use strict";
+
+  var TILES_IN_HAND = 14;
+  var COPIES = 4;
+  var MAX_MELDS = 4;
+  var FLAGS = ["self_drawn", "fourth_tile", "replacement", "robbing_kong", "last_wall_tile"];
+  var WINDS = ["E", "S", "W", "N"];
+  var HONORS = "ESWNCFP";
+  var STAGES = 4;   // progress steps: download, start, table, ready
+
+  // ---- The hand and its notation ----------------------------------------------------------
+  // A hand is {melds: [{kind: "chow"|"pung"|"kong", tiles: [faces], concealed}], standing: [faces]};
+  // a face is "5p" or "E". The last standing tile of a 14-tile hand is the winning tile.
+
+  function isHonor(face) { return face.length === 1; }
+
+  function faceOrder(face) {
+    return isHonor(face) ? 27 + HONORS.indexOf(face) : "mps".indexOf(face[1]) * 9 + Number(face[0]) - 1;
+  }
+
+  // Faces as notation, suited runs sharing their letter: ["4p", "5p", "9s"] -> "45p9s".
+  function written(faces) {
+    var out = "", digits = "", suit = "";
+    faces.forEach(function (face) {
+      if (!isHonor(face) && face[1] === suit) { digits += face[0]; return; }
+      out += digits + suit;
+      if (isHonor(face)) { out += face; digits = ""; suit = ""; } else { digits = face[0]; suit = face[1]; }
+    });
+    return out + digits + suit;
+  }
+
+  function meldNotation(meld) {
+    return "[" + written(meld.tiles) + (meld.kind === "kong" && !meld.concealed ? "1" : "") + "]";
+  }
+
+  function tileCount(hand) {
+    return hand.melds.length * 3 + hand.standing.length;
+  }
+
+  function toNotation(hand) {
+    var standing = hand.standing;
+    var last = tileCount(hand) === TILES_IN_HAND && standing.length ? standing[standing.length - 1] : null;
+    var concealed = last ? standing.slice(0, -1) : standing;
+    return hand.melds.map(meldNotation).join("") + written(concealed) + (last || "");
+  }
+
+  function facesOf(text) {
+    var faces = [], match, pattern = /([1-9]+)([mps])|([ESWNCFP])/g;
+    while ((match = pattern.exec(text)) !== null) {
+      if (match[3]) faces.push(match[3]);
+      else match[1].split("").forEach(function (d) { faces.push(d + match[2]); });
+    }
+    return faces;
+  }
+
+  // The hand a typed notation shows, read leniently so the picture follows the typing; the
+  // engine alone judges the notation and reports its mistakes.
+  function fromNotation(text) {
+    var hand = {melds: [], standing: []}, match, pattern = /\[([^\[\]]*)\]?|[^\[]+/g;
+    while ((match = pattern.exec(text)) !== null) {
+      if (match[0][0] !== "[") { hand.standing = hand.standing.concat(facesOf(match[0])); continue; }
+      var body = match[1].replace(/\s/g, ""), claimed = /[mpsESWNCFP][1-3]$/.test(body);
+      var tiles = facesOf(claimed ? body.slice(0, -1) : body);
+      if (!tiles.length) continue;
+      var same = tiles.every(function (f) { return f === tiles[0]; });
+      var kind = tiles.length === 4 ? "kong" : same ? "pung" : "chow";
+      hand.melds.push({kind: kind, tiles: tiles, concealed: kind === "kong" && !claimed});
+    }
+    return hand;
+  }
+
+  function copiesIn(hand, face) {
+    var n = 0;
+    hand.melds.forEach(function (m) { m.tiles.forEach(function (f) { if (f === face) n += 1; }); });
+    hand.standing.forEach(function (f) { if (f === face) n += 1; });
+    return n;
+  }
+
+  // The tiles a tap on `face` adds in `mode`, or null when they cannot be added.
+  function addition(hand, mode, face) {
+    var tiles;
+    if (mode === "standing") tiles = [face];
+    else if (mode === "chow") {
+      if (isHonor(face) || Number(face[0]) > 7) return null;
+      tiles = [0, 1, 2].map(function (k) { return (Number(face[0]) + k) + face[1]; });
+    } else tiles = mode === "pung" ? [face, face, face] : [face, face, face, face];
+    var size = mode === "standing" ? 1 : 3;
+    if (tileCount(hand) + size > TILES_IN_HAND) return null;
+    if (mode !== "standing" && (hand.melds.length >= MAX_MELDS || tileCount(hand) + size > TILES_IN_HAND - 2)) return null;
+    var ok = tiles.every(function (f) {
+      return copiesIn(hand, f) + tiles.filter(function (g) { return g === f; }).length <= COPIES;
+    });
+    return ok ? tiles : null;
+  }
+
+  function withAddition(hand, mode, tiles) {
+    var next = {melds: hand.melds.slice(), standing: hand.standing.slice()};
+    if (mode === "standing") next.standing.push(tiles[0]);
+    else next.melds.push({kind: mode === "chow" ? "chow" : mode === "pung" ? "pung" : "kong", tiles: tiles,
+                          concealed: mode === "closed_kong"});
+    return next;
+  }
+
+  // ---- Drawing -------------------------------------------------------------------------------
+  function h(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (key) {
+      var value = attrs[key];
+      if (value === null || value === undefined || value === false) return;
+      if (key === "class") node.className = value;
+      else if (key.slice(0, 2) === "on") node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? "" : String(value));
+    });
+    (children || []).forEach(function (child) {
+      if (child === null || child === undefined || child === false) return;
+      node.appendChild(typeof child === "string" || typeof child === "number"
+        ? document.createTextNode(String(child)) : child);
+    });
+    return node;
+  }
+
+  // A template whose {placeholders} may be nodes: the list of nodes and strings it makes.
+  function fillNodes(template, values) {
+    var parts = [], last = 0, match, pattern = /\{(\w+)\}/g;
+    while ((match = pattern.exec(template)) !== null) {
+      parts.push(template.slice(last, match.index));
+      var value = values[match[1]];
+      parts.push(value === undefined ? match[0] : (typeof value === "object" ? value : String(value)));
+      last = pattern.lastIndex;
+    }
+    parts.push(template.slice(last));
+    return parts.filter(function (p) { return p !== ""; });
+  }
+
+  function Calculator(root, data) {
+    this.root = root;
+    this.data = data;
+    var tiles = root.getAttribute("data-tiles") || "";
+    this.tilesBase = tiles.slice(0, tiles.lastIndexOf("/") + 1);
+    this.fansUrl = root.getAttribute("data-fans") || "";
+    this.scoringUrl = root.getAttribute("data-scoring") || "";
+    this.hand = {melds: [], standing: []};
+    this.history = [];
+    this.asked = 0;       // the number of the latest question; older answers are dropped
+    this.engine = null;
+    this.$ = function (selector) { return root.querySelector(selector); };
+  }
+
+  Calculator.prototype.t = function (key, values) {
+    var template = this.data.text[key];
+    if (template === undefined) return "[" + key + "]";
+    return fillNodes(template, values || {}).map(String).join("");
+  };
+
+  Calculator.prototype.nodes = function (key, values) {
+    var template = this.data.text[key];
+    return template === undefined ? ["[" + key + "]"] : fillNodes(template, values || {});
+  };
+
+  Calculator.prototype.tileName = function (face) { return this.data.tiles[face] || face; };
+
+  Calculator.prototype.tile = function (face, variant, extra) {
+    var file = variant === "back" ? "back.svg" : variant === "standing" ? face + ".svg" : face + "-" + variant + ".svg";
+    var alt = variant === "back" ? this.t("face_down") : this.tileName(face);
+    var css = "mcr-tile" + (variant === "standing" ? "" : " mcr-tile--" + variant) + (extra ? " " + extra : "");
+    return h("img", {class: css, src: this.tilesBase + file, alt: alt, title: alt, "data-face": face});
+  };
+
+  Calculator.prototype.fanUrl = function (id) {
+    var base = this.fansUrl;
+    if (/index\.html$/.test(base)) return base.replace(/index\.html$/, id + ".html");
+    return base + (base && base.slice(-1) !== "/" ? "/" : "") + id + "/";
+  };
+
+  Calculator.prototype.fanLink = function (id) {
+    var fan = this.data.fans[id] || {name: id, missing: false};
+    var badge = fan.missing ? h("span", {class: "mcr-untranslated", title: this.t("untranslated_title")},
+                                [this.t("untranslated")]) : null;
+    return h("span", {}, [h("a", {href: this.fanUrl(id)}, [fan.name]), badge ? " " : null, badge]);
+  };
+
+  Calculator.prototype.meldLabel = function (meld) {
+    if (meld.kind === "kong") return this.t(meld.concealed ? "meld_concealed_kong" : "meld_kong");
+    return this.t(meld.kind === "pung" ? "meld_pung" : "meld_chow");
+  };
+
+  // The tiles of a hand in the site's drawing: melds on trays, concealed tiles, the winning
+  // tile apart. With `remove`, each meld and tile is a button that takes it out.
+  Calculator.prototype.drawTiles = function (melds, standing, winning, remove) {
+    var self = this, groups = [];
+    melds.forEach(function (meld, i) {
+      var faces = meld.tiles, tiles;
+      if (meld.kind === "kong" && meld.concealed) {
+        tiles = [self.tile(faces[0], "back"), self.tile(faces[1], "standing"), self.tile(faces[2], "standing"),
+                 self.tile(faces[3], "back")];
+      } else {
+        tiles = faces.map(function (f) { return self.tile(f, "exposed"); });
+      }
+      var label = self.meldLabel(meld), css = "mcr-meld mcr-meld--" + (meld.concealed ? "concealed" : "exposed");
+      if (remove) {
+        var name = label + " " + faces.map(function (f) { return self.tileName(f); }).join(" ");
+        groups.push(h("button", {type: "button", class: css + " mcr-calc__remove", title: label,
+                                 "aria-label": self.t("calc_remove", {tiles: name}),
+                                 onclick: function () { remove("meld", i); }}, tiles));
+      } else {
+        groups.push(h("span", {class: css, role: "group", "aria-label": label, title: label}, tiles));
+      }
+    });
+    function concealedTile(face, i, variant) {
+      var img = self.tile(face, variant);
+      if (!remove) return img;
+      return h("button", {type: "button", class: "mcr-calc__remove", "aria-label": self.t("calc_remove", {tiles: self.tileName(face)}),
+                          onclick: function () { remove("standing", i); }}, [img]);
+    }
+    var label = this.t("standing_tiles");
+    if (standing.length) {
+      groups.push(h("span", {class: "mcr-standing", role: "group", "aria-label": label, title: label},
+                    standing.map(function (f, i) { return concealedTile(f, i, "standing"); })));
+    }
+    if (winning) {
+      var win = this.t("winning_tile");
+      groups.push(h("span", {class: "mcr-winning", role: "group", "aria-label": win, title: win},
+                    [concealedTile(winning, standing.length, "winning")]));
+    }
+    return groups;
+  };
+
+  Calculator.prototype.sets = function (groups) {
+    var self = this;
+    if (!groups.length) return [h("span", {class: "mcr-whole"}, [this.t("score_whole_hand")])];
+    return groups.map(function (g) {
+      return h("span", {class: "mcr-set", title: g}, facesOf(g).map(function (f) {
+        return self.tile(f, "standing", "mcr-tile--mini");
+      }));
+    });
+  };
+
+  Calculator.prototype.situationLine = function (s) {
+    var self = this, parts = [this.t(s.self_drawn || s.replacement ? "situation_self_drawn" : "situation_discard")];
+    this.data.situation_flags.forEach(function (flag) { if (s[flag]) parts.push(self.t("situation_" + flag)); });
+    parts.push(this.t("situation_seat_wind", {wind: this.t("wind_" + s.seat_wind)}));
+    parts.push(this.t("situation_prevalent_wind", {wind: this.t("wind_" + s.prevalent_wind)}));
+    if (s.flowers) parts.push(this.t("situation_flowers", {n: s.flowers}));
+    return parts;
+  };
+
+  Calculator.prototype.reason = function (n) {
+    if (n.principle === "non_repeat" && n.by) return this.nodes("reason_non_repeat", {fan: this.fanLink(n.by)});
+    var words = this.t("reason_" + n.principle);
+    if (!this.scoringUrl) return [words];
+    return [h("a", {href: this.scoringUrl + "#" + n.principle.replace(/_/g, "-")}, [words])];
+  };
+
+  function table(caption, head, rows, foot) {
+    return h("table", {}, [
+      h("caption", {}, [caption]),
+      head ? h("thead", {}, [h("tr", {}, head.map(function (c) { return h("th", {scope: "col"}, [c]); }))]) : null,
+      h("tbody", {}, rows), foot || null]);
+  }
+
+  function cell(css, children) { return h("td", css ? {class: css} : {}, children); }
+
+  // A cell that names its column when a narrow screen stacks the table (mcr.css).
+  function labelled(label, children) { return h("td", {"data-label": label}, children); }
+
+  // The breakdown of a scored hand, as the site draws a `hand` block (hand.html.j2).
+  Calculator.prototype.breakdown = function (answer) {
+    var self = this, r = answer.result, tiles = answer.tiles;
+    var standing = tiles.standing.slice(0, -1), winning = tiles.standing[tiles.standing.length - 1];
+    var melds = tiles.melds.map(function (m) {
+      return {kind: m.kind, tiles: m.tiles, concealed: m.kind === "kong" && !m.claimed};
+    });
+    var rows = r.fans.map(function (f) {
+      return h("tr", {"data-fan": f.id}, [cell("", [self.fanLink(f.id)]), cell("mcr-num", [f.points]),
+        cell("mcr-num", ["×" + f.count]), cell("mcr-sets", self.sets(f.groups))]);
+    });
+    var flowers = r.total - answer.total_without_bonus;
+    var total = flowers ? this.t("score_total_with_flowers", {total: r.total, base: answer.total_without_bonus,
+                                                              flowers: flowers}) : String(r.total);
+    var foot = h("tfoot", {}, [h("tr", {}, [h("th", {scope: "row"}, [this.t("score_total")]),
+                                           h("td", {class: "mcr-num mcr-total", colspan: "3"}, [total])])]);
+    var parts = [table(this.t("score_caption"), [this.t("score_fan"), this.t("score_points"), this.t("score_count"),
+                                                 this.t("score_sets")], rows, foot)];
+    if (r.not_counted.length) {
+      parts.push(h("div", {class: "mcr-hand__not-counted"}, [table(this.t("not_counted_caption"), null,
+        r.not_counted.map(function (n) {
+          return h("tr", {"data-fan": n.id}, [cell("", [self.fanLink(n.id)]), cell("mcr-num", [n.points]),
+            cell("mcr-sets", self.sets(n.groups)), cell("", self.reason(n))]);
+        }))]));
+    }
+    parts.push(h("p", {class: "mcr-verdict mcr-verdict--" + (r.valid ? "valid" : "invalid")}, [this.verdict(answer)]));
+    var p = r.payments;
+    if (p) {
+      parts.push(h("p", {class: "mcr-payments"}, [p.self_drawn
+        ? this.t("payments_self_drawn", {each: p.each, total: p.winner_receives})
+        : this.t("payments_discard", {discarder: p.discarder, others: p.others, total: p.winner_receives})]));
+    }
+    return h("figure", {class: "mcr-hand", "data-hand": r.hand, lang: this.data.lang}, [
+      h("div", {class: "mcr-hand__tiles", role: "group", "aria-label": this.t("hand_label")},
+        this.drawTiles(melds, standing, winning, null)),
+      h("figcaption", {class: "mcr-hand__situation"},
+        this.situationLine(r.situation).map(function (s) { return h("span", {}, [s]); })),
+      h("div", {class: "mcr-hand__score"}, parts)]);
+  };
+
+  Calculator.prototype.verdict = function (answer) {
+    return this.t(answer.result.valid ? "valid_win" : "invalid_win",
+                  {points: answer.total_without_bonus, minimum: answer.minimum});
+  };
+
+  Calculator.prototype.waitScore = function (scored) {
+    if (scored.error) return [this.errorText(scored.error)];
+    var self = this;
+    var total = scored.valid ? String(scored.total) : this.t("calc_wait_invalid", {total: scored.total,
+                                                                                     minimum: this.data.minimum});
+    var names = scored.fans.map(function (id) { return (self.data.fans[id] || {name: id}).name; });
+    return [h("span", {class: "mcr-calc__wait-total" + (scored.valid ? "" : " mcr-calc__wait-total--invalid")},
+              [total]),
+            h("span", {class: "mcr-calc__wait-fans"}, [names.join(this.t("calc_list_separator"))])];
+  };
+
+  Calculator.prototype.waitsTable = function (waits) {
+    var self = this;
+    var rows = waits.map(function (w) {
+      return h("tr", {"data-wait": w.tile}, [
+        cell("mcr-calc__wait-tile", [self.tile(w.tile, "standing", "mcr-tile--small"), " ", self.tileName(w.tile)]),
+        labelled(self.t("calc_col_unseen"), [self.t("calc_unseen", {n: w.unseen})]),
+        labelled(self.t("calc_col_discard"), self.waitScore(w.discard)),
+        labelled(self.t("calc_col_self_drawn"), self.waitScore(w.self_drawn)),
+        cell("", [h("button", {type: "button", class: "md-button mcr-calc__try", "data-face": w.tile,
+                              onclick: function () { self.change(withAddition(self.hand, "standing", [w.tile])); }},
+                    [self.t("calc_try_wait", {tile: self.tileName(w.tile)})])])]);
+    });
+    return h("div", {class: "mcr-calc__waits"}, [
+      table(this.t("calc_waits_caption"), [this.t("calc_col_tile"), this.t("calc_col_unseen"),
+        this.t("calc_col_discard"), this.t("calc_col_self_drawn"), ""], rows),
+      h("p", {class: "mcr-calc__note"}, [this.t("calc_waits_note")])]);
+  };
+
+  // An engine error in the reader's language (engine_errors.py gives its code and values).
+  Calculator.prototype.errorText = function (error) {
+    var values = {};
+    Object.keys(error.values || {}).forEach(function (k) { values[k] = error.values[k]; });
+    if (values.tile) values.tile = this.tileName(values.tile);
+    if (error.code === "situation" || error.code === "other") values.message = error.message;
+    var text = this.t("error_" + error.code, values);
+    if (error.in_meld) text = this.t("calc_error_in_meld", {error: text});
+    if (error.column) text = this.t("calc_error_at", {error: text, column: error.column});
+    return text;
+  };
+
+  // ---- The page ---------------------------------------------------------------------------------
+  Calculator.prototype.situation = function () {
+    var root = this.root, s = {};
+    FLAGS.forEach(function (flag) { if (root.querySelector("input[name=" + flag + "]").checked) s[flag] = true; });
+    s.seat_wind = root.querySelector("select[name=seat_wind]").value;
+    s.prevalent_wind = root.querySelector("select[name=prevalent_wind]").value;
+    var flowers = parseInt(root.querySelector("input[name=flowers]").value, 10);
+    s.flowers = isFinite(flowers) ? Math.max(0, Math.min(8, flowers)) : 0;
+    return s;
+  };
+
+  Calculator.prototype.mode = function () {
+    var checked = this.root.querySelector("input[name=mcr-calc-mode]:checked");
+    return checked ? checked.value : "standing";
+  };
+
+  // A new hand from a tap: the notation follows it.
+  Calculator.prototype.change = function (hand) {
+    this.history.push(this.$(".mcr-calc__notation").value);
+    this.hand = hand;
+    this.$(".mcr-calc__notation").value = toNotation(hand);
+    this.update();
+  };
+
+  Calculator.prototype.remove = function (where, index) {
+    var next = {melds: this.hand.melds.slice(), standing: this.hand.standing.slice()};
+    (where === "meld" ? next.melds : next.standing).splice(index, 1);
+    this.change(next);
+    var focus = this.$(".mcr-calc__hand button") || this.$(".mcr-calc__pick[tabindex='0']");
+    if (focus) focus.focus();
+  };
+
+  Calculator.prototype.drawHand = function () {
+    var self = this, hand = this.hand, box = this.$(".mcr-calc__hand"), count = tileCount(hand);
+    var full = count === TILES_IN_HAND && hand.standing.length > 0;
+    var standing = full ? hand.standing.slice(0, -1) : hand.standing;
+    var winning = full ? hand.standing[hand.standing.length - 1] : null;
+    if (!count) box.replaceChildren(h("p", {class: "mcr-calc__empty"}, [this.t("calc_hand_empty")]));
+    else box.replaceChildren(h("div", {class: "mcr-hand__tiles"}, this.drawTiles(hand.melds, standing, winning,
+      function (where, i) { self.remove(where, i); })));
+    this.$(".mcr-calc__count").textContent = this.t("calc_count", {n: count});
+    var mode = this.mode();
+    this.root.querySelectorAll(".mcr-calc__pick").forEach(function (button) {
+      var blocked = addition(hand, mode, button.getAttribute("data-face")) === null;
+      button.setAttribute("aria-disabled", blocked ? "true" : "false");
+    });
+  };
+
+  Calculator.prototype.link = function () {
+    var params = new URLSearchParams(), s = this.situation(), notation = this.$(".mcr-calc__notation").value.trim();
+    if (notation) params.set("hand", notation);
+    FLAGS.forEach(function (flag) { if (s[flag]) params.set(flag, "1"); });
+    if (s.seat_wind !== "E") params.set("seat_wind", s.seat_wind);
+    if (s.prevalent_wind !== "E") params.set("prevalent_wind", s.prevalent_wind);
+    if (s.flowers) params.set("flowers", String(s.flowers));
+    var query = params.toString();
+    return location.pathname + (query ? "?" + query : "");
+  };
+
+  Calculator.prototype.restore = function () {
+    var params = new URLSearchParams(location.search), root = this.root;
+    FLAGS.forEach(function (flag) { root.querySelector("input[name=" + flag + "]").checked = params.get(flag) === "1"; });
+    ["seat_wind", "prevalent_wind"].forEach(function (key) {
+      var wind = (params.get(key) || "E").toUpperCase();
+      root.querySelector("select[name=" + key + "]").value = WINDS.indexOf(wind) >= 0 ? wind : "E";
+    });
+    var flowers = parseInt(params.get("flowers") || "0", 10);
+    root.querySelector("input[name=flowers]").value = String(isFinite(flowers) ? Math.max(0, Math.min(8, flowers)) : 0);
+    var notation = params.get("hand") || "";
+    this.$(".mcr-calc__notation").value = notation;
+    this.hand = fromNotation(notation);
+  };
+
+  // Everything that follows a change of the hand or the situation.
+  Calculator.prototype.update = function () {
+    this.drawHand();
+    var url = this.link();
+    history.replaceState(null, "", url);
+    this.$(".mcr-calc__link").value = new URL(url, location.href).href;
+    this.$(".mcr-calc__copied").textContent = "";
+    this.ask();
+  };
+
+  Calculator.prototype.say = function (summary, result) {
+    this.$(".mcr-calc__summary").textContent = summary;
+    this.$(".mcr-calc__result").replaceChildren.apply(this.$(".mcr-calc__result"), result ? [result] : []);
+  };
+
+  Calculator.prototype.ask = function () {
+    var self = this, notation = this.$(".mcr-calc__notation").value;
+    this.showError(null);
+    if (!notation.trim()) { this.say(this.t("calc_need_tiles", {n: 0}), null); return; }
+    if (!this.engine) return;   // asked again once the engine is ready
+    var request = this.situation();
+    request.hand = notation;
+    request.lang = this.data.lang;
+    request.table = this.data.table;
+    var number = ++this.asked;
+    this.root.setAttribute("aria-busy", "true");
+    this.engine.ask(request).then(function (answer) {
+      if (number !== self.asked) return;   // the hand changed meanwhile
+      self.root.removeAttribute("aria-busy");
+      self.show(answer);
+    });
+  };
+
+  Calculator.prototype.show = function (answer) {
+    this.root.setAttribute("data-answer", answer.kind);
+    if (answer.kind === "score") {
+      this.say(this.t("calc_summary_score", {total: answer.result.total, verdict: this.verdict(answer)}),
+               this.breakdown(answer));
+    } else if (answer.kind === "waits") {
+      var self = this, names = answer.waits.map(function (w) { return self.tileName(w.tile); });
+      this.say(names.length ? this.t("calc_summary_waits", {n: names.length, tiles: names.join(this.t("calc_list_separator"))})
+                            : this.t("calc_summary_no_waits"), names.length ? this.waitsTable(answer.waits) : null);
+    } else if (answer.kind === "incomplete") {
+      this.say(this.t(answer.count > TILES_IN_HAND ? "calc_too_many_tiles" : "calc_need_tiles", {n: answer.count}), null);
+    } else {
+      var text = this.errorText(answer.error);
+      this.say(this.t("calc_summary_error", {error: text}), null);
+      this.showError(answer.error, text);
+    }
+    this.root.setAttribute("data-answered", String(this.asked));
+  };
+
+  // Points at the fault: the character of the notation, or the tiles in the picture.
+  Calculator.prototype.showError = function (error, text) {
+    var box = this.$(".mcr-calc__error"), input = this.$(".mcr-calc__notation");
+    this.root.querySelectorAll(".mcr-calc__fault").forEach(function (n) { n.classList.remove("mcr-calc__fault"); });
+    if (!error) { box.hidden = true; box.replaceChildren(); input.removeAttribute("aria-invalid"); return; }
+    input.setAttribute("aria-invalid", "true");
+    var parts = [h("span", {}, [text])];
+    if (error.column) {
+      var value = input.value, at = error.column - 1;
+      parts.push(h("code", {class: "mcr-calc__at"}, [value.slice(0, at),
+        h("mark", {}, [value.slice(at, at + 1) || " "]), value.slice(at + 1)]));
+    }
+    box.replaceChildren.apply(box, parts);
+    box.hidden = false;
+    (error.tiles || []).forEach(function (face) {
+      this.root.querySelectorAll(".mcr-calc__hand img[data-face='" + face + "']").forEach(function (img) {
+        (img.closest("button") || img).classList.add("mcr-calc__fault");
+      });
+    }, this);
+  };
+
+  // The palette is one stop of the Tab key; the arrow keys move between its tiles.
+  Calculator.prototype.wirePalette = function () {
+    var self = this, rows = Array.prototype.slice.call(this.root.querySelectorAll(".mcr-calc__palette-row"));
+    var grid = rows.map(function (row) { return Array.prototype.slice.call(row.querySelectorAll(".mcr-calc__pick")); });
+    grid.forEach(function (row, r) {
+      row.forEach(function (button, c) {
+        button.tabIndex = r === 0 && c === 0 ? 0 : -1;
+        button.addEventListener("click", function () {
+          if (button.getAttribute("aria-disabled") === "true") return;
+          var tiles = addition(self.hand, self.mode(), button.getAttribute("data-face"));
+          if (tiles) self.change(withAddition(self.hand, self.mode(), tiles));
+        });
+        button.addEventListener("keydown", function (event) {
+          var to = null;
+          if (event.key === "ArrowRight") to = row[c + 1] || (grid[r + 1] || [])[0];
+          else if (event.key === "ArrowLeft") to = row[c - 1] || (grid[r - 1] ? grid[r - 1][grid[r - 1].length - 1] : null);
+          else if (event.key === "ArrowDown" && grid[r + 1]) to = grid[r + 1][Math.min(c, grid[r + 1].length - 1)];
+          else if (event.key === "ArrowUp" && grid[r - 1]) to = grid[r - 1][Math.min(c, grid[r - 1].length - 1)];
+          else if (event.key === "Home") to = row[0];
+          else if (event.key === "End") to = row[row.length - 1];
+          if (!to) return;
+          event.preventDefault();
+          button.tabIndex = -1;
+          to.tabIndex = 0;
+          to.focus();
+        });
+      });
+    });
+  };
+
+  Calculator.prototype.copyLink = function () {
+    var self = this, field = this.$(".mcr-calc__link"), note = this.$(".mcr-calc__copied");
+    function fallback() { field.focus(); field.select(); note.textContent = self.t("calc_link_select"); }
+    if (!navigator.clipboard) { fallback(); return; }
+    navigator.clipboard.writeText(field.value).then(function () { note.textContent = self.t("calc_link_copied"); },
+                                                    fallback);
+  };
+
+  Calculator.prototype.wire = function () {
+    var self = this, root = this.root;
+    this.wirePalette();
+    this.$(".mcr-calc__notation").addEventListener("input", function (event) {
+      self.history.push(self.notationBefore || "");
+      self.hand = fromNotation(event.target.value);
+      self.notationBefore = event.target.value;
+      self.update();
+    });
+    this.$(".mcr-calc__notation").addEventListener("focus", function (event) { self.notationBefore = event.target.value; });
+    root.querySelectorAll("input[name=mcr-calc-mode]").forEach(function (radio) {
+      radio.addEventListener("change", function () { self.drawHand(); });
+    });
+    root.querySelectorAll(".mcr-calc__situation input, .mcr-calc__situation select").forEach(function (control) {
+      control.addEventListener("change", function () { self.update(); });
+    });
+    this.$(".mcr-calc__undo").addEventListener("click", function () {
+      if (!self.history.length) return;
+      var notation = self.history.pop();
+      self.$(".mcr-calc__notation").value = notation;
+      self.hand = fromNotation(notation);
+      self.update();
+    });
+    this.$(".mcr-calc__clear").addEventListener("click", function () { self.change({melds: [], standing: []}); });
+    this.$(".mcr-calc__copy").addEventListener("click", function () { self.copyLink(); });
+  };
+
+  // ---- The engine in its worker -----------------------------------------------------------------
+  function Engine(root, onProgress) {
+    var self = this;
+    function url(name) { return new URL(root.getAttribute("data-" + name), location.href).href; }
+    this.waiting = {};
+    this.next = 1;
+    this.worker = new Worker(url("worker"), {type: "module"});
+    this.ready = new Promise(function (resolve, reject) {
+      self.worker.onmessage = function (event) {
+        var message = event.data;
+        if (message.type === "progress") onProgress(message.stage);
+        else if (message.type === "ready") resolve(self);
+        else if (message.type === "failed") reject(new Error(message.message));
+        else if (message.type === "answer") {
+          var done = self.waiting[message.id];
+          delete self.waiting[message.id];
+          if (done) done(JSON.parse(message.answer));
+        }
+      };
+      self.worker.onerror = function (event) { reject(new Error(event.message || "worker error")); };
+    });
+    this.worker.postMessage({type: "start", pyodide: url("pyodide"), engine: url("engine"), table: url("table"),
+                             tableName: root.getAttribute("data-table-name")});
+  }
+
+  // One request (an object) to its answer (an object).
+  Engine.prototype.ask = function (request) {
+    var self = this, id = this.next++;
+    return new Promise(function (resolve) {
+      self.waiting[id] = resolve;
+      self.worker.postMessage({type: "ask", id: id, request: JSON.stringify(request)});
+    });
+  };
+
+  function start(root) {
+    var status = root.querySelector(".mcr-calc__status"), statusText = root.querySelector(".mcr-calc__status-text");
+    var progress = root.querySelector(".mcr-calc__progress");
+    var started = performance.now(), stage = 0, calc = null;
+    var stages = ["calc_stage_runtime", "calc_stage_engine", "calc_stage_table"];
+    function showStage() {
+      progress.value = stage;
+      if (calc && stage > 0 && stage < STAGES) statusText.textContent = calc.t(stages[stage - 1]);
+    }
+    function failed(message) {
+      status.setAttribute("data-state", "failed");
+      statusText.textContent = calc ? calc.t("calc_load_failed", {reason: message}) : message;
+    }
+    // The engine starts at once, while the page's strings arrive: Python takes seconds.
+    var engine = new Engine(root, function (n) { stage = n; showStage(); });
+    // For the browser tests and the benchmark: the engine's own answers.
+    window.mcrCalculator = {ready: engine.ready, ask: function (request) { return engine.ask(request); }};
+    fetch(root.getAttribute("data-text")).then(function (r) {
+      if (!r.ok) throw new Error(r.status + " " + r.url);
+      return r.json();
+    }).then(function (data) {
+      calc = new Calculator(root, data);
+      calc.restore();
+      calc.wire();
+      calc.update();
+      showStage();
+      engine.ready.then(function () {
+        calc.engine = engine;
+        stage = STAGES;
+        showStage();
+        status.setAttribute("data-state", "ready");
+        root.setAttribute("data-ready-ms", String(Math.round(performance.now() - started)));
+        statusText.textContent = calc.t("calc_ready");
+        calc.ask();
+      }, function (err) { failed(err.message); });
+    }).catch(function (err) { failed(String(err.message || err)); });
+  }
+
+  document.querySelectorAll(".mcr-calc").forEach(start);
+})();
