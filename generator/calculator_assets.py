@@ -5,8 +5,9 @@
   package beyond the standard library.
 - `calculator/engine.zip`: the `rules` package as it is in this checkout, plus the page's
   glue (calculator_engine.py, engine_errors.py), unpacked by the worker into Pyodide.
-- `calculator/fans.json`: the fan table's data, read from fans.yaml and checked here, at
-  build time (the browser has neither PyYAML nor jsonschema, and needs neither).
+- `calculator/tables/<edition>.json`: each edition's fan table data, read from fans.yaml
+  (and the edition's file) and checked here, at build time (the browser has neither
+  PyYAML nor jsonschema, and needs neither).
 - `calculator/<lang>.json`: what the page shows in one language: its strings, each fan's
   name, points and number, the tile names, the minimum points.
 
@@ -21,7 +22,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from rules import SITUATION_FLAGS, read_table_data
+from rules import SITUATION_FLAGS, edition_data
 from rules.tiles import ALL_TILES
 
 from .localize import pick
@@ -38,7 +39,6 @@ PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 ENGINE_PACKAGE = "rules"
 GLUE_MODULES = ("calculator_engine.py", "engine_errors.py")
-TABLE_NAME = "fans"    # the table's name in the page's requests (an edition's, later)
 ASSET_FORMAT = 1
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
@@ -71,18 +71,27 @@ def engine_zip() -> bytes:
     return buffer.getvalue()
 
 
-def table_json(data: SiteData) -> bytes:
-    """The fan table's data as JSON (line numbers kept: the engine's messages cite them)."""
-    return _dump(read_table_data(data.fans_path, data.fans_path.name))
+def table_json(data: SiteData, edition: str | None = None) -> bytes:
+    """An edition's fan table data as JSON (line numbers kept: the engine's messages cite
+    them); the default edition's when `edition` is None."""
+    return _dump(edition_data(edition, data.fans_path))
+
+
+def edition_ids(data: SiteData) -> list[str]:
+    """The editions of the rules the page offers, the site's own first."""
+    return [info.id for info, _ in data.edition_list] or [""]
 
 
 def text_asset(data: SiteData, lang: str) -> dict[str, Any]:
     fans = {}
-    for fan in data.table.fans:
-        name = pick(fan.names, lang)
-        fans[fan.id] = {"number": fan.number, "points": fan.points, "name": name.text, "missing": name.missing}
+    for table in (data.table, *data.other_editions.values()):
+        for fan in table.fans:
+            name = pick(fan.names, lang)
+            fans.setdefault(fan.id, {"number": fan.number, "points": fan.points, "name": name.text,
+                                     "missing": name.missing})
+    editions = [{"id": info.id, "name": info.name(lang)} for info, _ in data.edition_list]
     return {
-        "format": ASSET_FORMAT, "lang": lang, "table": TABLE_NAME,
+        "format": ASSET_FORMAT, "lang": lang, "table": edition_ids(data)[0], "editions": editions,
         "text": {k: TEXT[lang][k] for k in SCORING_KEYS + CALCULATOR_KEYS},
         "situation_flags": [f for f in SITUATION_FLAGS if f != "self_drawn"],
         "minimum": data.table.minimum_points,
@@ -103,6 +112,7 @@ def calculator_assets(data: SiteData) -> dict[str, bytes]:
     """{path under site/: bytes} for every file of the calculator page."""
     files = pyodide_files()
     files[f"{CALCULATOR_ASSETS}/engine.zip"] = engine_zip()
-    files[f"{CALCULATOR_ASSETS}/{TABLE_NAME}.json"] = table_json(data)
+    for i, edition in enumerate(edition_ids(data)):
+        files[f"{CALCULATOR_ASSETS}/tables/{edition}.json"] = table_json(data, edition if i else None)
     files.update({f"{CALCULATOR_ASSETS}/{lang}.json": _dump(text_asset(data, lang)) for lang in LANGS})
     return files

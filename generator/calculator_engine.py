@@ -7,8 +7,9 @@ is `ScoreResult.as_dict()`, the JSON answer of `mcr score -`; errors carry a cod
 page to translate (generator/engine_errors.py). Imports nothing but `rules` and the
 standard library.
 
-Tables are kept by name, so a page offering several editions of the rules can load each
-one and name it in its requests; today the site ships one, "fans".
+Tables are kept by name: the page loads one per edition of the rules, named by the
+edition's id, and names the one to score by in each request (the first loaded when it
+names none).
 """
 from __future__ import annotations
 
@@ -40,7 +41,12 @@ def load_table(data_json: str, name: str = DEFAULT_TABLE) -> int:
 
 
 def _table(request: dict[str, Any]) -> FanTable:
-    return _tables[request.get("table") or DEFAULT_TABLE]
+    name = request.get("table")
+    if name is None:
+        return next(iter(_tables.values()))
+    if name not in _tables:
+        raise rules.EditionError(f"unknown edition '{name}'; editions: {', '.join(_tables)}")
+    return _tables[name]
 
 
 def hand_tiles(hand: Hand) -> dict[str, Any]:

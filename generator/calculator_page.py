@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from rules import SITUATION_FLAGS
 from rules.tiles import ALL_TILES, SUITS
 
-from .calculator_assets import CALCULATOR_ASSETS, PYODIDE_ASSETS, TABLE_NAME
+from .calculator_assets import CALCULATOR_ASSETS, PYODIDE_ASSETS, edition_ids
+from .site_data import SiteData
 from .markdown_text import TILE_ASSETS, front_matter, url_token
 from .site_text import LANGS, text
 from .templating import render
@@ -48,29 +49,34 @@ def palette_rows(lang: str) -> tuple[tuple[str, tuple[PaletteTile, ...]], ...]:
     return tuple(rows)
 
 
-def widget(lang: str) -> str:
+def widget(lang: str, editions: list[tuple[str, str]]) -> str:
+    """The calculator in `lang`; `editions` are the editions of the rules it offers, (id,
+    name in `lang`), the site's own first (a table file each)."""
     urls = [
         ("text", url_token(f"{CALCULATOR_ASSETS}/{lang}.json")),
         ("engine", url_token(f"{CALCULATOR_ASSETS}/engine.zip")),
-        ("table", url_token(f"{CALCULATOR_ASSETS}/{TABLE_NAME}.json")),
+        *((f"table-{edition}", url_token(f"{CALCULATOR_ASSETS}/tables/{edition}.json")) for edition, _ in editions),
         ("pyodide", url_token(f"{PYODIDE_ASSETS}/pyodide.mjs")),
         ("worker", url_token(WORKER)),
         ("tiles", url_token(f"{TILE_ASSETS}/back.svg")),
         ("fans", url_token("fans/index.md")),
         ("scoring", url_token("rulebook/scoring.md", optional=True)),   # explains each principle, when written
     ]
-    return render(WIDGET_TEMPLATE, lang=lang, urls=urls, table=TABLE_NAME, script=url_token(SCRIPT),
+    return render(WIDGET_TEMPLATE, lang=lang, urls=urls, editions=editions, script=url_token(SCRIPT),
                   tile_src=lambda face: url_token(f"{TILE_ASSETS}/{face}.svg"), rows=palette_rows(lang),
                   modes=MELD_MODES, flags=SITUATION_FLAGS, winds=WINDS, max_flowers=MAX_FLOWERS,
                   notation_href=url_token("notation.md"),
                   t=lambda key, **kw: text(lang, key, **kw)).rstrip("\n")
 
 
-def calculator_page(lang: str) -> str:
+def calculator_page(lang: str, editions: list[tuple[str, str]]) -> str:
     return render(TEMPLATE, banner=front_matter("calculator_page.py", TEMPLATE, source="generator/site_text.py",
                                                 hide="[toc]"),
-                  t=lambda key, **kw: text(lang, key, **kw), widget=widget(lang))
+                  t=lambda key, **kw: text(lang, key, **kw), widget=widget(lang, editions))
 
 
-def calculator_pages() -> dict[str, str]:
-    return {f"{lang}/{PAGE}": calculator_page(lang) for lang in LANGS}
+def calculator_pages(data: SiteData) -> dict[str, str]:
+    def editions(lang: str) -> list[tuple[str, str]]:
+        return [(info.id, info.name(lang)) for info, _ in data.edition_list] or [(edition_ids(data)[0], "")]
+
+    return {f"{lang}/{PAGE}": calculator_page(lang, editions(lang)) for lang in LANGS}

@@ -54,7 +54,7 @@ def _is_generated(path: Path) -> bool:
 def generated_pages(data: SiteData) -> dict[str, str]:
     pages: dict[str, str] = {}
     for part in (fan_pages(data), fan_table_pages(data), rulings_pages(data), editions_pages(data), notation_pages(),
-                 quiz_pages(data), calculator_pages()):
+                 quiz_pages(data), calculator_pages(data)):
         pages.update(part)
     return pages
 

@@ -4,7 +4,7 @@ the evaluator and settlement. It reads every fact about a fan from fans.yaml.
 Everything other packages use is named here; the modules behind it are the engine's own.
 The value modules `rules.tiles` and `rules.groups` (tile faces, group kinds) are public too.
 """
-from .api import (edition_differences, editions, fan_table, in_edition, score, score_readings, score_with_table, situation_for, situation_problem,
+from .api import (edition_data, edition_differences, editions, fan_table, in_edition, score, score_readings, score_with_table, situation_for, situation_problem,
                   waits)
 from .checks import check_fan_table
 from .context import HAND_VOCABULARY, ITEM_VOCABULARY
@@ -23,7 +23,7 @@ from .situation import Situation, make_situation
 from .vocabulary import OPERATORS
 
 __all__ = [
-    "Change", "Difference", "EditionError", "EditionInfo", "edition_differences", "editions", "in_edition", "HAND_VOCABULARY", "ITEM_VOCABULARY", "OPERATORS", "check_fan_table", "DEFAULT_FANS_PATH", "Example", "Fan", "FanTable", "FanTableError", "HONORS_AND_KNITTED", "HONOR_CODES", "Hand",
+    "Change", "Difference", "EditionError", "EditionInfo", "edition_data", "edition_differences", "editions", "in_edition", "HAND_VOCABULARY", "ITEM_VOCABULARY", "OPERATORS", "check_fan_table", "DEFAULT_FANS_PATH", "Example", "Fan", "FanTable", "FanTableError", "HONORS_AND_KNITTED", "HONOR_CODES", "Hand",
     "HandError", "KNITTED_ARRANGEMENTS", "KNITTED_STRAIGHT", "NotCounted", "NotationError", "ORPHAN_CODES",
     "Payments", "Ruling", "RulesError", "SEVEN_PAIRS", "SITUATION_FIELDS", "SITUATION_FLAGS", "STANDARD",
     "ScoreResult", "ScoredFan", "Situation", "SituationError", "THIRTEEN_ORPHANS", "fan_table", "is_winning",

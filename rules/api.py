@@ -7,7 +7,7 @@ from typing import Any
 
 from .evaluator import score_each_reading, score_hand
 from .edition_diff import Difference, differences
-from .editions import Change, EditionError, EditionInfo, list_editions
+from .editions import Change, EditionError, EditionInfo, list_editions, resolve
 from .fantable import DEFAULT_FANS_PATH, FanTable, load_fan_table
 from .notation import parse_hand, parse_waiting_hand
 from .result import ScoreResult
@@ -27,6 +27,14 @@ def fan_table(path: str | os.PathLike[str] | None = None, edition: str | None = 
     if key not in _tables:
         _tables[key] = load_fan_table(path, edition=edition, examples=path is not None)
     return _tables[key]
+
+
+def edition_data(edition: str | None = None, path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+    """The data of one edition of the table at `path` (None: the table's own), whole,
+    `__line__` keys kept: what `table_from_data` compiles (the browser gets it as JSON)."""
+    file_path = Path(path) if path is not None else DEFAULT_FANS_PATH
+    data, _ = resolve(file_path, str(path) if path is not None else "fans.yaml", edition)
+    return data
 
 
 def in_edition(table: FanTable, edition: str | None) -> FanTable:

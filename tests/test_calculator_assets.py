@@ -73,7 +73,7 @@ def test_files_are_the_same_bytes_every_time(data: SiteData) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_language_data_names_every_fan_and_tile(lang: str, data: SiteData) -> None:
     asset = text_asset(data, lang)
-    assert set(asset["fans"]) == {f.id for f in data.table.fans}
+    assert set(asset["fans"]) == {f.id for t in (data.table, *data.other_editions.values()) for f in t.fans}
     assert len(asset["tiles"]) == 34 and asset["minimum"] == data.table.minimum_points
     for key in ("calc_summary_score", "error_unclosed_meld", "reason_non_repeat", "payments_discard",
                 "score_total_with_flowers", "situation_seat_wind"):

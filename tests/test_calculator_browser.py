@@ -165,6 +165,37 @@ def test_share_link_reopens_the_hand_and_its_situation(calc: Calc, browser: Any,
         again.close()
 
 
+def test_the_edition_of_the_rules_is_chosen_scored_and_shared(browser: Any, base_url: str) -> None:
+    hand = "[CCC][FFF]PPP999m5p5p"   # One Voided Suit counts with Big Three Dragons in the later reading only
+    calc = Calc(browser, base_url, "en")   # a page of its own: no flowers or winds left by other tests
+    try:
+        _edition_round_trip(calc, browser, base_url, hand)
+    finally:
+        calc.close()
+
+
+def _edition_round_trip(calc: Calc, browser: Any, base_url: str, hand: str) -> None:
+    calc.wait_ready()
+    calc.type(hand)
+    assert calc.page.input_value("select[name=edition]") == "1998"
+    before = calc.summary()
+    assert str(rules.score(hand).total) in before
+    calc.page.select_option("select[name=edition]", "green-book")
+    calc.answered()
+    calc.page.wait_for_function(f"() => document.querySelector('.mcr-calc__summary').textContent.includes("
+                                f"'{rules.score(hand, edition='green-book').total}')", timeout=20000)
+    link = calc.page.input_value(".mcr-calc__link")
+    assert "edition=green-book" in link
+    again = Calc(browser, base_url, "en", query=link.split("/calculator/", 1)[1])
+    try:
+        again.wait_ready()
+        again.answered()
+        assert again.page.input_value("select[name=edition]") == "green-book"
+        assert str(rules.score(hand, edition="green-book").total) in again.summary()
+    finally:
+        again.close()
+
+
 def test_keyboard_alone_builds_a_hand_and_hears_the_result(calc: Calc) -> None:
     calc.page.click(".mcr-calc__clear")
     calc.page.focus("input[name=mcr-calc-mode][value=standing]")

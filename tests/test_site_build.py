@@ -142,6 +142,14 @@ def test_every_stated_scoring_matches_the_engine(table: rules.FanTable) -> None:
     assert stated >= sum(len(f.examples) for f in table.fans) * len(LANGS)
 
 
+def test_no_template_syntax_reaches_a_page(site: BuiltSite) -> None:
+    # A Jinja comment written with the wrong delimiters ends up as page text (and as a
+    # search entry of its own, which outranks the fan itself).
+    leaked = [str(p.relative_to(site.output)) for p in site.output.rglob("*.html")
+              if re.search(r"\{#-|-#\}|\{##|##\}|\{%|%\}|\{\{ ", p.read_text(encoding="utf-8"))]
+    assert not leaked, leaked[:10]
+
+
 def test_drawn_scoring_is_the_engines(site: BuiltSite, table: rules.FanTable) -> None:
     # The home page's hand, as drawn in every language: the engine's fans and total.
     result = rules.score("[123m]456m789m34p55s5p", self_drawn=True)

@@ -1,7 +1,8 @@
 // The calculator's engine (hand-written, not generated): the project's `rules` package
 // running under Pyodide in a worker, so the page stays responsive while Python starts.
 //
-// The page (calculator.js) sends {type: "start", pyodide, engine, table, tableName} once,
+// The page (calculator.js) sends {type: "start", pyodide, engine, tables: [{name, url}]} once
+// (a table per edition of the rules, the site's own first),
 // then {type: "ask", id, request} with a request in JSON; the worker answers with
 // {type: "progress", stage}, then {type: "ready"} or {type: "failed", message}, and
 // {type: "answer", id, answer} per request. The answers are made in Python by
@@ -24,7 +25,7 @@ async function start(urls) {
   post({type: "progress", stage: 1});
   // The engine's files come while Python starts.
   const engineZip = fetched(urls.engine, (r) => r.arrayBuffer());
-  const table = fetched(urls.table, (r) => r.text());
+  const tables = urls.tables.map((t) => fetched(t.url, (r) => r.text()));
   const {loadPyodide} = await import(urls.pyodide);
   const pyodide = await loadPyodide({
     indexURL: urls.pyodide.slice(0, urls.pyodide.lastIndexOf("/") + 1),
@@ -36,7 +37,11 @@ async function start(urls) {
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})`);
   const glue = pyodide.pyimport("calculator_engine");
   post({type: "progress", stage: 3});
-  const fans = glue.load_table(await table, urls.tableName);
+  let fans = 0;
+  for (const [i, t] of urls.tables.entries()) {
+    const count = glue.load_table(await tables[i], t.name);
+    if (i === 0) fans = count;
+  }
   engine = glue;
   post({type: "ready", fans});
 }

@@ -369,6 +369,12 @@
     return s;
   };
 
+  // The edition of the rules the hand is scored by (the select's value, the site's own by default).
+  Calculator.prototype.edition = function () {
+    var select = this.root.querySelector("select[name=edition]");
+    return (select && select.value) || this.data.table;
+  };
+
   Calculator.prototype.mode = function () {
     var checked = this.root.querySelector("input[name=mcr-calc-mode]:checked");
     return checked ? checked.value : "standing";
@@ -413,6 +419,7 @@
     if (s.seat_wind !== "E") params.set("seat_wind", s.seat_wind);
     if (s.prevalent_wind !== "E") params.set("prevalent_wind", s.prevalent_wind);
     if (s.flowers) params.set("flowers", String(s.flowers));
+    if (this.edition() !== this.data.table) params.set("edition", this.edition());
     var query = params.toString();
     return location.pathname + (query ? "?" + query : "");
   };
@@ -426,6 +433,8 @@
     });
     var flowers = parseInt(params.get("flowers") || "0", 10);
     root.querySelector("input[name=flowers]").value = String(isFinite(flowers) ? Math.max(0, Math.min(8, flowers)) : 0);
+    var edition = root.querySelector("select[name=edition]"), asked = params.get("edition");
+    if (edition) edition.value = this.data.editions.some(function (e) { return e.id === asked; }) ? asked : this.data.table;
     var notation = params.get("hand") || "";
     this.$(".mcr-calc__notation").value = notation;
     this.hand = fromNotation(notation);
@@ -454,7 +463,7 @@
     var request = this.situation();
     request.hand = notation;
     request.lang = this.data.lang;
-    request.table = this.data.table;
+    request.table = this.edition();
     var number = ++this.asked;
     this.root.setAttribute("aria-busy", "true");
     this.engine.ask(request).then(function (answer) {
@@ -590,8 +599,9 @@
       };
       self.worker.onerror = function (event) { reject(new Error(event.message || "worker error")); };
     });
-    this.worker.postMessage({type: "start", pyodide: url("pyodide"), engine: url("engine"), table: url("table"),
-                             tableName: root.getAttribute("data-table-name")});
+    var editions = (root.getAttribute("data-editions") || "").split(/\s+/).filter(Boolean);
+    this.worker.postMessage({type: "start", pyodide: url("pyodide"), engine: url("engine"),
+                             tables: editions.map(function (e) { return {name: e, url: url("table-" + e)}; })});
   }
 
   // One request (an object) to its answer (an object).
