@@ -17,6 +17,7 @@ from rules.tiles import ALL_TILES, SUITS
 from .calculator_assets import CALCULATOR_ASSETS, PYODIDE_ASSETS, edition_ids
 from .site_data import SiteData
 from .markdown_text import TILE_ASSETS, front_matter, url_token
+from .quiz_pages import DOM_SCRIPT
 from .site_text import LANGS, text
 from .templating import render
 
@@ -62,7 +63,7 @@ def widget(lang: str, editions: list[tuple[str, str]]) -> str:
         ("fans", url_token("fans/index.md")),
         ("scoring", url_token("rulebook/scoring.md", optional=True)),   # explains each principle, when written
     ]
-    return render(WIDGET_TEMPLATE, lang=lang, urls=urls, editions=editions, script=url_token(SCRIPT),
+    return render(WIDGET_TEMPLATE, lang=lang, urls=urls, editions=editions, script=url_token(SCRIPT), dom_script=url_token(DOM_SCRIPT),
                   tile_src=lambda face: url_token(f"{TILE_ASSETS}/{face}.svg"), rows=palette_rows(lang),
                   modes=MELD_MODES, flags=SITUATION_FLAGS, winds=WINDS, max_flowers=MAX_FLOWERS,
                   notation_href=url_token("notation.md"),

@@ -23,6 +23,7 @@ INDEX_TEMPLATE = "quiz_index.md.j2"
 PAGE_TEMPLATE = "quiz_page.md.j2"
 WIDGET_TEMPLATE = "quiz_widget.html.j2"
 QUIZ_SCRIPT = "assets/mcr/quiz.js"
+DOM_SCRIPT = "assets/mcr/dom.js"   # the DOM builders quiz.js and calculator.js share
 FOLDER = "quiz"
 
 
@@ -57,7 +58,7 @@ def widget(lang: str, mode: str, key: str, banks: tuple[str, ...]) -> str:
         ("fans", url_token("fans/index.md")),
         ("scoring", url_token("rulebook/scoring.md", optional=True)),   # explains each principle, when written
     ]
-    return render(WIDGET_TEMPLATE, mode=mode, key=key, lang=lang, urls=urls, script=url_token(QUIZ_SCRIPT),
+    return render(WIDGET_TEMPLATE, mode=mode, key=key, lang=lang, urls=urls, script=url_token(QUIZ_SCRIPT), dom_script=url_token(DOM_SCRIPT),
                   t=lambda k: quiz_text(lang, k)).rstrip("\n")
 
 

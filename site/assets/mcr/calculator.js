@@ -111,35 +111,7 @@
   }
 
   // ---- Drawing -------------------------------------------------------------------------------
-  function h(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (key) {
-      var value = attrs[key];
-      if (value === null || value === undefined || value === false) return;
-      if (key === "class") node.className = value;
-      else if (key.slice(0, 2) === "on") node.addEventListener(key.slice(2), value);
-      else node.setAttribute(key, value === true ? "" : String(value));
-    });
-    (children || []).forEach(function (child) {
-      if (child === null || child === undefined || child === false) return;
-      node.appendChild(typeof child === "string" || typeof child === "number"
-        ? document.createTextNode(String(child)) : child);
-    });
-    return node;
-  }
-
-  // A template whose {placeholders} may be nodes: the list of nodes and strings it makes.
-  function fillNodes(template, values) {
-    var parts = [], last = 0, match, pattern = /\{(\w+)\}/g;
-    while ((match = pattern.exec(template)) !== null) {
-      parts.push(template.slice(last, match.index));
-      var value = values[match[1]];
-      parts.push(value === undefined ? match[0] : (typeof value === "object" ? value : String(value)));
-      last = pattern.lastIndex;
-    }
-    parts.push(template.slice(last));
-    return parts.filter(function (p) { return p !== ""; });
-  }
+  var dom = window.McrDom, h = dom.h, fillNodes = dom.fillNodes, table = dom.table, cell = dom.cell;   // dom.js
 
   function Calculator(root, data) {
     this.root = root;
@@ -259,15 +231,6 @@
     if (!this.scoringUrl) return [words];
     return [h("a", {href: this.scoringUrl + "#" + n.principle.replace(/_/g, "-")}, [words])];
   };
-
-  function table(caption, head, rows, foot) {
-    return h("table", {}, [
-      h("caption", {}, [caption]),
-      head ? h("thead", {}, [h("tr", {}, head.map(function (c) { return h("th", {scope: "col"}, [c]); }))]) : null,
-      h("tbody", {}, rows), foot || null]);
-  }
-
-  function cell(css, children) { return h("td", css ? {class: css} : {}, children); }
 
   // A cell that names its column when a narrow screen stacks the table (mcr.css).
   function labelled(label, children) { return h("td", {"data-label": label}, children); }
