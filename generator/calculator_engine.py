@@ -8,8 +8,8 @@ page to translate (generator/engine_errors.py). Imports nothing but `rules` and 
 standard library.
 
 Tables are kept by name: the page loads one per edition of the rules, named by the
-edition's id, and names the one to score by in each request (the first loaded when it
-names none).
+edition's id, and a request names the one to score by as `mcr score -` does, with
+"edition" (the first loaded when it names none).
 """
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def load_table(data_json: str, name: str = DEFAULT_TABLE) -> int:
 
 
 def _table(request: dict[str, Any]) -> FanTable:
-    name = request.get("table")
+    name = request.get("edition")
     if name is None:
         return next(iter(_tables.values()))
     if name not in _tables:

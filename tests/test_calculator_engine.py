@@ -13,7 +13,7 @@ import pytest
 
 import rules
 from generator import calculator_engine as engine
-from generator.calculator_assets import table_json
+from generator.calculator_assets import edition_ids, table_json
 from generator.engine_errors import ERROR_CODES, describe
 from generator.site_data import load_site_data
 from generator.site_text import LANGS, TEXT
@@ -39,6 +39,25 @@ def test_json_table_scores_like_mcr_score(loaded: None) -> None:
     assert len(cli) == len(ours) == len(requests)
     for request, a, b in zip(requests, cli, ours):
         assert a == b, request
+
+
+def test_a_request_names_its_edition_as_json_lines_does() -> None:
+    data = load_site_data()
+    for edition in edition_ids(data):   # as the page loads them: the site's own first
+        engine.load_table(table_json(data, edition).decode("utf-8"), edition)
+    # One Voided Suit counts with Big Three Dragons in the later reading only.
+    requests = [{"hand": "[CCC][FFFF][999m]11pPPP", "edition": e} for e in edition_ids(data)]
+    lines = "".join(json.dumps(r) + "\n" for r in requests)
+    run = subprocess.run([sys.executable, "-m", "mcr", "score", "-"], input=lines, capture_output=True, text=True,
+                         cwd=ROOT, timeout=300, env=dict(os.environ, MCR_WORKERS="1"))
+    cli = [json.loads(line) for line in run.stdout.splitlines()]
+    ours = [json.loads(engine.answer(json.dumps({**r, "kind": "score"}))) for r in requests]
+    assert cli == ours
+    totals = {r["edition"]: a["total"] for r, a in zip(requests, ours)}
+    # Big Three Dragons 88 + All Terminals and Honors 32 + Concealed Kong 2; the later reading adds One Voided Suit 1.
+    assert totals == {"1998": 122, "green-book": 123}
+    unknown = json.loads(engine.answer(json.dumps({"hand": "[CCC][FFFF][999m]11pPPP", "edition": "house", "kind": "score"})))
+    assert "house" in json.dumps(unknown) and "green-book" in json.dumps(unknown)
 
 
 def test_a_full_hand_is_scored_with_what_the_verdict_needs(loaded: None) -> None:

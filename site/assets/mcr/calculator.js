@@ -426,7 +426,7 @@
     var request = this.situation();
     request.hand = notation;
     request.lang = this.data.lang;
-    request.table = this.edition();
+    request.edition = this.edition();
     var number = ++this.asked;
     this.root.setAttribute("aria-busy", "true");
     this.engine.ask(request).then(function (answer) {
