@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from importlib import import_module
 from typing import Callable
 
 from rules import EditionError, FanTableError
@@ -24,13 +25,37 @@ COMMANDS: list[Command] = [
 ]
 
 
-def _optional_commands() -> list[Command]:
-    """Commands of the generator package (site, quiz), present when it is installed."""
-    try:
-        from generator import commands  # noqa: PLC0415 - optional and slow to import
-    except ImportError:
-        return []
-    return list(commands.COMMANDS)
+def _lazy(module: str, attribute: str) -> Callable:
+    def call(*args):
+        try:
+            return getattr(import_module(module), attribute)(*args)
+        except Exception as err:
+            if _is_strings_error(err):   # a translator's edit of i18n/ that cannot be used
+                print(f"mcr: {err}", file=sys.stderr)
+                raise SystemExit(2) from None
+            raise
+    return call
+
+
+def _is_strings_error(err: Exception) -> bool:
+    # Looked up, not imported: importing i18n reads its files, which scoring never needs.
+    data_file = sys.modules.get("i18n.data_file")
+    return data_file is not None and isinstance(err, data_file.StringsError)
+
+
+# The site and quiz commands import the website and quiz packages, slow to load: each
+# module is imported only when its command is parsed, so scoring never pays for them.
+_SLOW_COMMANDS = [
+    ("site", "build or serve the rules site", "mcr.site_command"),
+    ("quiz", "practise scoring with quiz questions", "mcr.quiz_command"),
+    ("quiz-banks", "rebuild the quiz banks in quizzes/ (or --check them against the engine)",
+     "mcr.quiz_banks_command"),
+]
+
+
+def _slow_commands() -> list[Command]:
+    return [(name, help_text, _lazy(module, "add_arguments"), _lazy(module, "run"))
+            for name, help_text, module in _SLOW_COMMANDS]
 
 
 def build_parser(extra: list[Command]) -> argparse.ArgumentParser:
@@ -47,7 +72,7 @@ def build_parser(extra: list[Command]) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    extra = [] if argv[:1] in (["score"], ["fans"], ["check"], ["vocabulary"], ["editions"]) else _optional_commands()
+    extra = [] if argv[:1] in (["score"], ["fans"], ["check"], ["vocabulary"], ["editions"]) else _slow_commands()
     args = build_parser(extra).parse_args(argv)
     try:
         return args.run(args)

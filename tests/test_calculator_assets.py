@@ -1,4 +1,4 @@
-"""The calculator's files (generator/calculator_assets.py): the engine zip runs on the bare
+"""The calculator's files (website/calculator_assets.py): the engine zip runs on the bare
 standard library, as in Pyodide's core distribution (no PyYAML, no jsonschema, nothing
 from site-packages), with the table as JSON; the files are the same bytes on every build;
 each language's data has what the page shows."""
@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 import rules
-from generator import calculator_engine
-from generator.calculator_assets import (CALCULATOR_ASSETS, PYODIDE_ASSETS, PYODIDE_FILES, MissingPyodide,
+from website import calculator_engine
+from website.calculator_assets import (CALCULATOR_ASSETS, PYODIDE_ASSETS, PYODIDE_FILES, MissingPyodide,
                                          calculator_assets, engine_zip, pyodide_files, table_json, text_asset)
-from generator.site_data import SiteData, load_site_data
-from generator.site_text import LANGS
+from website.site_data import SiteData, load_site_data
+from website.site_text import LANGS
 
 from .conftest import ROOT
 
@@ -28,7 +28,7 @@ sys.path.insert(0, sys.argv[1])
 import calculator_engine
 calculator_engine.load_table(open(sys.argv[2], encoding="utf-8").read())
 answers = [calculator_engine.answer(line) for line in sys.argv[3:]]
-loaded = sorted(m for m in ("yaml", "jsonschema", "orjson", "generator") if m in sys.modules)
+loaded = sorted(m for m in ("yaml", "jsonschema", "orjson", "website", "quiz", "i18n") if m in sys.modules)
 print(json.dumps({"answers": answers, "loaded": loaded, "path": sys.path}))
 """
 

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import rules
-from generator.site_text import TEXT
+from website.site_text import TEXT
 from rules.sampling import sample_hands
 
 from .conftest import ROOT

@@ -1,4 +1,4 @@
-"""The calculator's engine side (generator/calculator_engine.py, engine_errors.py) on
+"""The calculator's engine side (website/calculator_engine.py, engine_errors.py) on
 CPython: the table compiled from the JSON the site ships scores exactly as fans.yaml does
 through `mcr score -`, the answers the page reads, and an error code for every engine
 message the page translates."""
@@ -12,11 +12,11 @@ import sys
 import pytest
 
 import rules
-from generator import calculator_engine as engine
-from generator.calculator_assets import edition_ids, table_json
-from generator.engine_errors import ERROR_CODES, describe
-from generator.site_data import load_site_data
-from generator.site_text import LANGS, TEXT
+from website import calculator_engine as engine
+from website.calculator_assets import edition_ids, table_json
+from website.engine_errors import ERROR_CODES, describe
+from website.site_data import load_site_data
+from website.site_text import LANGS, TEXT
 from rules.sampling import sample_hands
 
 from .conftest import ROOT

@@ -167,7 +167,7 @@ def test_a_broken_overlay_is_refused_with_its_line(tmp_path: Path) -> None:
 @pytest.mark.skipif(MahjongFanCalculator is None, reason="the independent calculator is not installed")
 def test_the_green_book_edition_agrees_on_hands_of_every_fan() -> None:
     # The quiz banks' hands: built to show every fan of the table, the big ones included.
-    from generator.quiz_bank import bank_path, load_bank
+    from quiz.banks import bank_path, load_bank
 
     table = rules.fan_table(None, LATER)
     points = {f.id: f.points for f in table.fans}

@@ -9,10 +9,10 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 import rules
-from generator import site_hooks
-from generator.hand_block import HandBlockError, check_block, find_hand_fences, read_block
-from generator.hand_render import RenderContext, faces_of, render_hand
-from generator.site_data import load_site_data
+from website import site_hooks
+from website.hand_block import HandBlockError, check_block, find_hand_fences, read_block
+from website.hand_render import RenderContext, faces_of, render_hand
+from website.site_data import load_site_data
 
 FULL_FLUSH = '```hand\nhand: "[234s][666s]345s78s11s9s"\nfans: {full_flush: 1}\ntotal: 24\n```'
 

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
-from generator.hand_builder import BuildError, BuiltHand, HandBuilder, draft_of
-from generator.levels import LEVELS, features_of, level_of
+from quiz.hand_builder import BuildError, BuiltHand, HandBuilder, draft_of
+from quiz.levels import LEVELS, features_of, level_of
 
 TABLE = rules.fan_table()
 FAN_IDS = [f.id for f in TABLE.fans]

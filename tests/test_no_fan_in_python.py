@@ -8,7 +8,7 @@ from rules.situation import FIELD_NAMES
 
 from .conftest import ROOT
 
-SOURCE_FOLDERS = ("rules", "generator", "mcr", "benchmarks")
+SOURCE_FOLDERS = ("rules", "i18n", "quiz", "website", "mcr", "benchmarks", "tools")
 
 
 def test_no_fan_id_appears_in_python_source() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import rules
-from generator.hand_block import HandBlockError, check_block, find_hand_fences, read_block
+from website.hand_block import HandBlockError, check_block, find_hand_fences, read_block
 
 from .conftest import ROOT
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator.markdown_text import md_escape
+from website.markdown_text import md_escape
 
 from .conftest import ROOT
 
@@ -21,7 +21,7 @@ def _build(tmp_path: Path, pages: dict[str, str]) -> Path:
         (tmp_path / "docs" / "en" / name).write_text(text, encoding="utf-8")
     (tmp_path / "mkdocs.yml").write_text(
         "site_name: MCR <Rules>\ndocs_dir: docs\nsite_dir: out\n"
-        f"theme: {{name: material, custom_dir: {ROOT / 'generator' / 'theme'}, font: false}}\n"
+        f"theme: {{name: material, custom_dir: {ROOT / 'website' / 'theme'}, font: false}}\n"
         "plugins:\n  - i18n:\n      docs_structure: folder\n"
         "      languages: [{locale: en, default: true, name: English}]\n", encoding="utf-8")
     run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q"], cwd=tmp_path,

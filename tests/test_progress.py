@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import rules
-from generator.progress import BOXES, INTERVALS, FanRecord, Progress, schedule
-from generator.progress_store import ProgressStore, data_dir
-from generator.questions import KINDS
+from quiz.progress import BOXES, INTERVALS, FanRecord, Progress, schedule
+from quiz.progress_store import ProgressStore, data_dir
+from quiz.questions import KINDS
 
 FANS = frozenset(rules.fan_table().by_id)
 
@@ -153,7 +153,7 @@ def test_every_malformed_value_is_named_and_the_file_set_aside(tmp_path: Path, c
 
 
 def test_a_well_formed_file_reads_back() -> None:
-    from generator.progress_store import read_progress
+    from quiz.progress_store import read_progress
     progress = read_progress(_file().decode(), FANS, KINDS)
     assert progress.session == 3 and progress.fans["half_flush"] == FanRecord(2, 4, 3, 2)
     assert progress.kinds["total"].seen == 2

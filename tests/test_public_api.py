@@ -9,7 +9,7 @@ import rules
 
 from .conftest import ROOT
 
-USERS = ("generator", "mcr", "benchmarks")
+USERS = ("i18n", "quiz", "website", "mcr", "benchmarks", "tools")
 VALUE_MODULES = {"rules", "rules.tiles", "rules.groups", "rules.sampling"}
 
 

@@ -6,8 +6,8 @@ import random
 import pytest
 
 import rules
-from generator.hand_builder import BuiltHand, HandBuilder, draft_of
-from generator.questions import KINDS, Question, expected_payments, grade, make_question, near_fans
+from quiz.hand_builder import BuiltHand, HandBuilder, draft_of
+from quiz.questions import KINDS, Question, expected_payments, grade, make_question, near_fans
 
 TABLE = rules.fan_table()
 

@@ -10,9 +10,9 @@ import jsonschema
 import pytest
 
 import rules
-from generator.hand_builder import draft_of
-from generator.levels import LEVELS, features_of, level_of
-from generator.quiz_bank import (DEFAULT_COUNT, QUIZ_DIR, SCHEMA_PATH, bank_path, build_bank, check_bank, dumps,
+from quiz.hand_builder import draft_of
+from quiz.levels import LEVELS, features_of, level_of
+from quiz.banks import (DEFAULT_COUNT, QUIZ_DIR, SCHEMA_PATH, bank_path, build_bank, check_bank, dumps,
                                  load_bank, schema, write_bank)
 
 TABLE = rules.fan_table()
@@ -113,7 +113,7 @@ def test_a_wrong_answer_key_is_caught(banks) -> None:
     data = json.loads(json.dumps(q.data))
     data["answer"]["total"] += 1
     data["answer"]["fans"] = data["answer"]["fans"][1:]
-    from generator.questions import Question
+    from quiz.questions import Question
     problems = "\n".join(check_bank(type(banks["beginner"])("beginner", 1, TABLE.version,
                                                              (Question.from_data(data),), {}), TABLE))
     assert "total is" in problems and "fans is" in problems

@@ -2,7 +2,7 @@
 a learner answers one question right and one wrong, sees the feedback and the running
 score, and finds both again after a reload; a fan family drills its own fans, ticked
 options are marked, and the reset erases everything; the quiz index shows the fans to
-review. The browser's grading is checked against generator/questions.py. Screenshots of
+review. The browser's grading is checked against quiz/questions.py. Screenshots of
 questions with their feedback go to test-artifacts/."""
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from generator.levels import LEVELS
-from generator.questions import Question, expected_payments, grade
-from generator.quiz_bank import bank_path, load_bank
-from generator.quiz_site_text import quiz_text
-from generator.site_text import DEFAULT_LANG, points_label
+from quiz.levels import LEVELS
+from quiz.questions import Question, expected_payments, grade
+from quiz.banks import bank_path, load_bank
+from website.quiz_site_text import quiz_text
+from website.site_text import DEFAULT_LANG, points_label
 
 from .site_build_support import ARTIFACTS
 from .test_site_browser import CHROMIUM, Tab, base_url, browser, sync_api  # noqa: F401 - shared fixtures
@@ -218,7 +218,7 @@ def _responses(q: Question) -> list[Any]:
     return [right, set(), right | set(q.options), set(list(right)[1:]), set(q.options) - right]
 
 
-def test_the_browser_grades_as_generator_questions_does(tab: Tab, questions: dict[str, Question]) -> None:
+def test_the_browser_grades_as_quiz_questions_does(tab: Tab, questions: dict[str, Question]) -> None:
     tab.open("quiz/intermediate/")
     _wait(tab, "asking")
     cases = []

@@ -12,15 +12,15 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 import rules
-from generator.levels import LEVELS
-from generator.markdown_text import GENERATED_MARK
-from generator.quiz_assets import QUIZ_ASSETS, SITE_KEYS
-from generator.quiz_bank import bank_path, load_bank
-from generator.quiz_pages import families, quiz_pages
-from generator.quiz_site_text import QUIZ_TEXT
-from generator.site_data import SiteData, load_site_data
-from generator.site_nav import build_nav
-from generator.site_text import DEFAULT_LANG, LANGS, TEXT, text
+from quiz.levels import LEVELS
+from website.markdown_text import GENERATED_MARK
+from website.quiz_assets import QUIZ_ASSETS, SITE_KEYS
+from quiz.banks import bank_path, load_bank
+from website.quiz_pages import families, quiz_pages
+from website.quiz_site_text import QUIZ_TEXT
+from website.site_data import SiteData, load_site_data
+from website.site_nav import build_nav
+from website.site_text import DEFAULT_LANG, LANGS, TEXT, text
 from rules.situation import FIELD_NAMES, Situation
 
 from .conftest import ROOT

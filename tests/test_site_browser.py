@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.site_text import DEFAULT_LANG, LANGS
+from website.site_text import DEFAULT_LANG, LANGS
 
 from .site_build_support import ARTIFACTS, built_site
 

@@ -17,9 +17,9 @@ import pytest
 import yaml
 
 import rules
-from generator.hand_block import HandBlockError, check_block, find_hand_fences, read_block
-from generator.hand_render import faces_of
-from generator.site_text import DEFAULT_LANG, LANGS, text
+from website.hand_block import HandBlockError, check_block, find_hand_fences, read_block
+from website.hand_render import faces_of
+from website.site_text import DEFAULT_LANG, LANGS, text
 
 from .conftest import ROOT
 from .site_build_support import BuiltSite, built_site, run_build
@@ -193,7 +193,7 @@ def test_missing_translations_fall_back_to_english_visibly(site: BuiltSite) -> N
 
 def test_search_index_holds_every_language(site: BuiltSite, table: rules.FanTable) -> None:
     titles = set()
-    for lang in LANGS:   # one index per language (generator/site_search.py), each with its own pages only
+    for lang in LANGS:   # one index per language (website/site_search.py), each with its own pages only
         name = "search_index.json" if lang == DEFAULT_LANG else f"search_index.{lang}.json"
         index = json.loads((site.output / "search" / name).read_text(encoding="utf-8"))
         assert {"en", "zh", "es", "ko"} <= set(index["config"]["lang"])
@@ -252,7 +252,7 @@ def test_a_chapter_not_yet_translated_builds_and_shows_english(tmp_path: Path) -
         pytest.skip("no Korean chapter to remove")
     chapter.unlink()
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    config.update(docs_dir=str(docs), site_dir=str(tmp_path / "out"), hooks=[str(ROOT / "generator/site_hooks.py")],
+    config.update(docs_dir=str(docs), site_dir=str(tmp_path / "out"), hooks=[str(ROOT / "website/site_hooks.py")],
                   watch=[])
     config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
     (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.fan_pages import fan_page
-from generator.fan_table_page import fan_table_page
-from generator.generate import generated_pages, write_site_sources
-from generator.hand_block import find_hand_fences, read_block
-from generator.markdown_text import GENERATED_MARK
-from generator.quiz_pages import quiz_pages
-from generator.site_data import SiteData, load_site_data
-from generator.site_text import LANGS, text
+from website.fan_pages import fan_page
+from website.fan_table_page import fan_table_page
+from website.generate import generated_pages, write_site_sources
+from website.hand_block import find_hand_fences, read_block
+from website.markdown_text import GENERATED_MARK
+from website.quiz_pages import quiz_pages
+from website.site_data import SiteData, load_site_data
+from website.site_text import LANGS, text
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +107,7 @@ def test_writing_is_idempotent_and_keeps_hand_written_pages(tmp_path: Path, data
 
 
 def test_navigation_lists_what_exists_in_order(tmp_path: Path, data: SiteData) -> None:
-    from generator.site_nav import build_nav
+    from website.site_nav import build_nav
 
     for name in ("scoring", "tiles", "extra"):          # written out of order, one unknown
         (tmp_path / "en/rulebook").mkdir(parents=True, exist_ok=True)

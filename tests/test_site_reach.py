@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from generator.site_text import DEFAULT_LANG, LANGS
+from website.site_text import DEFAULT_LANG, LANGS
 
 from .conftest import ROOT
 from .site_build_support import ARTIFACTS

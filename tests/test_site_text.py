@@ -7,8 +7,8 @@ import string
 import pytest
 import yaml
 
-from generator.site_text import DEFAULT_LANG, LANGS, LANGUAGE_NAMES, TEXT, points_label, text
-from generator.tiles import LANGS as TILE_LANGS
+from website.site_text import DEFAULT_LANG, LANGS, LANGUAGE_NAMES, TEXT, points_label, text
+from website.tiles import LANGS as TILE_LANGS
 
 from .conftest import ROOT
 

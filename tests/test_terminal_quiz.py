@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 import rules
-from generator.levels import LEVELS
-from generator.progress_store import ProgressStore
-from generator.questions import KINDS, Question, expected_payments
-from generator.quiz_bank import bank_path, dumps, load_bank
-from generator.quiz_command import find_fan
-from generator.quiz_text import LANGS, TEXT, fan_name, text
-from generator.terminal_tiles import colour_wanted, draw_hand
+from quiz.levels import LEVELS
+from quiz.progress_store import ProgressStore
+from quiz.questions import KINDS, Question, expected_payments
+from quiz.banks import bank_path, dumps, load_bank
+from mcr.quiz_command import find_fan
+from quiz.text import LANGS, TEXT, fan_name, text
+from quiz.terminal_tiles import colour_wanted, draw_hand
 from mcr.cli import main
 
 TABLE = rules.fan_table()
@@ -98,8 +98,7 @@ def test_every_language_has_every_key_with_the_same_placeholders() -> None:
 
 
 def test_every_text_key_the_code_uses_exists() -> None:
-    sources = "".join((ROOT / "generator" / f).read_text(encoding="utf-8")
-                      for f in ("terminal_quiz.py", "quiz_command.py"))
+    sources = "".join((ROOT / f).read_text(encoding="utf-8") for f in ("quiz/terminal.py", "mcr/quiz_command.py"))
     used = set(re.findall(r'\bt(?:ext)?\((?:lang, |self\.term\.lang, )?"([a-z_]+)"', sources))
     assert used and used <= set(TEXT["en"])
     built = ({f"ask_{k}" for k in KINDS if k != "payments"} | {f"kind_{k}" for k in KINDS}

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.tiles import FACES, LANGS, VARIANTS, tile_alt, tile_svg, write_tile_assets
+from website.tiles import FACES, LANGS, VARIANTS, tile_alt, tile_svg, write_tile_assets
 from rules.tiles import ALL_TILES
 
 SVG_NS = "{http://www.w3.org/2000/svg}"

@@ -1,16 +1,16 @@
 // The web scoring quiz of the rules site (hand-written, not generated).
 //
-// A quiz page (generator/quiz_pages.py) holds one <div class="mcr-quiz"> that says what to
+// A quiz page (website/quiz_pages.py) holds one <div class="mcr-quiz"> that says what to
 // drill (data-mode "level", "family" or "overview" and data-key) and where its data files
-// are (generator/quiz_assets.py): the page language's strings, fan names and tile names,
+// are (website/quiz_assets.py): the page language's strings, fan names and tile names,
 // and the quiz banks. This script asks one question at a time, grades the answer exactly as
-// generator/questions.py does, shows the full breakdown, and keeps the learner's progress
-// in localStorage with the Leitner boxes of generator/progress.py. It names no fan: every
+// quiz/questions.py does, shows the full breakdown, and keeps the learner's progress
+// in localStorage with the Leitner boxes of quiz/progress.py. It names no fan: every
 // fan, point value and family comes from the data files.
 (function () {
   "use strict";
 
-  // ---- Progress: generator/progress.py in the browser ------------------------------------
+  // ---- Progress: quiz/progress.py in the browser ------------------------------------
   var STORAGE_KEY = "mcr-quiz-progress";
   var PROGRESS_FORMAT = 1;
   var BOXES = 5;
@@ -157,7 +157,7 @@
     return best || pool[0] || null;
   }
 
-  // ---- Grading: generator/questions.py grade() ---------------------------------------------
+  // ---- Grading: quiz/questions.py grade() ---------------------------------------------
   function unique(list) {
     var seen = {};
     return list.filter(function (x) { return seen[x] ? false : (seen[x] = true); });
@@ -352,7 +352,7 @@
     });
   };
 
-  // The hand as the site draws `hand` blocks (generator/hand_render.py, same CSS classes).
+  // The hand as the site draws `hand` blocks (website/hand_render.py, same CSS classes).
   Context.prototype.hand = function (q) {
     var self = this, tiles = q.tiles, groups = [];
     tiles.melds.forEach(function (meld) {
@@ -847,7 +847,7 @@
     });
   }
 
-  // For the browser tests, which compare this grading with generator/questions.py.
+  // For the browser tests, which compare this grading with quiz/questions.py.
   window.mcrQuiz = {grade: grade, expectedPayments: expectedPayments, weight: weight, due: due, record: record,
                     pickQuestion: pickQuestion, checkProgress: checkProgress, storageKey: STORAGE_KEY,
                     inEdition: inEdition, editionKey: EDITION_KEY};

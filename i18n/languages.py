@@ -1,0 +1,45 @@
+"""The languages (from languages.yaml), and picking a text of fans.yaml in one of them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from .data_file import I18N_DIR, StringsError, read_yaml, shown
+
+
+def _read_languages() -> tuple[tuple[str, str], ...]:
+    path = I18N_DIR / "languages.yaml"
+    data = read_yaml(path)
+    if not isinstance(data, list) or not data:
+        raise StringsError(f"{shown(path)}: expected a list of languages, each with 'code' and 'name'")
+    found = []
+    for i, entry in enumerate(data, 1):
+        if not isinstance(entry, dict) or not isinstance(entry.get("code"), str) or not isinstance(entry.get("name"), str):
+            raise StringsError(f"{shown(path)}: language {i}: needs a 'code' and a 'name', both text")
+        found.append((entry["code"], entry["name"]))
+    return tuple(found)
+
+
+_LANGUAGES = _read_languages()
+LANGS: tuple[str, ...] = tuple(code for code, _ in _LANGUAGES)
+DEFAULT_LANG = LANGS[0]
+LANGUAGE_NAMES: dict[str, str] = dict(_LANGUAGES)   # each language's name for itself
+
+
+@dataclass(frozen=True, slots=True)
+class Localized:
+    text: str
+    missing: bool    # True: `text` is the default language's, shown for want of a translation
+
+    def __bool__(self) -> bool:
+        return bool(self.text)
+
+
+def pick(texts: Mapping[str, str], lang: str) -> Localized:
+    """The text in `lang`, else the default language's marked missing; empty if neither exists.
+    fans.yaml gains languages one at a time: a missing text is shown, never silently."""
+    own = (texts.get(lang) or "").strip()
+    if own:
+        return Localized(own, False)
+    fallback = (texts.get(DEFAULT_LANG) or "").strip()
+    return Localized(fallback, bool(fallback) and lang != DEFAULT_LANG)

@@ -1,0 +1,61 @@
+"""`mcr quiz-banks`: rebuild the quiz banks in quizzes/, or check them against the engine."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import rules
+
+from quiz.hand_builder import BuildError
+from quiz.levels import LEVELS
+from quiz.banks import COVERAGE, DEFAULT_COUNT, DEFAULT_SEED, QUIZ_DIR, bank_path, build_banks, check_bank, \
+    load_bank, write_bank
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = ("Rebuild the quiz banks (quizzes/<level>.json) from a seed: random winning hands "
+                          "scored by the engine, with answer keys and explanations. Same seed and fan table, "
+                          "same files. With --check, re-score every question instead and report differences.")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"build seed (default {DEFAULT_SEED})")
+    parser.add_argument("--count", type=int, default=DEFAULT_COUNT, metavar="N",
+                        help=f"questions per level (default {DEFAULT_COUNT})")
+    parser.add_argument("--coverage", type=int, default=COVERAGE, metavar="K",
+                        help=f"hands built for each of the fans, spread over the levels (default {COVERAGE})")
+    parser.add_argument("--level", choices=LEVELS, action="append", help="only this level (repeatable)")
+    parser.add_argument("--out", type=Path, default=QUIZ_DIR, metavar="DIR", help="folder of the banks")
+    parser.add_argument("--check", action="store_true",
+                        help="validate the banks against the schema and re-score every answer key")
+
+
+def run(args: argparse.Namespace) -> int:
+    levels = args.level or list(LEVELS)
+    table = rules.fan_table()
+    if args.check:
+        problems = []
+        for level in levels:
+            try:
+                bank = load_bank(bank_path(level, args.out), validate=True)
+            except ValueError as err:
+                problems.append(str(err))
+                continue
+            found = check_bank(bank, table)
+            problems += found
+            print(f"{level}: {len(bank.questions)} questions, {'ok' if not found else f'{len(found)} problems'}")
+        for p in problems:
+            print(p, file=sys.stderr)
+        if problems:
+            print("mcr quiz-banks: rebuild with `mcr quiz-banks` after a fan table change", file=sys.stderr)
+        return 1 if problems else 0
+    start = time.perf_counter()
+    try:
+        banks = build_banks(levels, seed=args.seed, count=args.count, coverage=args.coverage, table=table)
+    except BuildError as err:
+        print(f"mcr quiz-banks: {err}; the banks were left as they were", file=sys.stderr)
+        return 1
+    for bank in banks:
+        path = write_bank(bank, args.out)
+        print(f"{path}: {len(bank.questions)} questions (seed {bank.seed}, fan table {bank.fan_table_version})")
+    print(f"built in {time.perf_counter() - start:.1f} s")
+    return 0

@@ -1,0 +1,132 @@
+"""`mcr quiz`: practise scoring in the terminal, with progress kept between sessions."""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+import rules
+from rules import FanTable
+
+from quiz.hand_builder import BuildError, HandBuilder
+from quiz.levels import LEVELS, features_of, level_of
+from quiz.progress import schedule
+from quiz.progress_store import ProgressStore
+from quiz.questions import KINDS, Question, make_question
+from quiz.banks import QUIZ_DIR, bank_path, load_bank
+from quiz.text import LANGS, fan_name, text
+from quiz.terminal import Terminal, TerminalQuiz, stats_report
+from quiz.terminal_tiles import colour_wanted
+
+DEFAULT_COUNT = 10
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = ("Practise scoring: each question shows a winning hand and its situation and asks "
+                          "for the total, the fans that count, whether the win is valid, or the payments; "
+                          "the full breakdown follows every answer. Fans you miss come back sooner (Leitner "
+                          "boxes); progress is kept in the user data folder ($MCR_DATA_DIR overrides it).")
+    parser.add_argument("--level", choices=LEVELS,
+                        help="beginner, intermediate or expert (default: beginner; all levels with --fan)")
+    parser.add_argument("--fan", metavar="ID", help="drill one fan: its id, number or name (`mcr fans` lists them)")
+    parser.add_argument("--count", type=int, default=DEFAULT_COUNT, metavar="N",
+                        help=f"number of questions (default {DEFAULT_COUNT})")
+    parser.add_argument("--seed", type=int, metavar="S", help="repeat a session: the same seed asks the same "
+                        "questions (given the same progress)")
+    parser.add_argument("--lang", choices=LANGS, default="en", help="language of the quiz (default en)")
+    parser.add_argument("--kind", choices=KINDS, action="append",
+                        help="only these question kinds (repeatable; default all)")
+    parser.add_argument("--stats", action="store_true", help="show your accuracy by fan and stop")
+    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                        help="draw tiles in colour (default auto: a terminal without NO_COLOR)")
+    parser.add_argument("--banks", type=Path, default=QUIZ_DIR, metavar="DIR",
+                        help="folder of the quiz banks (default: the project's quizzes/)")
+    parser.add_argument("--edition", metavar="ID", help="the edition of the rules to score by (default: the "
+                        "table's own, 1998; 'mcr editions' lists them); the other editions' scores are shown too")
+
+
+def find_fan(table: FanTable, query: str) -> str | None:
+    """A fan id from an id, a number or a name in any language (case and spaces ignored)."""
+    wanted = query.strip().lower().replace(" ", "_").replace("-", "_")
+    for fan in table.fans:
+        names = {fan.id, str(fan.number)} | {n.lower().replace(" ", "_").replace("-", "_") for n in fan.names.values()}
+        if wanted in names:
+            return fan.id
+    return None
+
+
+def _drill_questions(fan: str, kinds: list[str], count: int, seed: int, table: FanTable) -> list[Question]:
+    """Fresh questions on `fan` when the banks hold too few."""
+    builder = HandBuilder(f"{seed}:drill:{fan}", table)
+    rng = random.Random(f"{seed}:drill")
+    out = []
+    for i in range(count):
+        try:
+            built = builder.build(fan=fan, max_tries=4000)
+        except BuildError:
+            break
+        kind = rng.choice(kinds)
+        level = level_of(features_of(built.draft, built.result, table), table.big_points)
+        out.append(make_question(built, kind, f"drill-{i + 1:03d}", level, table, rng))
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = args.lang
+    table = rules.fan_table()
+    term = Terminal(sys.stdin, sys.stdout, sys.stderr, lang, colour_wanted(sys.stdout, args.color))
+    store = ProgressStore(fans=table.by_id, kinds=KINDS)
+    loaded = store.load()
+    if loaded.damaged:
+        if loaded.kept_as:
+            term.warn(text(lang, "progress_damaged", error=loaded.damaged, path=loaded.kept_as))
+        else:
+            term.warn(text(lang, "progress_damaged_lost", error=loaded.damaged))
+    if args.stats:
+        term.say(stats_report(loaded.progress, lang, table))
+        return 0
+    if args.count < 1:
+        term.warn(text(lang, "bad_number"))
+        return 2
+    known = [info.id for info, _ in rules.editions()]
+    if args.edition is not None and args.edition not in known:
+        term.warn(text(lang, "unknown_edition", edition=args.edition, known=", ".join(known)))
+        return 2
+    fan = None
+    if args.fan:
+        fan = find_fan(table, args.fan)
+        if fan is None:
+            term.warn(text(lang, "unknown_fan", fan=args.fan, last=max(f.number for f in table.fans)))
+            return 2
+    levels = [args.level] if args.level else (list(LEVELS) if fan else [LEVELS[0]])
+    kinds = args.kind or list(KINDS)
+    pool: list[Question] = []
+    for level in levels:
+        try:
+            bank = load_bank(bank_path(level, args.banks))
+        except ValueError as err:
+            term.warn(text(lang, "bank_problem", error=err))
+            return 1
+        pool += [q for q in bank.questions if q.kind in kinds and (fan is None or fan in q.answer_ids
+                 or any(n["id"] == fan for n in q.data["explanation"]["not_counted"]))]
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    if fan is not None and len(pool) < args.count:
+        # Payments need a valid win, which every built hand is; all kinds work.
+        pool += _drill_questions(fan, kinds, args.count - len(pool), seed, table)
+    if not pool:
+        term.warn(text(lang, "no_questions"))
+        return 1
+    rng = random.Random(seed)
+    progress = loaded.progress.next_session()   # due dates count from this session
+    order = schedule([q.drill for q in pool], args.count, progress, rng)
+    questions = [pool[i] for i in order]
+    level_name = text(lang, f"level_{levels[0]}") if len(levels) == 1 else text(lang, "level_all")
+    header = text(lang, "session", level=level_name, count=len(questions), seed=seed)
+    if fan:
+        header += " · " + text(lang, "drill", fan=fan_name(table.fan(fan).names, lang))
+    editions = {info.id: rules.fan_table(None, info.id) for info, _ in rules.editions()}
+    edition = args.edition or next(iter(editions))
+    header += " · " + text(lang, "edition_session", edition=editions[edition].edition.name(lang))
+    TerminalQuiz(term, table, store, progress, editions, edition).run(questions, header)
+    return 0

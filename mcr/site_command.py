@@ -1,0 +1,56 @@
+"""`mcr site build` and `mcr site serve`: the rules site, through MkDocs.
+
+Both run the MkDocs command line on the project's mkdocs.yml, whose hook regenerates the
+pages from fans.yaml first, so `mcr site build` is exactly `mkdocs build --strict` run from
+the repository root, and `mcr site serve` is `mkdocs serve`.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from website.site_data import REPO_ROOT
+
+CONFIG = REPO_ROOT / "mkdocs.yml"
+DEFAULT_OUTPUT = REPO_ROOT / "build" / "site"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="site_action", metavar="ACTION")
+    actions.required = True
+    build = actions.add_parser("build", help=f"build the site into {DEFAULT_OUTPUT.relative_to(REPO_ROOT)}/",
+                               description="Regenerate the fan pages from fans.yaml and build the whole "
+                                           "site in every language.")
+    build.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
+                       help="the output folder, emptied first (default: %(default)s)")
+    serve = actions.add_parser("serve", help="build and serve the site locally, rebuilding on every change",
+                               description="Serve the site at http://HOST:PORT/ and rebuild it when a page, "
+                                           "fans.yaml, i18n/ or website/ changes.")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default: %(default)s)")
+    for sub in (build, serve):
+        sub.add_argument("--strict", action=argparse.BooleanOptionalAction, default=True,
+                         help="fail on any warning: broken link or anchor, missing page (default: on)")
+
+
+def mkdocs_command(args: argparse.Namespace) -> list[str]:
+    command = [sys.executable, "-m", "mkdocs", args.site_action, "--config-file", str(CONFIG),
+               "--strict" if args.strict else "--no-strict"]
+    if args.site_action == "build":
+        command += ["--site-dir", str(Path(args.output).resolve())]
+    else:
+        command += ["--dev-addr", f"{args.host}:{args.port}"]
+    return command
+
+
+def run(args: argparse.Namespace) -> int:
+    # Material prints a notice about its own end of life on every start; the build log
+    # should show only what concerns this site.
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    try:
+        return subprocess.run(mkdocs_command(args), cwd=REPO_ROOT, env=env, check=False).returncode
+    except KeyboardInterrupt:
+        return 130
