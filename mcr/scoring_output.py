@@ -37,6 +37,8 @@ def format_breakdown(result: ScoreResult, names_zh: dict[str, str] | None = None
             more = f" x{times}" if times > 1 else ""
             lines.append(f"  {name} ({points}){more}: {why} [{principle.replace('_', '-')}]")
     lines.append("")
+    if result.waits:
+        lines.append(f"Waited on: {' '.join(result.waits)}" + (" (one tile: a wait fan may count)" if len(result.waits) == 1 else ""))
     if result.situation.implied:
         implied = ", ".join(name.replace("_", "-") for name in result.situation.implied)
         lines.append(f"Situation: {implied}, implied by the other flags given (the fan table's situation rules)")

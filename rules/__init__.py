@@ -4,7 +4,7 @@ the evaluator and settlement. It reads every fact about a fan from fans.yaml.
 Everything other packages use is named here; the modules behind it are the engine's own.
 The value modules `rules.tiles` and `rules.groups` (tile faces, group kinds) are public too.
 """
-from .api import (edition_data, edition_differences, editions, fan_table, in_edition, score, score_readings, score_with_table, situation_for, situation_problem,
+from .api import (edition_data, edition_differences, editions, fan_table, in_edition, score, score_readings, score_ties, score_with_table, situation_for, situation_problem,
                   waits)
 from .checks import check_fan_table
 from .context import HAND_VOCABULARY, ITEM_VOCABULARY
@@ -28,5 +28,5 @@ __all__ = [
     "Payments", "Ruling", "RulesError", "SEVEN_PAIRS", "SITUATION_FIELDS", "SITUATION_FLAGS", "STANDARD",
     "ScoreResult", "ScoredFan", "Situation", "SituationError", "THIRTEEN_ORPHANS", "fan_table", "is_winning",
     "load_fan_table", "make_situation", "parse_hand", "parse_waiting_hand", "read_table_data", "read_tiles", "score",
-    "score_readings", "score_with_table", "situation_for", "situation_problem", "standard_splits", "table_from_data", "waits",
+    "score_readings", "score_ties", "score_with_table", "situation_for", "situation_problem", "standard_splits", "table_from_data", "waits",
 ]

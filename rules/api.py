@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from .evaluator import score_each_reading, score_hand
+from .evaluator import score_ties as score_ties_of
 from .edition_diff import Difference, differences
 from .editions import Change, EditionError, EditionInfo, list_editions, resolve
 from .fantable import DEFAULT_FANS_PATH, FanTable, load_fan_table
@@ -92,6 +93,15 @@ def score_readings(hand: str, *, table: FanTable | None = None, edition: str | N
     into sets and where the winning tile went."""
     table = table or fan_table(None, edition)
     return score_each_reading(table, parse_hand(hand), situation_for(table, **situation), lang)
+
+
+def score_ties(hand: str, *, table: FanTable | None = None, edition: str | None = None, lang: str = "en",
+               **situation: Any) -> list[ScoreResult]:
+    """Every way of scoring a winning hand that reaches its highest total, with other fans
+    (another reading of the tiles, or another choice of account-once combinations); the
+    first is what `score` gives. A player who counts any of them scores the hand right."""
+    table = table or fan_table(None, edition)
+    return score_ties_of(table, parse_hand(hand), situation_for(table, **situation), lang)
 
 
 def waits(hand: str) -> tuple[Tile, ...]:

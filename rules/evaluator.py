@@ -225,34 +225,45 @@ def _find(table: FanTable, hand: Hand, reading: Reading, situation: Situation, s
     return _Found(reading, ctx, fixed, optional)
 
 
-def _best_outcome(table: FanTable, found: _Found, fallback_allowed: bool) -> _Outcome:
-    """Take-the-highest over the account-once choices of one reading."""
+def _outcomes(table: FanTable, found: _Found, fallback_allowed: bool) -> list[_Outcome]:
+    """The outcome of every account-once choice of one reading."""
     fallbacks: list[Match] = []
     if fallback_allowed:
         for compiled in table.fallbacks:
             if compiled.when is None or compiled.when(found.ctx):
                 fallbacks.append(Match(compiled.fan, (), 1))
     optional = found.optional
-    best: _Outcome | None = None
+    out = []
     for chosen in _choices(optional) if optional else [[]]:
         taken = {id(c) for c in chosen}
         left = [m for m in optional if id(m) not in taken]
-        outcome = _settle(found.fixed + chosen, fallbacks, left)
-        if best is None or outcome.key > best.key:
-            best = outcome
-    assert best is not None
-    return best
+        out.append(_settle(found.fixed + chosen, fallbacks, left))
+    return out
 
 
-def _settled_readings(table: FanTable, hand: Hand, situation: Situation,
-                      lang: str) -> list[tuple[_Outcome, Reading]]:
-    """Every reading of the hand with its best outcome, in reading order."""
+def _best_outcome(table: FanTable, found: _Found, fallback_allowed: bool) -> _Outcome:
+    """Take-the-highest over the account-once choices of one reading."""
+    return max(_outcomes(table, found, fallback_allowed), key=_outcome_key)
+
+
+def _outcome_key(outcome: _Outcome) -> tuple:
+    return outcome.key
+
+
+def _found_readings(table: FanTable, hand: Hand, situation: Situation, lang: str) -> tuple[list[_Found], bool]:
+    """Every reading of the hand with its matches, and whether the fallback fan may count."""
     table.situations.check(hand, situation, lang)
     shared: dict = {}  # facts of the whole hand, worked out once for all its readings
     found = [_find(table, hand, reading, situation, shared) for reading in readings_of(hand, situation.self_drawn)]
     # The fallback fan belongs to the hand: it counts only when no reading has any fan.
-    fallback_allowed = not [f for f in found if f.has_fan]
-    return [(_best_outcome(table, f, fallback_allowed), f.reading) for f in found]
+    return found, not [f for f in found if f.has_fan]
+
+
+def _settled_readings(table: FanTable, hand: Hand, situation: Situation,
+                      lang: str) -> list[tuple[_Outcome, _Found]]:
+    """Every reading of the hand with its best outcome, in reading order."""
+    found, fallback_allowed = _found_readings(table, hand, situation, lang)
+    return [(_best_outcome(table, f, fallback_allowed), f) for f in found]
 
 
 def _scored(run: list[Match], texts: list[str], lang: str) -> ScoredFan:
@@ -277,10 +288,10 @@ def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "e
     The result names the hand in canonical notation, or as `written` when the caller
     echoes its own input (JSON Lines answers repeat the request's hand).
     """
-    best: tuple[_Outcome, Reading] | None = None
-    for outcome, reading in _settled_readings(table, hand, situation, lang):
+    best: tuple[_Outcome, _Found] | None = None
+    for outcome, found in _settled_readings(table, hand, situation, lang):
         if best is None or outcome.key > best[0].key:
-            best = (outcome, reading)
+            best = (outcome, found)
     assert best is not None
     return _result(table, hand, situation, lang, written, *best)
 
@@ -288,17 +299,44 @@ def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "e
 def score_each_reading(table: FanTable, hand: Hand, situation: Situation, lang: str = "en") -> list[ScoreResult]:
     """One result per distinct reading of the hand (its groups and where the winning
     tile went), the highest first: what take-the-highest chooses among."""
-    out: dict[tuple, tuple[_Outcome, Reading]] = {}
-    for outcome, reading in _settled_readings(table, hand, situation, lang):
-        key = tuple((g.kind, g.tiles, g.claimed, g.has_winning_tile) for g in reading.groups)
+    out: dict[tuple, tuple[_Outcome, _Found]] = {}
+    for outcome, found in _settled_readings(table, hand, situation, lang):
+        key = _reading_key(found.reading)
         if key not in out or outcome.key > out[key][0].key:
-            out[key] = (outcome, reading)
+            out[key] = (outcome, found)
     ranked = sorted(out.values(), key=lambda pair: pair[0].key, reverse=True)
-    return [_result(table, hand, situation, lang, None, outcome, reading) for outcome, reading in ranked]
+    return [_result(table, hand, situation, lang, None, outcome, found) for outcome, found in ranked]
+
+
+def _reading_key(reading: Reading) -> tuple:
+    return tuple((g.kind, g.tiles, g.claimed, g.has_winning_tile) for g in reading.groups)
+
+
+def score_ties(table: FanTable, hand: Hand, situation: Situation, lang: str = "en") -> list[ScoreResult]:
+    """Every way of scoring the hand that reaches the highest total: a reading of the
+    tiles with a choice among its account-once combinations. The first is what
+    `score_hand` gives; the others count other fans for the same total (the rules accept
+    any of them: take-the-highest asks for the highest total, not for particular fans).
+    Ways that count the same fans the same number of times are given once."""
+    found, fallback_allowed = _found_readings(table, hand, situation, lang)
+    every = [(outcome, f) for f in found for outcome in _outcomes(table, f, fallback_allowed)]
+    best = max(outcome.total for outcome, _ in every)
+    every.sort(key=lambda pair: pair[0].key, reverse=True)   # score_hand's choice first
+    seen: set[tuple] = set()
+    out = []
+    for outcome, f in every:
+        if outcome.total != best:
+            continue
+        fans = tuple(sorted((m.fan.id, m.count) for m in outcome.counted))
+        if fans not in seen:
+            seen.add(fans)
+            out.append(_result(table, hand, situation, lang, None, outcome, f))
+    return out
 
 
 def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, written: str | None,
-            outcome: _Outcome, reading: Reading) -> ScoreResult:
+            outcome: _Outcome, found: _Found) -> ScoreResult:
+    reading = found.reading
     texts = [g.text for g in reading.groups]
     # Matches come sorted by precedence, so the matches of one fan are neighbours.
     fans: list[ScoredFan] = []
@@ -333,4 +371,5 @@ def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, writte
         groups=tuple(texts), winning_group=win_group.text if win_group else None,
         fans=tuple(fans), not_counted=tuple(not_counted), total=total,
         total_without_bonus=without_bonus, minimum=table.minimum_points, valid=valid, payments=payments,
-        edition=table.edition.id if table.edition else "")
+        edition=table.edition.id if table.edition else "",
+        waits=tuple([t.text for t in sorted(found.ctx.waits)]))   # a hand fact: worked out once per hand

@@ -70,6 +70,7 @@ class ScoreResult:
     valid: bool
     payments: Payments | None
     edition: str = ""          # the edition of the rules that scored it
+    waits: tuple[str, ...] = ()   # the tiles the hand waited on before the winning tile (edition's settings)
 
     def fan_counts(self) -> dict[str, int]:
         return {f.id: f.count for f in self.fans}
@@ -91,6 +92,7 @@ class ScoreResult:
             "shape": self.shape,
             "situation": self._situation_dict(),
             "edition": self.edition,
+            "waits": list(self.waits),
             "not_counted": [{"number": n.number, "id": n.id, "name": n.name, "points": n.points,
                              "principle": n.principle, "by": n.by, "groups": list(n.groups)}
                             for n in self.not_counted],
