@@ -23,13 +23,13 @@ from rules import FanTable
 from .atomic_file import write_atomic
 from .hand_builder import BuildError, BuiltHand, HandBuilder
 from .levels import LEVELS, features_of, level_of
-from .questions import KINDS, Question, answer_of, expected_payments, make_question, not_counted_of
+from .questions import KINDS, Question, expected_payments, kind_fits, make_question, not_counted_of, scored_answer
 
 BANK_FORMAT = 1
 DEFAULT_SEED = 2026
 DEFAULT_COUNT = 300
 COVERAGE = 3                       # hands built for each fan, spread over the levels
-KIND_WEIGHTS = (3, 4, 2, 2)        # total, fans, valid, payments
+KIND_WEIGHTS = (3, 4, 2, 2, 2, 2, 2)   # total, fans, valid, payments, waits, one_tile_wait, best_reading
 FALSE_WIN_SHARE = 0.5              # of the "valid?" questions, asked on hands that are not
 MAX_FAILURES = 20                  # builds that may fail before a level is given up
 QUIZ_DIR = Path(__file__).resolve().parent.parent / "quizzes"
@@ -80,6 +80,11 @@ def _kind(rng: random.Random) -> str:
     return rng.choices(KINDS, weights=KIND_WEIGHTS)[0]
 
 
+def _fitting_kind(rng: random.Random, built: BuiltHand, table: FanTable) -> str:
+    weights = [w if kind_fits(k, built, table) else 0 for k, w in zip(KINDS, KIND_WEIGHTS)]
+    return rng.choices(KINDS, weights=weights)[0]
+
+
 def _coverage(seed: int, table: FanTable, per_fan: int) -> dict[str, list[BuiltHand]]:
     """Hands for every fan of the table, sorted into the level each one shows."""
     builder = HandBuilder(f"{seed}:coverage", table)
@@ -124,6 +129,10 @@ def build_bank(level: str, *, seed: int = DEFAULT_SEED, count: int = DEFAULT_COU
             if failures > MAX_FAILURES:
                 raise
     rng.shuffle(picked)
+    # A kind that does not fit its hand (a best reading where every reading scores the
+    # same) gives way to another drawn the same way.
+    picked = [(built, kind if kind_fits(kind, built, table) else _fitting_kind(rng, built, table))
+              for built, kind in picked]
     others = other_editions(table)
     questions = tuple(make_question(built, kind, f"{level}-{i:03d}", level, table, rng, others)
                       for i, (built, kind) in enumerate(picked, 1))
@@ -205,12 +214,12 @@ def check_question(question: Question, table: FanTable, others: dict[str, FanTab
         problems.append(f"{question.id}: an answer for an unknown edition '{edition}'")
     for edition, other in (others or {}).items():
         try:
-            result = rules.score_with_table(other, question.hand, **question.situation)
+            answer, result = scored_answer(other, question.hand, question.situation)
         except rules.RulesError as err:
             problems.append(f"{question.id} {question.hand}: the {edition} edition rejects the hand: {err}")
             continue
-        differs = answer_of(result) != question.answer or not_counted_of(result) != \
-            question.data["explanation"]["not_counted"]
+        differs = answer != question.answer or not_counted_of(result) != \
+            question.data["explanation"]["not_counted"] or "reading_totals" in stated.get(edition, {})
         if differs != (edition in stated):
             problems.append(f"{question.id} {question.hand}: the {edition} edition scores it "
                             f"{'differently' if differs else 'the same'}, the bank says otherwise")
@@ -222,18 +231,31 @@ def check_question(question: Question, table: FanTable, others: dict[str, FanTab
 def _check_answer(question: Question, table: FanTable, where_edition: str) -> list[str]:
     where = f"{question.id} {question.hand}{where_edition}"
     try:
-        result = rules.score_with_table(table, question.hand, **question.situation)
+        answer, result = scored_answer(table, question.hand, question.situation)
     except rules.RulesError as err:
         return [f"{where}: the engine rejects the hand: {err}"]
     problems = []
-    answer = answer_of(result)
-    for key in ("fans", "total", "total_without_flowers", "valid", "payments"):
-        if question.answer[key] != answer[key]:
-            problems.append(f"{where}: {key} is {question.answer[key]!r}, the engine says {answer[key]!r}")
+    for key in ("fans", "total", "total_without_flowers", "valid", "payments", "waits", "ties"):
+        if question.answer.get(key) != answer.get(key):
+            problems.append(f"{where}: {key} is {question.answer.get(key)!r}, the engine says {answer.get(key)!r}")
     if question.data["explanation"]["not_counted"] != not_counted_of(result):
         problems.append(f"{where}: not_counted differs from the engine's")
-    if question.kind == "fans" and not set(question.answer_ids) <= set(question.options):
-        problems.append(f"{where}: a right fan is missing from the options")
+    if question.kind == "fans":
+        ways = [answer, *answer.get("ties", [])]
+        if not {f["id"] for way in ways for f in way["fans"]} <= set(question.options):
+            problems.append(f"{where}: the fans of a way to the highest total are missing from the options")
+    if question.kind == "waits":
+        waiting = question.data["waiting"]["hand"]
+        winning = question.data["tiles"]["winning"]
+        if rules.parse_hand(waiting + winning).notation() != rules.parse_hand(question.hand).notation():
+            problems.append(f"{where}: the waiting hand {waiting} is not the hand before its winning tile")
+    if question.kind == "best_reading":
+        totals = {(tuple(r.groups), r.winning_group): r.total
+                  for r in rules.score_readings(question.hand, table=table, **question.situation)}
+        for r in question.data["readings"]:
+            found = totals.get((tuple(r["groups"]), r["winning_group"]))
+            if found != r["total"]:
+                problems.append(f"{where}: the reading {' '.join(r['groups'])} scores {found}, the bank says {r['total']}")
     if question.kind == "payments":
         try:
             expected_payments(question)

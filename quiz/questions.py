@@ -1,10 +1,15 @@
-"""Quiz questions: the four kinds, their plausible wrong options, and grading.
+"""Quiz questions on a hand: their kinds, their plausible wrong options, and grading.
 
-A question holds a hand, its situation and everything needed to explain it: the
-answer key (fans with counts, total, validity, payments) and the explanation data
-(where each fan lies, each fan matched but not counted and why, the other readings
-of the hand). All of it comes from the engine when the question is made; nothing is
-typed in by hand. The same dictionaries go into the bank files the browser reads.
+The kinds: the total; the fans that count; whether it is a valid win; the payments; the
+tiles the hand waits on (shown before its winning tile); whether it waited on one tile
+only (what the wait fans need); and which reading of the tiles scores highest.
+
+A question holds a hand, its situation and everything needed to explain it: the answer
+key (fans with counts, total, validity, payments, the tiles waited on, and every other
+way of scoring the same total: the rules accept any of them), and the explanation data
+(where each fan lies, each fan matched but not counted and why, the other readings of
+the hand). All of it comes from the engine when the question is made; nothing is typed
+in by hand. The same dictionaries go into the bank files the browser reads.
 """
 from __future__ import annotations
 
@@ -22,10 +27,11 @@ from rules.tiles import ALL_TILES, COPIES_PER_FACE, WIND_LETTERS
 from .hand_builder import BuiltHand, Draft
 from .levels import readings
 
-KINDS = ("total", "fans", "valid", "payments")
+KINDS = ("total", "fans", "valid", "payments", "waits", "one_tile_wait", "best_reading")
 MAX_OPTIONS = 8        # fans questions: right fans plus wrong ones, at most this many
 MIN_WRONG_OPTIONS = 3  # ...with at least this many wrong ones when the hand offers them
 MAX_READINGS = 2       # other readings kept to explain take-the-highest
+MAX_READING_OPTIONS = 4   # best-reading questions: readings offered, the best among them
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +90,10 @@ class Question:
         if other is None:
             return self
         explanation = {**self.data["explanation"], "not_counted": other["not_counted"]}
-        return Question(self.id, self.level, self.kind, {**self.data, "answer": other["answer"],
-                                                           "default_answer": self.data["answer"],
-                                                           "explanation": explanation})
+        data = {**self.data, "answer": other["answer"], "default_answer": self.data["answer"], "explanation": explanation}
+        if "reading_totals" in other:
+            data["readings"] = [{**r, "total": t} for r, t in zip(self.data["readings"], other["reading_totals"])]
+        return Question(self.id, self.level, self.kind, data)
 
     def differs_in(self) -> dict[str, dict[str, Any]]:
         """The answers of the other editions that score the hand differently, by edition."""
@@ -97,8 +104,9 @@ class Question:
 class Grade:
     correct: bool
     fan_results: tuple[tuple[str, bool], ...]   # per fan: answered right? (for the Leitner boxes)
-    missed: tuple[str, ...] = ()                # fans questions: right fans not picked
-    wrong: tuple[str, ...] = ()                 # fans questions: wrong fans picked
+    missed: tuple[str, ...] = ()                # fans, waits: right items not picked
+    wrong: tuple[str, ...] = ()                 # fans, waits: wrong items picked
+    tie: int = 0                                # fans: 0 the answer's own way of scoring, i > 0 answer["ties"][i-1]
 
 
 # -- making questions ----------------------------------------------------------------------
@@ -109,14 +117,32 @@ def _tiles(draft: Draft) -> dict[str, Any]:
             "concealed": [t.text for t in draft.concealed], "winning": draft.win.text}
 
 
-def answer_of(result: rules.ScoreResult) -> dict[str, Any]:
-    return {
-        "fans": [{"id": f.id, "count": f.count, "groups": list(f.groups)} for f in result.fans],
+def _fans_of(result: rules.ScoreResult) -> list[dict[str, Any]]:
+    return [{"id": f.id, "count": f.count, "groups": list(f.groups)} for f in result.fans]
+
+
+def answer_of(result: rules.ScoreResult, ties: list[rules.ScoreResult] | None = None) -> dict[str, Any]:
+    """The answer key of a scored hand; `ties` (rules.score_ties, the result itself
+    first) give the other ways of reaching the same total, which a learner may take."""
+    answer = {
+        "fans": _fans_of(result),
         "total": result.total,
         "total_without_flowers": result.total_without_bonus,
         "valid": result.valid,
         "payments": result.payments.as_dict() if result.payments else None,
+        "waits": list(result.waits),
     }
+    others = [{"fans": _fans_of(t), "groups": list(t.groups), "winning_group": t.winning_group}
+              for t in (ties or [])[1:]]
+    if others:
+        answer["ties"] = others
+    return answer
+
+
+def scored_answer(table: FanTable, hand: str, situation: dict[str, Any]) -> tuple[dict[str, Any], rules.ScoreResult]:
+    """The answer key of a hand by `table`, ties included, with the engine's result."""
+    result = rules.score_with_table(table, hand, **situation)
+    return answer_of(result, rules.score_ties(hand, table=table, **situation)), result
 
 
 def not_counted_of(result: rules.ScoreResult) -> list[dict[str, Any]]:
@@ -183,14 +209,39 @@ def options_for(built: BuiltHand, table: FanTable, rng: random.Random) -> tuple[
     return options, sorted(wrong, key=lambda d: number[d.id])
 
 
-def edition_answers(built: BuiltHand, others: dict[str, FanTable]) -> dict[str, dict[str, Any]]:
-    """The answers of the other editions of the rules where they differ from the hand's."""
+def edition_answers(built: BuiltHand, others: dict[str, FanTable], own: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The answers of the other editions of the rules where they differ from `own`, the
+    hand's answer."""
     found = {}
     for edition, table in others.items():
-        other = rules.score_with_table(table, built.hand, **built.situation)
-        if answer_of(other) != answer_of(built.result) or not_counted_of(other) != not_counted_of(built.result):
-            found[edition] = {"answer": answer_of(other), "not_counted": not_counted_of(other)}
+        answer, other = scored_answer(table, built.hand, built.situation)
+        if answer != own or not_counted_of(other) != not_counted_of(built.result):
+            found[edition] = {"answer": answer, "not_counted": not_counted_of(other)}
     return found
+
+
+def _readings_offered(built: BuiltHand, table: FanTable, rng: random.Random) -> list[dict[str, Any]]:
+    """The readings a best-reading question offers: the best ones (ties included) and
+    lower ones, each with the fans and total it scores, in a shuffled order."""
+    results = rules.score_readings(built.hand, table=table, **built.situation)
+    best = results[0].total
+    top = [r for r in results if r.total == best]
+    lower = [r for r in results if r.total < best]
+    picked = top[:MAX_READING_OPTIONS - 1] + rng.sample(lower, min(len(lower), MAX_READING_OPTIONS - min(len(top), MAX_READING_OPTIONS - 1)))
+    rng.shuffle(picked)
+    return [{"groups": list(r.groups), "winning_group": r.winning_group, "shape": r.shape, "total": r.total,
+             "fans": _fans_of(r)} for r in picked]
+
+
+def kind_fits(kind: str, built: BuiltHand, table: FanTable) -> bool:
+    """Whether a question of `kind` can be asked on the hand: payments need a valid win,
+    a best reading needs readings that score differently."""
+    if kind == "payments":
+        return built.result.valid
+    if kind == "best_reading":
+        results = rules.score_readings(built.hand, table=table, **built.situation)
+        return len({r.total for r in results}) > 1
+    return True
 
 
 def make_question(built: BuiltHand, kind: str, qid: str, level: str, table: FanTable,
@@ -199,15 +250,17 @@ def make_question(built: BuiltHand, kind: str, qid: str, level: str, table: FanT
     answers the question keeps where they differ."""
     if kind not in KINDS:
         raise ValueError(f"unknown question kind {kind!r}; kinds: {', '.join(KINDS)}")
+    if not kind_fits(kind, built, table):
+        needs = "a valid win" if kind == "payments" else "readings that score differently"
+        raise ValueError(f"a {kind} question needs {needs}; the hand {built.hand} has none")
     result = built.result
-    editions = edition_answers(built, others or {})
-    if kind == "payments" and not result.valid:
-        raise ValueError("a payments question needs a valid win")
+    answer, _ = scored_answer(table, built.hand, built.situation)
+    editions = edition_answers(built, others or {}, answer)
     alternatives = [r for r in readings(built.draft, table) if r.total < result.total][:MAX_READINGS]
     data: dict[str, Any] = {
         "id": qid, "level": level, "kind": kind,
         "hand": built.hand, "situation": built.situation, "tiles": _tiles(built.draft),
-        "answer": answer_of(result),
+        "answer": answer,
         "explanation": {
             "shape": result.shape, "groups": list(result.groups), "winning_group": result.winning_group,
             "not_counted": not_counted_of(result),
@@ -219,13 +272,30 @@ def make_question(built: BuiltHand, kind: str, qid: str, level: str, table: FanT
     drill = [f.id for f in result.fans] + [n.id for n in result.not_counted]
     if kind == "fans":
         options, wrong = options_for(built, table, rng)
-        # The right fans of every edition are options, whichever the learner scores by.
-        extra = {f["id"] for e in editions.values() for f in e["answer"]["fans"]} - set(options)
+        # The fans of every way to the highest total, in every edition, are options:
+        # whichever the learner takes, and whichever edition they score by.
+        answers = [answer, *(e["answer"] for e in editions.values())]
+        extra = {f["id"] for a in answers for way in [a, *a.get("ties", [])] for f in way["fans"]} - set(options)
         order = {f.id: f.number for t in [table, *(others or {}).values()] for f in t.fans}
         options = sorted(set(options) | extra, key=order.__getitem__)
         data["options"] = options
-        data["distractors"] = [{"id": d.id, "reason": d.reason, "change": d.change} for d in wrong]
+        data["distractors"] = [{"id": d.id, "reason": d.reason, "change": d.change}
+                               for d in wrong if d.id not in extra]
         drill += [d.id for d in wrong]
+    elif kind == "waits":
+        # Asked before the winning tile came: the 13 tiles, drawn without it.
+        data["waiting"] = {"hand": built.draft.waiting_notation(),
+                           "tiles": {**data["tiles"], "winning": None}}
+    elif kind == "best_reading":
+        data["readings"] = _readings_offered(built, table, rng)
+        for edition, other in (others or {}).items():
+            # The same readings scored by the other edition, where that changes a total.
+            totals = {(tuple(r.groups), r.winning_group): r.total
+                      for r in rules.score_readings(built.hand, table=other, **built.situation)}
+            theirs = [totals[(tuple(r["groups"]), r["winning_group"])] for r in data["readings"]]
+            if theirs != [r["total"] for r in data["readings"]]:
+                data.setdefault("editions", {}).setdefault(edition, {"answer": answer, "not_counted": not_counted_of(result)})
+                data["editions"][edition]["reading_totals"] = theirs
     data["drill"] = list(dict.fromkeys(drill))
     return Question(qid, level, kind, data)
 
@@ -240,24 +310,60 @@ def expected_payments(question: Question) -> tuple[int, ...]:
     return (p["each"],) if p["self_drawn"] else (p["discarder"], p["others"])
 
 
+def accepted_fan_sets(question: Question) -> list[set[str]]:
+    """The fans of each way to the highest total, the answer's own first."""
+    answer = question.answer
+    return [{f["id"] for f in way["fans"]} for way in [answer, *answer.get("ties", [])]]
+
+
+def best_readings(question: Question) -> list[int]:
+    """The offered readings that score highest (several when they tie)."""
+    totals = [r["total"] for r in question.data["readings"]]
+    return [i for i, t in enumerate(totals) if t == max(totals)]
+
+
+def waited_on_one_tile(question: Question) -> bool:
+    """Whether the hand waited on one tile only, as its edition counts waits."""
+    return len(question.answer["waits"]) == 1
+
+
+def _involved(question: Question, correct: bool) -> tuple[tuple[str, bool], ...]:
+    involved = question.answer_ids + [n["id"] for n in question.data["explanation"]["not_counted"]]
+    return tuple((fan, correct) for fan in dict.fromkeys(involved))
+
+
 def grade(question: Question, response: Any) -> Grade:
-    """Grade a response: an int (total), a set of fan ids (fans), a bool (valid), a tuple
-    of ints (payments, as `expected_payments`)."""
+    """Grade a response: an int (total), a set of fan ids (fans), a bool (valid,
+    one_tile_wait), a tuple of ints (payments, as `expected_payments`), a set of tile faces
+    (waits), the index of a reading (best_reading; None for no answer).
+
+    A fans answer is right when it names the fans of any way to the highest total (the
+    rules accept every one); `tie` says which way it took."""
     answer = question.answer
     if question.kind == "fans":
         picked = set(response)
-        right = set(question.answer_ids)
+        ways = accepted_fan_sets(question)
+        # Compared with the way closest to what was picked: the one taken, if any.
+        tie = min(range(len(ways)), key=lambda i: (len(ways[i] ^ picked), i))
+        right = ways[tie]
         results = tuple((fan, (fan in picked) == (fan in right)) for fan in question.options)
         missed = tuple(f for f in question.options if f in right and f not in picked)
         wrong = tuple(f for f in question.options if f in picked and f not in right)
-        return Grade(not missed and not wrong, results, missed, wrong)
+        return Grade(not missed and not wrong, results, missed, wrong, tie if not missed and not wrong else 0)
+    if question.kind == "waits":
+        picked, right = set(response), set(answer["waits"])
+        missed, wrong = tuple(sorted(right - picked)), tuple(sorted(picked - right))
+        return Grade(not missed and not wrong, _involved(question, not missed and not wrong), missed, wrong)
     if question.kind == "total":
         correct = response == answer["total"]
     elif question.kind == "valid":
         correct = response == answer["valid"]
     elif question.kind == "payments":
         correct = tuple(response) == expected_payments(question)
+    elif question.kind == "one_tile_wait":
+        correct = response == waited_on_one_tile(question)
+    elif question.kind == "best_reading":
+        correct = response in best_readings(question)
     else:
         raise ValueError(f"unknown question kind {question.kind!r}")
-    involved = question.answer_ids + [n["id"] for n in question.data["explanation"]["not_counted"]]
-    return Grade(bool(correct), tuple((fan, bool(correct)) for fan in dict.fromkeys(involved)))
+    return Grade(bool(correct), _involved(question, bool(correct)))

@@ -12,11 +12,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, TextIO
 
+import rules
 from rules import FanTable
 
 from .progress import BOXES, Progress
 from .progress_store import ProgressStore
-from .questions import Grade, Question, expected_payments, grade
+from .questions import KINDS, Grade, Question, best_readings, expected_payments, grade, waited_on_one_tile
 from .text import fan_name, text, words
 from .terminal_tiles import draw_hand
 
@@ -102,6 +103,7 @@ class TerminalQuiz:
         term = self.term
         term.say(term.t("title") + " · " + header)
         term.say(term.t("hint"))
+        term.say(term.t("legend"))   # once a session: the notation the hands are drawn in
         # The session counts towards the Leitner intervals even with no answer.
         self._update(lambda stored: stored.next_session(), lambda _: self.progress)
         self.session = self.progress.session
@@ -154,7 +156,8 @@ class TerminalQuiz:
     @staticmethod
     def _blank(question: Question) -> Any:
         """What an empty answer stands for: nothing picked, or an impossible value."""
-        return {"fans": set(), "total": None, "valid": None, "payments": ()}[question.kind]
+        return {"fans": set(), "total": None, "valid": None, "payments": (), "waits": set(), "one_tile_wait": None,
+                "best_reading": None}[question.kind]
 
     # -- asking ---------------------------------------------------------------------------------
     def show(self, question: Question) -> None:
@@ -167,10 +170,14 @@ class TerminalQuiz:
         facts += [term.t(flag) for flag in ("fourth_tile", "replacement", "robbing_kong", "last_wall_tile")
                   if s[flag]]
         term.say("  " + " · ".join(facts))
-        term.say("  " + draw_hand(question.data["tiles"], term.colour))
+        shown = question.data["waiting"]["tiles"] if question.kind == "waits" else question.data["tiles"]
+        term.say("  " + draw_hand(shown, term.colour, term.lang))
         if question.kind == "fans":
             for i, fan in enumerate(question.options, 1):
                 term.say(f"   {i:>2}) {self.name(fan)}")
+        if question.kind == "best_reading":
+            for i, reading in enumerate(question.data["readings"], 1):
+                term.say(f"   {i:>2}) {self._groups(reading)}")
 
     def _prompt(self, question: Question) -> str:
         if question.kind == "payments":
@@ -218,6 +225,25 @@ class TerminalQuiz:
             return False
         raise ValueError(self.term.t("bad_yes_no"))
 
+    def _parse_one_tile_wait(self, question: Question, line: str) -> bool:
+        return self._parse_valid(question, line)
+
+    def _parse_waits(self, question: Question, line: str) -> set[str]:
+        try:
+            return {t.text for t in rules.read_tiles(line.replace(",", " ").replace(" ", ""))}
+        except rules.NotationError as err:
+            raise ValueError(self.term.t("bad_tiles", error=err)) from None
+
+    def _parse_best_reading(self, question: Question, line: str) -> int:
+        n = len(question.data["readings"])
+        try:
+            picked = int(line)
+        except ValueError:
+            picked = 0
+        if not 1 <= picked <= n:
+            raise ValueError(self.term.t("bad_reading", n=n))
+        return picked - 1
+
     def _parse_fans(self, question: Question, line: str) -> set[str]:
         n = len(question.options)
         try:
@@ -235,10 +261,14 @@ class TerminalQuiz:
             return term.t("no_answer")
         if question.kind == "fans":
             return self.names([f for f in question.options if f in response]) or "-"
-        if question.kind == "valid":
+        if question.kind in ("valid", "one_tile_wait"):
             return next(iter(sorted(words(term.lang, "words_yes" if response else "words_no"))))
         if question.kind == "payments":
             return " ".join(str(v) for v in response)
+        if question.kind == "waits":
+            return _tiles_text(response) or "-"
+        if question.kind == "best_reading":
+            return str(response + 1)
         return str(response)
 
     def _expected(self, question: Question) -> str:
@@ -250,6 +280,15 @@ class TerminalQuiz:
             return term.t(key, points=answer["total_without_flowers"], minimum=self.table.minimum_points)
         if question.kind == "fans":
             return term.t("expected_fans", fans=self.names(question.answer_ids))
+        if question.kind == "waits":
+            return term.t("expected_waits", tiles=_tiles_text(answer["waits"]))
+        if question.kind == "one_tile_wait":
+            key = "expected_single" if waited_on_one_tile(question) else "expected_not_single"
+            return term.t(key, tiles=_tiles_text(answer["waits"]))
+        if question.kind == "best_reading":
+            best = best_readings(question)
+            total = question.data["readings"][best[0]]["total"]
+            return term.t("expected_reading", numbers=", ".join(str(i + 1) for i in best), total=total)
         p = answer["payments"]
         if p["self_drawn"]:
             return term.t("expected_self", each=p["each"])
@@ -262,10 +301,19 @@ class TerminalQuiz:
             mark += " " + term.t("your_answer", answer=self._shown_answer(question, response))
         term.say(mark)
         term.say(self._expected(question))
-        if result.missed:
-            term.say(term.t("missed", fans=self.names(result.missed)))
-        if result.wrong:
-            term.say(term.t("not_counting", fans=self.names(result.wrong)))
+        if question.kind == "waits":
+            if result.missed:
+                term.say(term.t("missed_tiles", tiles=_tiles_text(result.missed)))
+            if result.wrong:
+                term.say(term.t("not_waited", tiles=_tiles_text(result.wrong)))
+        else:
+            if result.missed:
+                term.say(term.t("missed", fans=self.names(result.missed)))
+            if result.wrong:
+                term.say(term.t("not_counting", fans=self.names(result.wrong)))
+        if result.tie:
+            way = question.answer["ties"][result.tie - 1]
+            term.say(term.t("tie_taken", groups=" ".join(way["groups"])))
         for line in self.breakdown(question):
             term.say(line)
         for line in self.edition_notes(question):
@@ -317,6 +365,14 @@ class TerminalQuiz:
         for other in expl["other_readings"]:
             lines.append(term.t("other_reading", groups=" ".join(g.rstrip("*") for g in other["groups"]),
                                 total=other["total"]))
+        for way in answer.get("ties", []):
+            lines.append(term.t("tie_way", groups=" ".join(way["groups"]), fans=self.names([f["id"] for f in way["fans"]])))
+        if question.kind == "best_reading":
+            for i, reading in enumerate(question.data["readings"], 1):
+                lines.append(term.t("reading_scores", n=i, total=reading["total"],
+                                    fans=self.names([f["id"] for f in reading["fans"]])))
+        waits = answer["waits"]
+        lines.append(term.t("waited_on_one" if len(waits) == 1 else "waited_on", tiles=_tiles_text(waits)))
         total, without = answer["total"], answer["total_without_flowers"]
         lines.append(term.t("total", total=total) if total == without
                      else term.t("total_flowers", total=total, without=without))
@@ -333,6 +389,19 @@ class TerminalQuiz:
                                 receives=p["winner_receives"]))
         return lines
 
+    @staticmethod
+    def _groups(reading: dict[str, Any]) -> str:
+        """A reading's groups, the group the winning tile completed marked ▶."""
+        winning = reading["winning_group"]
+        shown, marked = [], False
+        for g in reading["groups"]:
+            if g == winning and not marked:
+                shown.append("▶" + g)
+                marked = True
+            else:
+                shown.append(g)
+        return " ".join(shown)
+
     def _near(self, change: dict[str, Any]) -> str:
         term = self.term
         if "out" in change:
@@ -341,6 +410,10 @@ class TerminalQuiz:
             return term.t("near_self_drawn" if change["self_drawn"] else "near_discard")
         key = "seat_wind" if "seat_wind" in change else "prevalent_wind"
         return term.t(f"near_{key}", wind=term.t(f"wind_{change[key]}"))
+
+
+def _tiles_text(tiles: Any) -> str:
+    return " ".join(sorted(tiles, key=lambda t: rules.read_tiles(t)[0]))
 
 
 def stats_report(progress: Progress, lang: str, table: FanTable) -> str:
@@ -368,7 +441,7 @@ def stats_report(progress: Progress, lang: str, table: FanTable) -> str:
                                       f"{rec.box}/{BOXES}")) + due)
     lines += ["", t("stats_kinds")]
     seen = right = 0
-    for kind in ("total", "fans", "valid", "payments"):
+    for kind in KINDS:
         tally = progress.kinds.get(kind)
         if tally:
             seen += tally.seen

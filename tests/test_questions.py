@@ -130,4 +130,86 @@ def test_near_fans_change_one_thing_only(hands: list[BuiltHand]) -> None:
 
 
 def test_every_kind_is_offered() -> None:
-    assert KINDS == ("total", "fans", "valid", "payments")
+    assert KINDS == ("total", "fans", "valid", "payments", "waits", "one_tile_wait", "best_reading")
+
+
+def _on(hand: str, kind: str, seed: int = 0, **situation) -> Question:
+    """A question of `kind` on a hand given in the notation."""
+    situation = {"self_drawn": False, "flowers": 0, "seat_wind": "E", "prevalent_wind": "E", **situation}
+    draft = draft_of(hand, situation)
+    built = BuiltHand(draft, rules.score(hand, **situation))
+    return make_question(built, kind, "test-001", "expert", TABLE, random.Random(seed))
+
+
+def test_waits_question_shows_the_hand_before_its_winning_tile() -> None:
+    # 456m 789m 34p 55s with a claimed 123m: 34p waits on 2p and 5p, nothing else.
+    q = _on("[123m]456m789m34p55s5p", "waits")
+    assert q.data["waiting"]["tiles"]["winning"] is None
+    assert sorted(q.data["waiting"]["tiles"]["concealed"]) == sorted(["4m", "5m", "6m", "7m", "8m", "9m", "3p", "4p", "5s", "5s"])
+    assert grade(q, {"2p", "5p"}).correct
+    half = grade(q, {"5p"})
+    assert not half.correct and half.missed == ("2p",) and half.wrong == ()
+    extra = grade(q, {"2p", "5p", "6p"})
+    assert not extra.correct and extra.wrong == ("6p",)
+
+
+def test_one_tile_wait_question() -> None:
+    # Two-sided 34p: not a single wait. 24p waits on 3p alone (closed wait): a single wait.
+    two_sided = _on("[123m]456m789m34p55s5p", "one_tile_wait")
+    assert grade(two_sided, False).correct and not grade(two_sided, True).correct
+    closed = _on("[123m]456m789m24p55s3p", "one_tile_wait")
+    assert closed.answer["waits"] == ["3p"]
+    assert grade(closed, True).correct and not grade(closed, False).correct
+
+
+def test_best_reading_question_accepts_every_top_reading() -> None:
+    # 66 777 888 999m + claimed 456m scores 51 read as three chows of 789m or as three pungs
+    # (tests/test_ties_and_waits.py works both out); 678m 678m 789m 99m scores less.
+    q = _on("[456m]6677788899m9m", "best_reading", seed=3)
+    readings = q.data["readings"]
+    as_sets = [sorted(r["groups"]) for r in readings]
+    assert sorted(["456m", "789m", "789m", "789m", "66m"]) in as_sets
+    assert sorted(["456m", "777m", "888m", "999m", "66m"]) in as_sets
+    for i, reading in enumerate(readings):
+        top = reading["total"] == 51
+        assert grade(q, i).correct is top
+    assert any(r["total"] < 51 for r in readings)
+    assert not grade(q, None).correct
+
+
+@pytest.mark.parametrize("hand, situation, ways", [
+    # Worked out in tests/test_ties_and_waits.py: chows or pungs for 50 and 51 points.
+    ("[123m]111222333m6p6p", {}, [{"quadruple_chow", "no_honors", "single_wait"},
+                                 {"pure_shifted_pungs", "three_concealed_pungs", "tile_hog",
+                                  "pung_of_terminals_or_honors", "one_voided_suit", "no_honors", "single_wait"}]),
+    ("[456m]6677788899m9m", {}, [{"full_flush", "pure_triple_chow", "all_chows", "short_straight"},
+                                {"full_flush", "pure_shifted_pungs", "two_concealed_pungs",
+                                 "pung_of_terminals_or_honors"}]),
+    # The mirror of the first hand: Quadruple Chow 48 + No Honors + Single Wait = 50, or Pure
+    # Shifted Pungs 24 + Three Concealed Pungs 16 + Tile Hog x3 6 + 999m 1 + One Voided Suit 1
+    # + No Honors 1 + Single Wait 1 = 50.
+    ("[789m]777888999m4p4p", {}, [{"quadruple_chow", "no_honors", "single_wait"},
+                                 {"pure_shifted_pungs", "three_concealed_pungs", "tile_hog",
+                                  "pung_of_terminals_or_honors", "one_voided_suit", "no_honors", "single_wait"}]),
+    # 1223p + 2p self-drawn: a closed wait (123p 22p) or a single wait (22p 123p), 1 point either way.
+    ("[123m]123m1223p123s2p", {"self_drawn": True, "flowers": 2, "seat_wind": "N", "prevalent_wind": "N"},
+     ["closed_wait", "single_wait"]),
+])
+def test_an_answer_that_reaches_the_same_total_another_way_is_right(hand: str, situation: dict, ways: list) -> None:
+    q = _on(hand, "fans", **situation)
+    accepted = [set(s) for s in (x for x in [set(q.answer_ids)] + [{f["id"] for f in t["fans"]} for t in q.answer["ties"]])]
+    if isinstance(ways[0], str):    # the two ways differ only in the wait fan named
+        assert sorted(a ^ b for a in accepted[:1] for b in accepted[1:2])[0] == set(ways)
+    else:
+        assert sorted(map(sorted, accepted)) == sorted(map(sorted, ways))
+    assert all(fan in q.options for way in accepted for fan in way)
+    taken = []
+    for way in accepted:
+        result = grade(q, way)
+        assert result.correct and not result.missed and not result.wrong
+        taken.append(result.tie)
+    assert sorted(taken) == list(range(len(accepted)))
+    mixed = accepted[0] | accepted[1]   # the fans of both ways at once count twice over: wrong
+    assert not grade(q, mixed).correct
+    total = _on(hand, "total", **situation)
+    assert grade(total, total.answer["total"]).correct

@@ -11,6 +11,7 @@ import pytest
 
 import rules
 from quiz.hand_builder import draft_of
+from quiz.questions import KINDS
 from quiz.levels import LEVELS, features_of, level_of
 from quiz.banks import (DEFAULT_COUNT, QUIZ_DIR, SCHEMA_PATH, bank_path, build_bank, check_bank, dumps,
                                  load_bank, schema, write_bank)
@@ -62,10 +63,20 @@ def test_every_fan_can_be_drilled_from_the_banks(banks) -> None:
 def test_banks_mix_question_kinds_and_false_wins(banks) -> None:
     for bank in banks.values():
         kinds = Counter(q.kind for q in bank.questions)
-        assert all(kinds[k] >= 30 for k in ("total", "fans", "valid", "payments")), kinds
+        assert all(kinds[k] >= 25 for k in ("total", "fans", "valid", "payments", "waits", "one_tile_wait")), kinds
         valid_questions = [q for q in bank.questions if q.kind == "valid"]
         false_wins = sum(not q.answer["valid"] for q in valid_questions)
         assert 0.25 < false_wins / len(valid_questions) < 0.75
+
+
+def test_every_kind_is_in_the_banks(banks) -> None:
+    kinds = Counter(q.kind for bank in banks.values() for q in bank.questions)
+    assert set(kinds) == set(KINDS) and kinds["best_reading"] >= 15, kinds
+    # Ties of readings reach the banks, and best-reading questions offer a lower reading.
+    assert sum(bool(q.answer.get("ties")) for bank in banks.values() for q in bank.questions) >= 5
+    for q in (q for bank in banks.values() for q in bank.questions if q.kind == "best_reading"):
+        totals = [r["total"] for r in q.data["readings"]]
+        assert len(set(totals)) > 1 and max(totals) == q.answer["total"]
 
 
 def test_banks_are_small_enough_for_a_browser() -> None:

@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 from quiz.levels import LEVELS
-from quiz.questions import Question, expected_payments, grade
+from quiz.questions import KINDS, Question, expected_payments, grade
 from quiz.banks import bank_path, load_bank
 from website.quiz_site_text import quiz_text
 from website.site_text import DEFAULT_LANG, points_label
+from website.tiles import tile_alt
 
 from .site_build_support import ARTIFACTS
 from .test_site_browser import CHROMIUM, Tab, base_url, browser, sync_api  # noqa: F401 - shared fixtures
@@ -196,7 +197,8 @@ def test_the_index_shows_scores_and_the_fans_to_review(tab: Tab, questions: dict
 
 def _blank(q: Question) -> Any:
     """"I don't know", as the terminal quiz grades it."""
-    return {"fans": set(), "total": None, "valid": None, "payments": ()}[q.kind]
+    return {"fans": set(), "total": None, "valid": None, "payments": (), "waits": set(), "one_tile_wait": None,
+            "best_reading": None}[q.kind]
 
 
 def _js_response(response: Any) -> Any:
@@ -214,6 +216,16 @@ def _responses(q: Question) -> list[Any]:
     if q.kind == "payments":
         right = expected_payments(q)
         return [right, tuple(v + 1 for v in right), (right[0],) * (3 - len(right)), ()]
+    if q.kind == "waits":
+        waits = set(q.answer["waits"])
+        return [waits, set(list(waits)[1:]), waits | {"E", "9s"}, set()]
+    if q.kind == "one_tile_wait":
+        return [True, False, None]
+    if q.kind == "best_reading":
+        return list(range(len(q.data["readings"]))) + [None]
+    if q.answer.get("ties"):
+        ways = [set(q.answer_ids)] + [{f["id"] for f in t["fans"]} for t in q.answer["ties"]]
+        return ways + [ways[0] | ways[1], set()]
     right = set(q.answer_ids)
     return [right, set(), right | set(q.options), set(list(right)[1:]), set(q.options) - right]
 
@@ -225,16 +237,18 @@ def test_the_browser_grades_as_quiz_questions_does(tab: Tab, questions: dict[str
     for level in LEVELS:
         per_kind: dict[str, int] = {}
         for q in questions.values():
-            if q.level == level and per_kind.get(q.kind, 0) < 6:
+            tied = q.kind == "fans" and bool(q.answer.get("ties"))
+            if q.level == level and (per_kind.get(q.kind, 0) < 6 or tied):
                 per_kind[q.kind] = per_kind.get(q.kind, 0) + 1
                 cases += [(q, r) for r in _responses(q)]
     got = tab.page.evaluate("""(cases) => cases.map(([q, r]) => {
         const g = window.mcrQuiz.grade(q, r);
-        return [g.correct, g.fanResults, g.missed, g.wrong];
+        return [g.correct, g.fanResults, g.missed, g.wrong, g.tie];
     })""", [[q.data, _js_response(r)] for q, r in cases])
-    for (q, response), (correct, fan_results, missed, wrong) in zip(cases, got):
+    assert {q.kind for q, _ in cases} == set(KINDS) and any(q.answer.get("ties") for q, _ in cases)
+    for (q, response), (correct, fan_results, missed, wrong, tie) in zip(cases, got):
         expected = grade(q, response)
-        assert correct == expected.correct, (q.id, response)
+        assert (correct, tie) == (expected.correct, expected.tie), (q.id, response)
         assert [tuple(x) for x in fan_results] == list(expected.fan_results), (q.id, response)
         assert (tuple(missed), tuple(wrong)) == (expected.missed, expected.wrong), (q.id, response)
     assert not tab.errors, tab.errors
@@ -296,3 +310,99 @@ def test_the_learner_scores_by_the_edition_they_choose(tab: Tab, questions: dict
     page.reload()                                                # the choice is kept
     _wait(tab, "answered")
     assert page.locator(".mcr-quiz__edition").input_value() == "green-book"
+
+
+def _pick_kind(tab: Tab, questions: dict[str, Question], path: str, kind: str) -> Question:
+    tab.open(path)
+    _wait(tab, "asking")
+    tab.page.select_option(".mcr-quiz__kind", kind)
+    q = questions[_wait(tab, "asking")]
+    assert q.kind == kind
+    return q
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_waits_question_ticks_tiles_and_shows_what_was_waited_on(tab: Tab, questions: dict[str, Question],
+                                                                   lang: str) -> None:
+    page = tab.page
+    q = _pick_kind(tab, questions, f"{_prefix(lang)}quiz/intermediate/", "waits")
+    assert page.locator(".mcr-quiz__hand .mcr-winning").count() == 0      # drawn before its winning tile
+    assert page.locator(".mcr-quiz__tile-choice").count() == 34
+    waits = q.answer["waits"]
+    for face in waits:
+        page.check(f'.mcr-quiz__tile-choice[data-tile="{face}"] input')
+    page.click(".mcr-quiz__check")
+    _wait(tab, "answered")
+    assert "mcr-quiz__verdict--right" in page.locator(".mcr-quiz__verdict").get_attribute("class")
+    for face in waits:
+        assert "mcr-quiz__option--right" in page.locator(f'.mcr-quiz__tile-choice[data-tile="{face}"]').get_attribute("class")
+    shown = page.locator(".mcr-quiz__waited .mcr-tile").all()
+    assert [img.get_attribute("src").rsplit("/", 1)[-1] for img in shown] == [f"{f}.svg" for f in waits]
+
+    page.click(".mcr-quiz__next")
+    second = questions[_wait(tab, "asking")]
+    assert second.kind == "waits"
+    extra = next(t for t in ("E", "9s", "1m") if t not in second.answer["waits"])
+    page.check(f'.mcr-quiz__tile-choice[data-tile="{extra}"] input')      # one wrong tile, every wait missed
+    page.click(".mcr-quiz__check")
+    _wait(tab, "answered")
+    assert "mcr-quiz__verdict--wrong" in page.locator(".mcr-quiz__verdict").get_attribute("class")
+    sep = quiz_text(lang, "list_separator")
+    assert page.locator(".mcr-quiz__picked-wrong").inner_text() == quiz_text(lang, "not_waited", tiles=tile_alt(extra, lang))
+    assert page.locator(".mcr-quiz__missed").inner_text() == \
+        quiz_text(lang, "missed_tiles", tiles=sep.join(tile_alt(t, lang) for t in second.answer["waits"]))
+    _screenshot(tab, f"quiz-{lang}-waits-feedback.png")
+    assert not tab.errors, tab.errors
+
+
+def test_a_one_tile_wait_and_a_best_reading_question(tab: Tab, questions: dict[str, Question]) -> None:
+    page = tab.page
+    q = _pick_kind(tab, questions, "es/quiz/expert/", "one_tile_wait")
+    one = len(q.answer["waits"]) == 1
+    page.click(".mcr-quiz__yes" if one else ".mcr-quiz__no")
+    _wait(tab, "answered")
+    assert "mcr-quiz__verdict--right" in page.locator(".mcr-quiz__verdict").get_attribute("class")
+
+    page.select_option(".mcr-quiz__kind", "best_reading")
+    q = questions[_wait(tab, "asking")]
+    assert q.kind == "best_reading"
+    readings = q.data["readings"]
+    assert page.locator(".mcr-quiz__reading-choice").count() == len(readings)
+    low = next(i for i, r in enumerate(readings) if r["total"] < q.answer["total"])
+    page.check(f'.mcr-quiz__reading-choice[data-reading="{low}"] input')
+    page.click(".mcr-quiz__check")
+    _wait(tab, "answered")
+    assert "mcr-quiz__verdict--wrong" in page.locator(".mcr-quiz__verdict").get_attribute("class")
+    best = [i for i, r in enumerate(readings) if r["total"] == q.answer["total"]]
+    for i in range(len(readings)):
+        css = page.locator(f'.mcr-quiz__reading-choice[data-reading="{i}"]').get_attribute("class")
+        assert ("missed" if i in best else "wrong" if i == low else "other") in css, i
+    assert page.locator(".mcr-quiz__reading-score").count() == len(readings)
+    _screenshot(tab, "quiz-es-best-reading-feedback.png")
+    assert not tab.errors, tab.errors
+
+
+def test_a_tie_is_accepted_in_the_browser(tab: Tab, questions: dict[str, Question]) -> None:
+    """The fans of another way to the same total are right, and the page names the way."""
+    tied = [q for q in questions.values() if q.kind == "fans" and q.answer.get("ties")]
+    assert tied
+    page = tab.page
+    q = tied[0]
+    tab.open(f"quiz/{q.level}/")
+    _wait(tab, "asking")
+    # Ask this very question: the learner's saved place in the level is the question shown.
+    page.evaluate("""([key, mode, id]) => {
+        const p = JSON.parse(localStorage.getItem(key));
+        p.modes[mode].current = id; p.modes[mode].answered = false; p.modes[mode].kind = "";
+        localStorage.setItem(key, JSON.stringify(p));
+    }""", [STORAGE_KEY, f"level:{q.level}", q.id])
+    page.reload(wait_until="load")
+    assert _wait(tab, "asking") == q.id
+    for fan in (f["id"] for f in q.answer["ties"][0]["fans"]):
+        page.check(f'.mcr-quiz__option input[value="{fan}"]')
+    page.click(".mcr-quiz__check")
+    _wait(tab, "answered")
+    assert "mcr-quiz__verdict--right" in page.locator(".mcr-quiz__verdict").get_attribute("class")
+    assert page.locator(".mcr-quiz__tie-taken").count() == 1
+    assert page.locator(".mcr-quiz__tie").count() == len(q.answer["ties"])
+    assert not tab.errors, tab.errors

@@ -72,6 +72,12 @@ def right_answer(q: Question) -> str:
         return "y" if q.answer["valid"] else "n"
     if q.kind == "payments":
         return " ".join(str(v) for v in expected_payments(q))
+    if q.kind == "waits":
+        return " ".join(q.answer["waits"])
+    if q.kind == "one_tile_wait":
+        return "y" if len(q.answer["waits"]) == 1 else "n"
+    if q.kind == "best_reading":
+        return str(1 + next(i for i, r in enumerate(q.data["readings"]) if r["total"] == q.answer["total"]))
     return " ".join(str(q.options.index(f) + 1) for f in q.answer_ids)
 
 
@@ -82,6 +88,12 @@ def wrong_answer(q: Question) -> str:
         return "n" if q.answer["valid"] else "y"
     if q.kind == "payments":
         return " ".join(str(v + 1) for v in expected_payments(q))
+    if q.kind == "waits":
+        return " ".join(q.answer["waits"][1:]) or "1m 9p"
+    if q.kind == "one_tile_wait":
+        return "n" if len(q.answer["waits"]) == 1 else "y"
+    if q.kind == "best_reading":
+        return str(1 + next(i for i, r in enumerate(q.data["readings"]) if r["total"] < q.answer["total"]))
     return str(next(i for i, f in enumerate(q.options, 1) if f not in q.answer_ids))
 
 
@@ -117,7 +129,8 @@ def test_a_missing_fan_name_shows_english_marked() -> None:
 
 @pytest.mark.parametrize("kind,where", [("total", {}), ("fans", {}), ("valid", {"valid": True}),
                                          ("valid", {"valid": False}), ("payments", {"self_drawn": True}),
-                                         ("payments", {"self_drawn": False})])
+                                         ("payments", {"self_drawn": False}), ("waits", {}),
+                                         ("one_tile_wait", {}), ("best_reading", {})])
 def test_each_kind_graded_right_and_wrong(monkeypatch, capsys, tmp_path, committed, kind, where) -> None:
     q = first(committed, kind, **where)
     banks = one_question_banks(tmp_path / "banks", q)
@@ -134,6 +147,42 @@ def test_each_kind_graded_right_and_wrong(monkeypatch, capsys, tmp_path, committ
         assert fan_name(TABLE.fan(f["id"]).names, "en") in out
     for n in q.data["explanation"]["not_counted"]:
         assert fan_name(TABLE.fan(n["id"]).names, "en") in out
+    waits = q.answer["waits"]
+    assert (f"Waited on {waits[0]} alone." if len(waits) == 1 else f"Waited on: {' '.join(waits)}.") in out
+
+
+def test_a_waits_question_names_missed_and_wrong_tiles(monkeypatch, capsys, tmp_path, committed) -> None:
+    q = next(q for q in committed if q.kind == "waits" and len(q.answer["waits"]) >= 2)
+    banks = one_question_banks(tmp_path / "banks", q)
+    first_wait, *rest = q.answer["waits"]
+    wrong_tile = next(t for t in ("1m", "9m", "1s", "9s", "E", "C") if t not in q.answer["waits"])
+    _, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1"],
+                    "3x\n" + " ".join(rest + [wrong_tile]) + "\n")
+    assert "Please type tiles in the notation" in out            # a bad tile is asked again
+    assert f"Also waited on: {first_wait}." in out and f"Not waited on: {wrong_tile}." in out
+    shown = q.data["waiting"]["tiles"]
+    assert draw_hand(shown, False) in out and "▶" not in draw_hand(shown, False)
+
+
+def test_a_tie_is_accepted_and_named_in_the_terminal(monkeypatch, capsys, tmp_path, committed) -> None:
+    q = next(q for q in committed if q.kind == "fans" and q.answer.get("ties"))
+    banks = one_question_banks(tmp_path / "banks", q)
+    other = q.answer["ties"][0]
+    picked = " ".join(str(q.options.index(f["id"]) + 1) for f in other["fans"])
+    _, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1"], picked + "\n")
+    assert "✓ Right!" in out
+    assert f"Your answer is the reading {' '.join(other['groups'])}" in out
+
+
+def test_the_legend_is_printed_once_and_chinese_tiles_are_drawn_in_chinese(monkeypatch, capsys) -> None:
+    _, out, _ = run(monkeypatch, capsys, ["--count", "3", "--seed", "2", "--level", "beginner"], "\n" * 3)
+    assert out.count("1m-9m characters") == 1
+    _, out, _ = run(monkeypatch, capsys, ["--lang", "zh", "--count", "3", "--seed", "2", "--level", "beginner"],
+                    "\n" * 3)
+    assert out.count("1m-9m 为一万至九万") == 1
+    hands = [line for line in out.splitlines() if "▶" in line and "[ ]" not in line]
+    assert hands and all(re.search("[一二三四五六七八九][万饼条]|[东南西北中发白]", h) for h in hands)
+    assert not any(re.search(r"\b[1-9][mps]\b", h) for h in hands)
 
 
 def test_a_fans_answer_names_what_was_missed_and_what_does_not_count(monkeypatch, capsys, tmp_path,

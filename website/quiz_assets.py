@@ -104,6 +104,7 @@ def text_asset(data: SiteData, banks: QuizBanks, lang: str) -> dict[str, Any]:
         "minimum": data.table.minimum_points, "editions": editions,
         "fans": fans, "families": family_names,
         "tiles": {t.text: tile_alt(t.text, lang) for t in ALL_TILES},
+        "tile_order": [t.text for t in ALL_TILES],   # the waits question's palette
     }
 
 

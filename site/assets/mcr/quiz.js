@@ -181,6 +181,14 @@
     explanation.not_counted = other.not_counted;
     copy.answer = other.answer;
     copy.explanation = explanation;
+    if (other.reading_totals) {
+      copy.readings = q.readings.map(function (r, i) {
+        var swapped = {};
+        Object.keys(r).forEach(function (k) { swapped[k] = r[k]; });
+        swapped.total = other.reading_totals[i];
+        return swapped;
+      });
+    }
     copy.base = q;
     return copy;
   }
@@ -205,18 +213,63 @@
     return p.self_drawn ? [p.each] : [p.discarder, p.others];
   }
 
-  // response: a number (total), a list of fan ids (fans), a boolean (valid), a list of
-  // numbers (payments); null or [] when the learner does not know.
+  // The fans of each way to the highest total, the answer's own first (accepted_fan_sets).
+  function acceptedFanSets(q) {
+    return [q.answer].concat(q.answer.ties || []).map(function (way) {
+      var set = {};
+      way.fans.forEach(function (f) { set[f.id] = true; });
+      return set;
+    });
+  }
+
+  // The offered readings that score highest (best_readings).
+  function bestReadings(q) {
+    var totals = q.readings.map(function (r) { return r.total; }), top = Math.max.apply(null, totals);
+    return totals.map(function (t, i) { return t === top ? i : -1; }).filter(function (i) { return i >= 0; });
+  }
+
+  function singleWait(q) {
+    return q.answer.waits.length === 1;
+  }
+
+  function involvedFans(q, correct) {
+    var involved = unique(answerIds(q).concat(q.explanation.not_counted.map(function (n) { return n.id; })));
+    return involved.map(function (f) { return [f, correct]; });
+  }
+
+  function sortedKeys(set) {
+    return Object.keys(set).filter(function (k) { return set[k]; }).sort();
+  }
+
+  // response: a number (total), a list of fan ids (fans), a boolean (valid, one_tile_wait),
+  // a list of numbers (payments), a list of tiles (waits), a reading's index (best_reading);
+  // null or [] when the learner does not know. A fans answer is right when it names the fans
+  // of any way to the highest total; `tie` says which way it took (0: the answer's own).
   function grade(q, response) {
     var answer = q.answer;
     if (q.kind === "fans") {
-      var picked = {}, right = {};
+      var picked = {};
       (response || []).forEach(function (f) { picked[f] = true; });
-      answerIds(q).forEach(function (f) { right[f] = true; });
+      var ways = acceptedFanSets(q), tie = 0, closest = Infinity;
+      ways.forEach(function (way, i) {
+        var apart = q.options.filter(function (f) { return !!way[f] !== !!picked[f]; }).length;
+        if (apart < closest) { closest = apart; tie = i; }
+      });
+      var right = ways[tie];
       var missed = q.options.filter(function (f) { return right[f] && !picked[f]; });
       var wrong = q.options.filter(function (f) { return picked[f] && !right[f]; });
-      return {correct: !missed.length && !wrong.length, missed: missed, wrong: wrong,
+      var ok = !missed.length && !wrong.length;
+      return {correct: ok, missed: missed, wrong: wrong, tie: ok ? tie : 0,
               fanResults: q.options.map(function (f) { return [f, !!picked[f] === !!right[f]]; })};
+    }
+    if (q.kind === "waits") {
+      var given = {}, waits = {};
+      (response || []).forEach(function (t) { given[t] = true; });
+      answer.waits.forEach(function (t) { waits[t] = true; });
+      var missedTiles = sortedKeys(waits).filter(function (t) { return !given[t]; });
+      var wrongTiles = sortedKeys(given).filter(function (t) { return !waits[t]; });
+      var all = !missedTiles.length && !wrongTiles.length;
+      return {correct: all, missed: missedTiles, wrong: wrongTiles, tie: 0, fanResults: involvedFans(q, all)};
     }
     var correct;
     if (q.kind === "total") {
@@ -224,13 +277,16 @@
     } else if (q.kind === "valid") {
       correct = response === answer.valid;
     } else if (q.kind === "payments") {
-      var expected = expectedPayments(q), given = response || [];
-      correct = given.length === expected.length && expected.every(function (v, i) { return given[i] === v; });
+      var expected = expectedPayments(q), values = response || [];
+      correct = values.length === expected.length && expected.every(function (v, i) { return values[i] === v; });
+    } else if (q.kind === "one_tile_wait") {
+      correct = response === singleWait(q);
+    } else if (q.kind === "best_reading") {
+      correct = response !== null && response !== undefined && bestReadings(q).indexOf(response) >= 0;
     } else {
       throw new Error("unknown question kind " + q.kind);
     }
-    var involved = unique(answerIds(q).concat(q.explanation.not_counted.map(function (n) { return n.id; })));
-    return {correct: correct, missed: [], wrong: [], fanResults: involved.map(function (f) { return [f, correct]; })};
+    return {correct: correct, missed: [], wrong: [], tie: 0, fanResults: involvedFans(q, correct)};
   }
 
   // ---- Drawing ---------------------------------------------------------------------------------
@@ -333,6 +389,16 @@
     return h("img", {class: css, src: this.tilesBase + file, alt: alt, title: alt});
   };
 
+  Context.prototype.tileImages = function (faces) {
+    var self = this;
+    return faces.map(function (f) { return self.tile(f, "standing", "mcr-tile--mini"); });
+  };
+
+  Context.prototype.tileNames = function (faces) {
+    var self = this;
+    return faces.map(function (f) { return self.tileName(f); }).join(this.t("list_separator"));
+  };
+
   // "345p" -> ["3p", "4p", "5p"]; "EEE" -> ["E", "E", "E"] (the engine's group texts).
   function facesOf(group) {
     var faces = [], match, pattern = /(\d+)([mps])|([ESWNCFP])/g;
@@ -354,7 +420,7 @@
 
   // The hand as the site draws `hand` blocks (website/hand_render.py, same CSS classes).
   Context.prototype.hand = function (q) {
-    var self = this, tiles = q.tiles, groups = [];
+    var self = this, tiles = q.kind === "waits" ? q.waiting.tiles : q.tiles, groups = [];
     tiles.melds.forEach(function (meld) {
       var faces = meld.tiles;
       if (faces.length === 4 && !meld.exposed) {   // a concealed kong: its ends face down
@@ -371,8 +437,10 @@
     var standing = this.t("standing_tiles"), winning = this.t("winning_tile");
     groups.push(h("span", {class: "mcr-standing", role: "group", "aria-label": standing, title: standing},
                   tiles.concealed.map(function (f) { return self.tile(f, "standing"); })));
-    groups.push(h("span", {class: "mcr-winning", role: "group", "aria-label": winning, title: winning},
-                  [this.tile(tiles.winning, "winning")]));
+    if (tiles.winning) {   // a waits question draws the hand before its winning tile
+      groups.push(h("span", {class: "mcr-winning", role: "group", "aria-label": winning, title: winning},
+                    [this.tile(tiles.winning, "winning")]));
+    }
     var situation = this.situation(q.situation).map(function (s) { return h("span", {}, [s]); });
     return h("figure", {class: "mcr-hand mcr-quiz__hand", "data-hand": q.hand, lang: this.lang}, [
       h("div", {class: "mcr-hand__tiles", role: "group", "aria-label": this.t("hand_label")}, groups),
@@ -451,6 +519,19 @@
       parts.push(h("p", {class: "mcr-quiz__other-reading"}, self.nodes("other_reading",
         {groups: h("span", {class: "mcr-quiz__sets"}, self.sets(other.groups)), points: self.points(other.total)})));
     });
+    (answer.ties || []).forEach(function (way) {
+      parts.push(h("p", {class: "mcr-quiz__tie"}, self.nodes("tie_way",
+        {groups: h("span", {class: "mcr-quiz__sets"}, self.sets(way.groups)),
+         fans: self.fanNames(way.fans.map(function (f) { return f.id; }))})));
+    });
+    if (q.kind === "best_reading") {
+      q.readings.forEach(function (r, i) {
+        parts.push(h("p", {class: "mcr-quiz__reading-score", "data-reading": i}, [self.t("reading_scores",
+          {n: i + 1, points: self.points(r.total), fans: self.fanNames(r.fans.map(function (f) { return f.id; }))})]));
+      });
+    }
+    parts.push(h("p", {class: "mcr-quiz__waited"}, this.nodes(answer.waits.length === 1 ? "waited_on_one" : "waited_on",
+      {tiles: h("span", {class: "mcr-quiz__tiles"}, this.tileImages(answer.waits))})));
     var minimum = this.data.minimum;
     parts.push(h("p", {class: "mcr-verdict mcr-verdict--" + (answer.valid ? "valid" : "invalid")},
       [this.t(answer.valid ? "valid_win" : "invalid_win", {points: answer.total_without_flowers, minimum: minimum})]));
@@ -468,7 +549,7 @@
 
   // ---- Asking --------------------------------------------------------------------------------
   function blank(kind) {
-    return kind === "payments" ? [] : null;   // "I don't know" (grades as picking no fan, for fans)
+    return kind === "payments" || kind === "waits" ? [] : null;   // "I don't know" (grades as picking no fan, for fans)
   }
 
   function button(label, css, onclick, type) {
@@ -510,8 +591,29 @@
         return Array.prototype.filter.call(form.querySelectorAll("input[name=fan]"), function (i) { return i.checked; })
           .map(function (i) { return i.value; });
       };
+    } else if (q.kind === "waits") {
+      // Every face, by suit then honors: the learner ticks the ones the hand waits on.
+      fields.push(h("div", {class: "mcr-quiz__palette", role: "group", "aria-label": this.t("label_tiles")},
+        this.data.tile_order.map(function (face) {
+          return h("label", {class: "mcr-quiz__tile-choice", "data-tile": face, title: self.tileName(face)}, [
+            h("input", {type: "checkbox", name: "tile", value: face}), self.tile(face, "standing")]);
+        })));
+      read = function () {
+        return Array.prototype.filter.call(form.querySelectorAll("input[name=tile]"), function (i) { return i.checked; })
+          .map(function (i) { return i.value; });
+      };
+    } else if (q.kind === "best_reading") {
+      fields.push(h("ol", {class: "mcr-quiz__readings"}, q.readings.map(function (r, i) {
+        return h("li", {class: "mcr-quiz__reading-choice", "data-reading": i}, [h("label", {}, [
+          h("input", {type: "radio", name: "reading", value: i, required: true}), " ",
+          h("span", {class: "mcr-quiz__sets"}, self.readingSets(r))])]);
+      })));
+      read = function () {
+        var picked = form.querySelector("input[name=reading]:checked");
+        return picked ? parseInt(picked.value, 10) : null;
+      };
     }
-    if (q.kind === "valid") {
+    if (q.kind === "valid" || q.kind === "one_tile_wait") {
       actions.push(button(this.t("yes"), "md-button--primary mcr-quiz__yes", function () { answer(true); }),
                    button(this.t("no"), "md-button--primary mcr-quiz__no", function () { answer(false); }));
     } else {
@@ -527,19 +629,34 @@
     return form;
   };
 
+  // A reading's sets, the one its winning tile completed marked.
+  Context.prototype.readingSets = function (reading) {
+    var marked = false, self = this;
+    return reading.groups.map(function (g) {
+      var winning = !marked && g === reading.winning_group;
+      if (winning) marked = true;
+      return h("span", {class: "mcr-set" + (winning ? " mcr-set--winning" : ""),
+                        title: winning ? self.t("winning_tile") : g.replace("*", "")},
+               facesOf(g).map(function (f) { return self.tile(f, "standing", "mcr-tile--mini"); }));
+    });
+  };
+
   Context.prototype.prompt = function (q) {
     if (q.kind === "payments") return this.t(q.answer.payments.self_drawn ? "ask_payments_self" : "ask_payments_discard");
     return this.t("ask_" + q.kind, {minimum: this.data.minimum});
   };
 
   Context.prototype.shownAnswer = function (q, response) {
-    if (response === null || response === undefined || (Array.isArray(response) && !response.length && q.kind !== "fans")) {
+    if (response === null || response === undefined || (Array.isArray(response) && !response.length && q.kind !== "fans"
+                                                         && q.kind !== "waits")) {
       return this.t("no_answer");
     }
     if (q.kind === "fans") return response.length ? this.fanNames(q.options.filter(function (f) {
       return response.indexOf(f) >= 0; })) : "—";
-    if (q.kind === "valid") return this.t(response ? "yes" : "no");
+    if (q.kind === "valid" || q.kind === "one_tile_wait") return this.t(response ? "yes" : "no");
     if (q.kind === "payments") return response.join(" / ");
+    if (q.kind === "waits") return response.length ? this.tileNames(response.slice().sort()) : "—";
+    if (q.kind === "best_reading") return this.t("reading_n", {n: response + 1});
     return String(response);
   };
 
@@ -551,6 +668,15 @@
                     {points: this.points(answer.total_without_flowers), minimum: minimum});
     }
     if (q.kind === "fans") return this.t("expected_fans", {fans: this.fanNames(answerIds(q))});
+    if (q.kind === "waits") return this.t("expected_waits", {tiles: this.tileNames(answer.waits)});
+    if (q.kind === "one_tile_wait") {
+      return this.t(singleWait(q) ? "expected_single" : "expected_not_single", {tiles: this.tileNames(answer.waits)});
+    }
+    if (q.kind === "best_reading") {
+      var best = bestReadings(q);
+      return this.t("expected_reading", {numbers: best.map(function (i) { return i + 1; }).join(this.t("list_separator")),
+                                         points: this.points(q.readings[best[0]].total)});
+    }
     var p = answer.payments;
     return p.self_drawn ? this.t("expected_self", {each: p.each})
       : this.t("expected_discard", {discarder: p.discarder, others: p.others});
@@ -666,7 +792,8 @@
       Array.prototype.forEach.call(form.querySelectorAll("input, button"), function (el) { el.disabled = true; });
       form.querySelector(".mcr-quiz__actions").hidden = true;
       if (q.kind === "fans") {
-        var right = answerIds(q), picked = response || [];
+        var way = acceptedFanSets(q)[result.tie], picked = response || [];   // the way the learner took
+        var right = Object.keys(way);
         (response || []).forEach(function (id) {
           var box = form.querySelector('input[value="' + id + '"]');
           if (box) box.checked = true;
@@ -674,6 +801,20 @@
         Array.prototype.forEach.call(form.querySelectorAll(".mcr-quiz__option"), function (li) {
           var id = li.getAttribute("data-fan"), counts = right.indexOf(id) >= 0, ticked = picked.indexOf(id) >= 0;
           li.classList.add("mcr-quiz__option--" + (counts ? (ticked ? "right" : "missed") : (ticked ? "wrong" : "other")));
+        });
+      } else if (q.kind === "waits") {
+        var waits = q.answer.waits, ticked = response || [];
+        Array.prototype.forEach.call(form.querySelectorAll(".mcr-quiz__tile-choice"), function (label) {
+          var face = label.getAttribute("data-tile"), waited = waits.indexOf(face) >= 0, mine = ticked.indexOf(face) >= 0;
+          label.querySelector("input").checked = mine;
+          if (waited || mine) label.classList.add("mcr-quiz__option--" + (waited ? (mine ? "right" : "missed") : "wrong"));
+        });
+      } else if (q.kind === "best_reading") {
+        var best = bestReadings(q);
+        Array.prototype.forEach.call(form.querySelectorAll(".mcr-quiz__reading-choice"), function (li) {
+          var i = parseInt(li.getAttribute("data-reading"), 10), top = best.indexOf(i) >= 0, mine = i === response;
+          li.querySelector("input").checked = mine;
+          li.classList.add("mcr-quiz__option--" + (top ? (mine ? "right" : "missed") : (mine ? "wrong" : "other")));
         });
       } else {
         var inputs = form.querySelectorAll("input");
@@ -688,10 +829,14 @@
       setChildren(feedback, [
         h("p", {class: "mcr-quiz__verdict mcr-quiz__verdict--" + (result.correct ? "right" : "wrong")}, [verdict]),
         h("p", {class: "mcr-quiz__expected"}, [ctx.expected(q)]),
-        result.missed.length ? h("p", {class: "mcr-quiz__missed"}, [ctx.t("missed", {fans: ctx.fanNames(result.missed)})])
+        result.missed.length ? h("p", {class: "mcr-quiz__missed"}, [q.kind === "waits"
+          ? ctx.t("missed_tiles", {tiles: ctx.tileNames(result.missed)}) : ctx.t("missed", {fans: ctx.fanNames(result.missed)})])
           : null,
-        result.wrong.length ? h("p", {class: "mcr-quiz__picked-wrong"},
-                                [ctx.t("not_counting", {fans: ctx.fanNames(result.wrong)})]) : null,
+        result.wrong.length ? h("p", {class: "mcr-quiz__picked-wrong"}, [q.kind === "waits"
+          ? ctx.t("not_waited", {tiles: ctx.tileNames(result.wrong)}) : ctx.t("not_counting", {fans: ctx.fanNames(result.wrong)})])
+          : null,
+        result.tie ? h("p", {class: "mcr-quiz__tie-taken"}, ctx.nodes("tie_taken",
+          {groups: h("span", {class: "mcr-quiz__sets"}, ctx.sets(q.answer.ties[result.tie - 1].groups))})) : null,
         ctx.breakdown(q)].concat(ctx.editionNotes(q), [
         h("div", {class: "mcr-quiz__actions"}, [nextButton])]));
       if (moveFocus) nextButton.focus({preventScroll: true});
@@ -848,7 +993,7 @@
   }
 
   // For the browser tests, which compare this grading with quiz/questions.py.
-  window.mcrQuiz = {grade: grade, expectedPayments: expectedPayments, weight: weight, due: due, record: record,
+  window.mcrQuiz = {grade: grade, bestReadings: bestReadings, expectedPayments: expectedPayments, weight: weight, due: due, record: record,
                     pickQuestion: pickQuestion, checkProgress: checkProgress, storageKey: STORAGE_KEY,
                     inEdition: inEdition, editionKey: EDITION_KEY};
 
