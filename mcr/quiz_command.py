@@ -11,13 +11,15 @@ from rules import FanTable
 
 from quiz.hand_builder import BuildError, HandBuilder
 from quiz.levels import LEVELS, features_of, level_of
-from quiz.progress import schedule
+from quiz.drill_records import DrillRecords
+from quiz.progress import Progress, schedule
 from quiz.progress_store import ProgressStore
 from quiz.questions import KINDS, Question, make_question
 from quiz.banks import QUIZ_DIR, bank_path, load_bank
 from quiz.text import LANGS, fan_name, text
 from quiz.terminal import Terminal, TerminalQuiz, stats_report
 from quiz.terminal_tiles import colour_wanted
+from quiz.timed_drill import TimedDrill
 
 DEFAULT_COUNT = 10
 
@@ -37,6 +39,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=LANGS, default="en", help="language of the quiz (default en)")
     parser.add_argument("--kind", choices=KINDS, action="append",
                         help="only these question kinds (repeatable; default all)")
+    parser.add_argument("--timed", action="store_true",
+                        help="a timed drill: score --count hands (total points only) against the clock, as a "
+                        "referee does; every hand's time, your best, and the explanations come at the end")
     parser.add_argument("--stats", action="store_true", help="show your accuracy by fan and stop")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help="draw tiles in colour (default auto: a terminal without NO_COLOR)")
@@ -100,7 +105,10 @@ def run(args: argparse.Namespace) -> int:
             term.warn(text(lang, "unknown_fan", fan=args.fan, last=max(f.number for f in table.fans)))
             return 2
     levels = [args.level] if args.level else (list(LEVELS) if fan else [LEVELS[0]])
-    kinds = args.kind or list(KINDS)
+    if args.timed and args.kind and args.kind != ["total"]:
+        term.warn(text(lang, "timed_kinds"))
+        return 2
+    kinds = ["total"] if args.timed else (args.kind or list(KINDS))
     pool: list[Question] = []
     for level in levels:
         try:
@@ -118,6 +126,8 @@ def run(args: argparse.Namespace) -> int:
         term.warn(text(lang, "no_questions"))
         return 1
     rng = random.Random(seed)
+    if args.timed:
+        return _timed(args, term, table, pool, rng, levels, seed, fan)
     progress = loaded.progress.next_session()   # due dates count from this session
     order = schedule([q.drill for q in pool], args.count, progress, rng)
     questions = [pool[i] for i in order]
@@ -125,8 +135,30 @@ def run(args: argparse.Namespace) -> int:
     header = text(lang, "session", level=level_name, count=len(questions), seed=seed)
     if fan:
         header += " · " + text(lang, "drill", fan=fan_name(table.fan(fan).names, lang))
-    editions = {info.id: rules.fan_table(None, info.id) for info, _ in rules.editions()}
-    edition = args.edition or next(iter(editions))
+    editions, edition = _editions(args)
     header += " · " + text(lang, "edition_session", edition=editions[edition].edition.name(lang))
     TerminalQuiz(term, table, store, progress, editions, edition).run(questions, header)
+    return 0
+
+
+def _editions(args: argparse.Namespace) -> tuple[dict[str, FanTable], str]:
+    editions = {info.id: rules.fan_table(None, info.id) for info, _ in rules.editions()}
+    return editions, args.edition or next(iter(editions))
+
+
+def _timed(args: argparse.Namespace, term: Terminal, table: FanTable, pool: list[Question], rng: random.Random,
+           levels: list[str], seed: int, fan: str | None) -> int:
+    """A timed drill: random hands of the pool, no progress kept but the best times."""
+    lang = args.lang
+    questions = rng.sample(pool, min(args.count, len(pool)))
+    level = levels[0] if len(levels) == 1 else "all"
+    level_name = text(lang, f"level_{level}")
+    header = text(lang, "session", level=level_name, count=len(questions), seed=seed)
+    if fan:
+        header += " · " + text(lang, "drill", fan=fan_name(table.fan(fan).names, lang))
+        level = f"{level}:{fan}"
+    editions, edition = _editions(args)
+    header += " · " + text(lang, "edition_session", edition=editions[edition].edition.name(lang))
+    quiz = TerminalQuiz(term, table, None, Progress(), editions, edition)
+    TimedDrill(quiz, DrillRecords()).run(questions, f"{level}:{edition}", header)
     return 0
