@@ -406,3 +406,46 @@ def test_a_tie_is_accepted_in_the_browser(tab: Tab, questions: dict[str, Questio
     assert page.locator(".mcr-quiz__tie-taken").count() == 1
     assert page.locator(".mcr-quiz__tie").count() == len(q.answer["ties"])
     assert not tab.errors, tab.errors
+
+
+def test_a_timed_drill_times_each_hand_and_keeps_the_best(tab: Tab, questions: dict[str, Question]) -> None:
+    page = tab.page
+    tab.open("ko/quiz/timed/")
+    page.wait_for_selector('div.mcr-quiz[data-state="ready"]', timeout=15000)
+    page.select_option(".mcr-quiz__timed-level", "intermediate")
+    page.select_option(".mcr-quiz__timed-count", "5")
+    page.click(".mcr-quiz__timed-start")
+    asked = []
+    for n in range(5):
+        q = questions[_wait(tab, "asking")]
+        assert q.kind == "total" and q.level == "intermediate" and q.id not in asked
+        assert quiz_text("ko", "timed_hand", n=n + 1, count=5) in page.locator(".mcr-quiz__counter").inner_text()
+        asked.append(q.id)
+        # Right on the first three hands, wrong on the fourth, "I don't know" on the last.
+        if n < 4:
+            page.fill("input[name=total]", str(q.answer["total"] + (0 if n < 3 else 1)))
+            page.press("input[name=total]", "Enter")
+        else:
+            page.click(".mcr-quiz__dont-know")
+    page.wait_for_selector('div.mcr-quiz[data-state="finished"]', timeout=15000)
+    rows = page.locator(".mcr-quiz__timed-results tbody tr").all()
+    assert [r.get_attribute("data-question") for r in rows] == asked
+    assert [r.locator("td").nth(1).inner_text() for r in rows] == ["✓", "✓", "✓", "✗", "✗"]
+    summary = page.locator(".mcr-quiz__timed-summary").inner_text()
+    assert summary.startswith("5개 중 3개 정답")
+    # Only the two hands scored wrong are explained, each with its full breakdown.
+    reviews = page.locator("details.mcr-quiz__timed-review").all()
+    assert [d.get_attribute("data-question") for d in reviews] == asked[3:]
+    best = json.loads(page.evaluate("(key) => localStorage.getItem(key)", "mcr-quiz-timed"))
+    (key, record), = best.items()
+    assert key == "intermediate:5:1998" and record["right"] == 3
+    _screenshot(tab, "quiz-ko-timed-results.png")
+    page.click(".mcr-quiz__timed-start")                      # another drill: the best is compared
+    for n in range(5):
+        _wait(tab, "asking")
+        page.click(".mcr-quiz__dont-know")
+    page.wait_for_selector('div.mcr-quiz[data-state="finished"]', timeout=15000)
+    whole = round(record["seconds"])
+    assert page.locator(".mcr-quiz__timed-best").inner_text() == \
+        quiz_text("ko", "timed_best", right=3, time=f"{whole // 60}:{whole % 60:02d}")
+    assert not tab.errors, tab.errors

@@ -17,7 +17,7 @@ from website.markdown_text import GENERATED_MARK
 from website.quiz_assets import QUIZ_ASSETS, SITE_KEYS
 from quiz.banks import bank_path, load_bank
 from website.quiz_pages import families, quiz_pages
-from website.quiz_site_text import QUIZ_TEXT
+from website.quiz_site_text import QUIZ_TEXT, quiz_text
 from website.site_data import SiteData, load_site_data
 from website.site_nav import build_nav
 from website.site_text import DEFAULT_LANG, LANGS, TEXT, text
@@ -93,7 +93,7 @@ def test_quiz_js_names_no_fan(table: rules.FanTable) -> None:
 
 def test_every_quiz_page_is_generated_in_every_language(data: SiteData) -> None:
     pages = quiz_pages(data)
-    expected = {"index"} | set(LEVELS) | {f"family-{f}" for f in families(data)}
+    expected = {"index", "timed"} | set(LEVELS) | {f"family-{f}" for f in families(data)}
     assert len(families(data)) == len({f.family for f in data.table.fans})
     for lang in LANGS:
         for name in expected:
@@ -110,6 +110,7 @@ def test_the_quiz_nav_lists_the_levels_in_order_then_the_families(site: BuiltSit
         assert title == text(lang, "nav_quiz")
         assert quiz[0] == "quiz/index.md"
         assert [next(iter(e.values())) for e in quiz[1:1 + len(LEVELS)]] == [f"quiz/{lv}.md" for lv in LEVELS]
+        assert quiz[1 + len(LEVELS)] == {quiz_text(lang, "timed_title"): "quiz/timed.md"}
         (_, family_pages), = quiz[-1].items()
         assert [next(iter(e.values())) for e in family_pages] == [f"quiz/family-{f}.md" for f in families(data)]
 
@@ -131,7 +132,7 @@ def _resolve(site: BuiltSite, page: Path, url: str) -> Path:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_quiz_page_is_built_with_a_working_widget(site: BuiltSite, data: SiteData, lang: str) -> None:
     modes = [("quiz", "overview", "", ())] + [(f"quiz/{lv}", "level", lv, (lv,)) for lv in LEVELS]
-    modes += [(f"quiz/family-{f}", "family", f, LEVELS) for f in families(data)]
+    modes += [(f"quiz/family-{f}", "family", f, LEVELS) for f in families(data)] + [("quiz/timed", "timed", "", LEVELS)]
     for rel, mode, key, banks in modes:
         page = _page(site, lang, rel)
         html = page.read_text(encoding="utf-8")

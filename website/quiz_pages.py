@@ -49,6 +49,9 @@ def family_path(family: str) -> str:
     return f"{FOLDER}/family-{family}.md"
 
 
+TIMED_PATH = f"{FOLDER}/timed.md"
+
+
 def widget(lang: str, mode: str, key: str, banks: tuple[str, ...]) -> str:
     """The quiz's placeholder in a page, naming the data files it fetches."""
     urls = [
@@ -83,7 +86,7 @@ def index_page(data: SiteData, lang: str) -> str:
                                      f"family:{key}"))
     return render(INDEX_TEMPLATE, banner=front_matter("quiz_pages.py", INDEX_TEMPLATE,
                                                       source="quizzes/ and website/quiz_site_text.py"),
-                  t=_t(lang), levels=levels, families=family_links, score=_score_slot,
+                  t=_t(lang), levels=levels, families=family_links, score=_score_slot, timed="timed.md",
                   widget=widget(lang, "overview", "", ()))
 
 
@@ -107,6 +110,14 @@ def family_page(data: SiteData, lang: str, family: str) -> str:
                   fans=fans, widget=widget(lang, "family", family, LEVELS))
 
 
+def timed_page(data: SiteData, lang: str) -> str:
+    """The timed drill: hands from every level, scored against the clock."""
+    return render(PAGE_TEMPLATE, banner=front_matter("quiz_pages.py", PAGE_TEMPLATE, source="quizzes/*.json",
+                                                     hide="[toc]"),
+                  t=_t(lang), title=md_escape(quiz_text(lang, "timed_title")),
+                  about=md_escape(quiz_text(lang, "timed_intro")), fans=[], widget=widget(lang, "timed", "", LEVELS))
+
+
 def quiz_pages(data: SiteData) -> dict[str, str]:
     """Every quiz page of every language: {path under site/: Markdown}."""
     pages: dict[str, str] = {}
@@ -116,6 +127,7 @@ def quiz_pages(data: SiteData) -> dict[str, str]:
             pages[f"{lang}/{level_path(level)}"] = level_page(data, lang, level)
         for family in families(data):
             pages[f"{lang}/{family_path(family)}"] = family_page(data, lang, family)
+        pages[f"{lang}/{TIMED_PATH}"] = timed_page(data, lang)
     return pages
 
 
@@ -123,6 +135,7 @@ def quiz_nav(data: SiteData, lang: str) -> list[Any]:
     """The quiz section of the navigation: the index, the levels in order, then the families."""
     nav: list[Any] = [f"{FOLDER}/index.md"]
     nav += [{quiz_text(lang, f"level_{lv}"): level_path(lv)} for lv in LEVELS]
+    nav.append({quiz_text(lang, "timed_title"): TIMED_PATH})
     nav.append({quiz_text(lang, "quiz_families_heading"):
                 [{data.family_name(k, lang).text: family_path(k)} for k in families(data)]})
     return nav

@@ -899,6 +899,128 @@
     return node;
   }
 
+  // ---- The timed drill: N hands' totals against the clock (quiz/timed_drill.py in the terminal) ----------
+  var TIMED_KEY = "mcr-quiz-timed", TIMED_COUNTS = [5, 10, 20];
+
+  function clockText(seconds) {
+    var whole = Math.round(seconds);
+    return Math.floor(whole / 60) + ":" + ("0" + whole % 60).slice(-2);
+  }
+
+  // The best drill per level, length and edition: more hands right, or as many in less time.
+  function loadBests() {
+    try {
+      var data = JSON.parse(window.localStorage.getItem(TIMED_KEY) || "{}");
+      return isObject(data) ? data : {};
+    } catch (err) { return {}; }
+  }
+
+  function keepBest(key, right, seconds) {
+    var bests = loadBests(), before = bests[key];
+    var valid = isObject(before) && isCount(before.right) && typeof before.seconds === "number";
+    var better = !valid || right > before.right || (right === before.right && seconds < before.seconds);
+    if (better) {
+      bests[key] = {right: right, seconds: Math.round(seconds * 10) / 10};
+      try { window.localStorage.setItem(TIMED_KEY, JSON.stringify(bests)); } catch (err) { /* kept for this page */ }
+    }
+    return {previous: valid ? before : null, better: better};
+  }
+
+  function runTimed(ctx, pool) {
+    var root = ctx.root, now = function () { return window.performance.now() / 1000; };
+    var totals = pool.filter(function (q) { return q.kind === "total"; });
+    var levelSelect = h("select", {class: "mcr-quiz__timed-level"}, ctx.data.levels.map(function (lv) {
+      return h("option", {value: lv}, [ctx.t("level_" + lv)]);
+    }));
+    var countSelect = h("select", {class: "mcr-quiz__timed-count"}, TIMED_COUNTS.map(function (n) {
+      return h("option", {value: n, selected: n === 10}, [String(n)]);
+    }));
+    var stage = h("div", {class: "mcr-quiz__stage"});
+    var startButton = button(ctx.t("timed_start"), "md-button--primary mcr-quiz__timed-start", begin);
+    root.replaceChildren(h("div", {class: "mcr-quiz__bar"}, [
+      h("label", {}, [ctx.t("timed_level") + " ", levelSelect]),
+      h("label", {}, [ctx.t("timed_count") + " ", countSelect]), startButton]), stage);
+    root.setAttribute("data-state", "ready");
+    var ticker = null;
+
+    function begin() {
+      var level = levelSelect.value, count = parseInt(countSelect.value, 10);
+      var questions = totals.filter(function (q) { return q.level === level; }).slice();
+      for (var i = questions.length - 1; i > 0; i--) {   // a fresh random order each drill
+        var j = Math.floor(Math.random() * (i + 1)), swap = questions[i];
+        questions[i] = questions[j];
+        questions[j] = swap;
+      }
+      questions = questions.slice(0, count).map(function (q) { return inEdition(q, ctx.edition()); });
+      var answers = [], clock = h("span", {class: "mcr-quiz__clock", role: "timer"}), started = now(), shownAt = 0;
+      startButton.disabled = levelSelect.disabled = countSelect.disabled = true;
+      window.clearInterval(ticker);
+      ticker = window.setInterval(function () { clock.textContent = ctx.t("timed_clock", {time: clockText(now() - started)}); }, 250);
+      clock.textContent = ctx.t("timed_clock", {time: clockText(0)});
+
+      function ask(n) {
+        if (n === questions.length) return finish();
+        var q = questions[n];
+        var field = h("input", {type: "number", name: "total", min: "0", step: "1", inputmode: "numeric",
+                                autocomplete: "off", "aria-label": ctx.t("label_total")});
+        var form = h("form", {class: "mcr-quiz__form", "data-kind": "total"}, [
+          h("label", {class: "mcr-quiz__field"}, [h("span", {}, [ctx.t("label_total")]), field]),
+          h("div", {class: "mcr-quiz__actions"}, [button(ctx.t("check"), "md-button--primary mcr-quiz__check", null, "submit"),
+            button(ctx.t("dont_know"), "mcr-quiz__dont-know", function () { answered(null); })])]);
+        function answered(given) {
+          answers.push({q: q, given: given, seconds: now() - shownAt});
+          ask(n + 1);
+        }
+        form.addEventListener("submit", function (event) {
+          event.preventDefault();
+          var value = parseInt(field.value, 10);
+          answered(isNaN(value) ? null : value);
+        });
+        stage.replaceChildren(
+          h("p", {class: "mcr-quiz__counter"}, [ctx.t("timed_hand", {n: n + 1, count: questions.length}), " · ", clock]),
+          ctx.hand(q), h("p", {class: "mcr-quiz__ask"}, [ctx.t("ask_total")]), form);
+        root.setAttribute("data-question", q.id);
+        root.setAttribute("data-state", "asking");
+        shownAt = now();
+        field.focus({preventScroll: true});
+      }
+
+      function finish() {
+        window.clearInterval(ticker);
+        var right = 0, seconds = 0;
+        var rows = answers.map(function (a, i) {
+          var ok = grade(a.q, a.given).correct;
+          right += ok ? 1 : 0;
+          seconds += a.seconds;
+          return h("tr", {"data-question": a.q.id, class: ok ? "mcr-quiz__timed-right" : "mcr-quiz__timed-wrong"}, [
+            cell("mcr-num", [String(i + 1)]), cell("", [ok ? "✓" : "✗"]),
+            cell("mcr-num", [a.given === null ? "—" : String(a.given)]), cell("mcr-num", [String(a.q.answer.total)]),
+            cell("mcr-num", [a.seconds.toFixed(1)])]);
+        });
+        var best = keepBest([levelSelect.value, questions.length, ctx.edition()].join(":"), right, seconds);
+        var bestLine = best.previous ? ctx.t(best.better ? "timed_new_best" : "timed_best",
+          {right: best.previous.right, time: clockText(best.previous.seconds)}) : null;
+        var explained = answers.map(function (a, i) {
+          if (grade(a.q, a.given).correct) return null;
+          return h("details", {class: "mcr-quiz__timed-review", "data-question": a.q.id}, [
+            h("summary", {}, [ctx.t("timed_review", {n: i + 1})]), ctx.hand(a.q), ctx.breakdown(a.q)]);
+        });
+        stage.replaceChildren.apply(stage, [
+          h("p", {class: "mcr-quiz__timed-summary", role: "status"}, [ctx.t("timed_summary", {right: right, asked: answers.length,
+            time: clockText(seconds), each: (seconds / answers.length).toFixed(1)})]),
+          bestLine ? h("p", {class: "mcr-quiz__timed-best"}, [bestLine]) : null,
+          h("div", {class: "mcr-quiz__timed-results"}, [table(ctx.t("timed_caption"), [ctx.t("timed_col_hand"),
+            ctx.t("timed_col_ok"), ctx.t("timed_col_yours"), ctx.t("timed_col_right"), ctx.t("timed_col_time")], rows)])]
+          .concat(explained).filter(function (x) { return x; }));
+        startButton.disabled = levelSelect.disabled = countSelect.disabled = false;
+        startButton.textContent = ctx.t("timed_again");
+        root.setAttribute("data-state", "finished");
+        startButton.focus({preventScroll: true});
+      }
+      ask(0);
+    }
+  }
+
   // ---- The index page: scores by level and family, fans to review ------------------------------------
   function runOverview(ctx) {
     var root = ctx.root;
@@ -977,7 +1099,10 @@
       var ctx = new Context(root, loaded[0]);
       if (mode === "overview") return runOverview(ctx);
       var pool = [];
-      loaded.slice(1).forEach(function (bank) { pool = pool.concat(questionsOf(bank)); });
+      loaded.slice(1).forEach(function (bank) {
+        pool = pool.concat(questionsOf(bank).map(function (q) { q.level = bank.level; return q; }));
+      });
+      if (mode === "timed") return runTimed(ctx, pool);
       var focus = null;
       if (mode === "family") {
         focus = function (fan) { return ctx.fan(fan).family === key; };
@@ -995,7 +1120,7 @@
   // For the browser tests, which compare this grading with quiz/questions.py.
   window.mcrQuiz = {grade: grade, bestReadings: bestReadings, expectedPayments: expectedPayments, weight: weight, due: due, record: record,
                     pickQuestion: pickQuestion, checkProgress: checkProgress, storageKey: STORAGE_KEY,
-                    inEdition: inEdition, editionKey: EDITION_KEY};
+                    inEdition: inEdition, editionKey: EDITION_KEY, timedKey: TIMED_KEY};
 
   function startAll() {
     Array.prototype.forEach.call(document.querySelectorAll("div.mcr-quiz[data-text]"), start);
