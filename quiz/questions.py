@@ -24,6 +24,7 @@ from rules import is_winning
 from rules.tiles import counts_of
 from rules.tiles import ALL_TILES, COPIES_PER_FACE, WIND_LETTERS
 
+from .exclusion_evidence import is_listed
 from .hand_builder import BuiltHand, Draft
 from .levels import readings
 
@@ -146,7 +147,16 @@ def scored_answer(table: FanTable, hand: str, situation: dict[str, Any]) -> tupl
 
 
 def not_counted_of(result: rules.ScoreResult) -> list[dict[str, Any]]:
-    return [{"id": n.id, "principle": n.principle, "by": n.by, "groups": list(n.groups)} for n in result.not_counted]
+    """What the hand matches and does not count, and why; `listed` marks an exclusion the
+    rules list without the counting fan implying it (quiz/exclusion_evidence.py)."""
+    situation = result.situation.as_dict()
+    out = []
+    for n in result.not_counted:
+        entry: dict[str, Any] = {"id": n.id, "principle": n.principle, "by": n.by, "groups": list(n.groups)}
+        if n.by and is_listed(result.edition, n.by, n.id, situation):
+            entry["listed"] = True
+        out.append(entry)
+    return out
 
 
 def near_fans(built: BuiltHand, table: FanTable) -> list[Distractor]:

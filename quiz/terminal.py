@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, TextIO
 
 import rules
+from i18n import DEFAULT_LANG, pick
 from rules import FanTable
 
 from .progress import BOXES, Progress
@@ -350,11 +351,12 @@ class TerminalQuiz:
             value = self.points(f["id"]) + (f" x{f['count']}" if f["count"] > 1 else "")
             where = f"   {' '.join(f['groups'])}" if f["groups"] else ""
             lines.append("  " + _dots(self.name(f["id"]), value) + where)
-        tempting = Counter((n["id"], n["principle"], n["by"]) for n in expl["not_counted"])
+        tempting = Counter((n["id"], n["principle"], n["by"], n.get("listed", False)) for n in expl["not_counted"])
         if tempting:
             lines.append(term.t("not_counted"))
-            for (fan, principle, by), times in tempting.items():
-                why = term.t(f"why_{principle}", by=self.name(by) if by else "")
+            for (fan, principle, by, listed), times in tempting.items():
+                # "Implied by" only where the fan's definition implies it; else the rules list it.
+                why = term.t("why_listed" if listed else f"why_{principle}", by=self.name(by) if by else "")
                 more = f" x{times}" if times > 1 else ""
                 lines.append(f"  {self.name(fan)} ({self.points(fan)}){more}: {why}")
         near = [d for d in question.data.get("distractors", []) if d["reason"] == "near"]
@@ -373,6 +375,7 @@ class TerminalQuiz:
                                     fans=self.names([f["id"] for f in reading["fans"]])))
         waits = answer["waits"]
         lines.append(term.t("waited_on_one" if len(waits) == 1 else "waited_on", tiles=_tiles_text(waits)))
+        lines += self.citations(question)
         total, without = answer["total"], answer["total_without_flowers"]
         lines.append(term.t("total", total=total) if total == without
                      else term.t("total_flowers", total=total, without=without))
@@ -387,6 +390,22 @@ class TerminalQuiz:
         else:
             lines.append(term.t("pay_discard", base=p["others"], total=total, discarder=p["discarder"],
                                 receives=p["winner_receives"]))
+        return lines
+
+    def citations(self, question: Question) -> list[str]:
+        """Where the rulebook explains this hand: the section of each principle that left a
+        fan out, and each ruling on a fan of the hand, as paths of the site."""
+        term, expl = self.term, question.data["explanation"]
+        prefix = "" if term.lang == DEFAULT_LANG else f"{term.lang}/"
+        lines = []
+        for principle in dict.fromkeys(n["principle"] for n in expl["not_counted"]):
+            lines.append(term.t("see_principle", principle=term.t(f"principle_{principle}"),
+                                page=f"{prefix}rulebook/scoring/#{principle.replace('_', '-')}"))
+        fans = set(question.answer_ids) | {n["id"] for n in expl["not_counted"]}
+        for ruling in self.table.rulings:
+            if fans & set(ruling.fans):
+                lines.append(term.t("see_ruling", question=pick(ruling.question, term.lang).text,
+                                    page=f"{prefix}rulebook/rulings/#{ruling.id}"))
         return lines
 
     @staticmethod

@@ -468,8 +468,9 @@
 
   // Why a matched fan does not count: the fan that implies it, and the principle.
   Context.prototype.reason = function (n) {
+    // "Implied by" only where the fan's definition implies it; else the rules list it (listed).
     var reason = n.principle === "non_repeat" && n.by
-      ? h("span", {}, this.nodes("why_non_repeat", {fan: this.fanLink(n.by)}))
+      ? h("span", {}, this.nodes(n.listed ? "why_listed" : "why_non_repeat", {fan: this.fanLink(n.by)}))
       : h("span", {}, [this.t("why_" + n.principle)]);
     return this.nodes("why_principle", {reason: reason, principle: this.principle(n.principle)});
   };
