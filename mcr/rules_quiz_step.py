@@ -1,0 +1,55 @@
+"""`mcr quiz --rules`: rules questions from the rulebook in the terminal (quiz/rules_terminal.py)."""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+import rules
+
+from quiz.progress_store import ProgressStore
+from quiz.questions import KINDS
+from quiz.rules_bank import load_rules_bank, rules_bank_path
+from quiz.rules_questions import RULES_KIND, choose_questions
+from quiz.rules_terminal import RulesQuiz
+from quiz.terminal import Terminal
+from quiz.terminal_tiles import colour_wanted
+from quiz.text import text
+
+STORE_KINDS = (*KINDS, RULES_KIND)   # the progress file tallies scoring and rules answers alike
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", action="store_true",
+                        help="questions on the rules of play from the rulebook (claims, kongs, false wins...), "
+                             "each citing its section; with --chapter, one chapter only")
+    parser.add_argument("--chapter", metavar="NAME", help="with --rules: only this chapter of the rulebook "
+                        "(its file name, e.g. play, winning, rulings)")
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = args.lang
+    term = Terminal(sys.stdin, sys.stdout, sys.stderr, lang, colour_wanted(sys.stdout, args.color))
+    if args.count < 1:
+        term.warn(text(lang, "bad_number"))
+        return 2
+    try:
+        bank = load_rules_bank(rules_bank_path(args.banks))
+    except ValueError as err:
+        term.warn(text(lang, "rules_bank_problem", error=err))
+        return 1
+    chapters = list(bank.header["chapters"])
+    if args.chapter is not None and args.chapter not in chapters:
+        term.warn(text(lang, "rules_unknown_chapter", chapter=args.chapter, known=", ".join(chapters)))
+        return 2
+    store = ProgressStore(fans=rules.fan_table().by_id, kinds=STORE_KINDS)
+    loaded = store.load()
+    if loaded.damaged:
+        key = "progress_damaged" if loaded.kept_as else "progress_damaged_lost"
+        term.warn(text(lang, key, error=loaded.damaged, path=loaded.kept_as))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    questions = choose_questions(bank.questions, args.count, seed, args.chapter)
+    chapter = bank.chapter_title(args.chapter, lang) if args.chapter else text(lang, "rules_all_chapters")
+    header = text(lang, "rules_session", chapter=chapter, count=len(questions), seed=seed)
+    RulesQuiz(term, bank, store, loaded.progress).run(questions, header)
+    return 0
