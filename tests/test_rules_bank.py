@@ -221,3 +221,21 @@ def test_grading_and_choosing() -> None:
     first = choose_questions(bank.questions, 5, seed=7)
     assert first == choose_questions(bank.questions, 5, seed=7) and len({q.id for q in first}) == 5
     assert {q.chapter for q in choose_questions(bank.questions, 99, seed=1, chapter="play")} == {"play"}
+
+
+def test_the_quiz_banks_command_builds_and_checks_the_rules_bank(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture) -> None:
+    from mcr.cli import main
+    assert main(["quiz-banks", "--rules", "--out", str(tmp_path)]) == 0
+    built = tmp_path / "rules.json"
+    assert built.read_text(encoding="utf-8") == BANK.read_text(encoding="utf-8")
+    assert "16 rules questions from 5 chapters" in capsys.readouterr().out
+    assert main(["quiz-banks", "--rules", "--check", "--out", str(tmp_path)]) == 0
+    data = json.loads(built.read_text(encoding="utf-8"))
+    data["questions"][0]["answer"] = data["questions"][0]["options"][:1]
+    built.write_text(json.dumps(data), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["quiz-banks", "--rules", "--check", "--out", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert f"rules.json: {data['questions'][0]['id']}: differs from the rulebook's check" in err
+    assert "mcr quiz-banks" in err
