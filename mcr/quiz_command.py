@@ -75,7 +75,7 @@ def _drill_questions(fan: str, kinds: list[str], count: int, seed: int, table: F
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.rules:
+    if args.rules or args.chapter is not None:   # --chapter is a rules option
         return rules_quiz_step.run(args)
     lang = args.lang
     table = rules.fan_table()

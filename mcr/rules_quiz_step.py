@@ -23,13 +23,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", action="store_true",
                         help="questions on the rules of play from the rulebook (claims, kongs, false wins...), "
                              "each citing its section; with --chapter, one chapter only")
-    parser.add_argument("--chapter", metavar="NAME", help="with --rules: only this chapter of the rulebook "
-                        "(its file name, e.g. play, winning, rulings)")
+    parser.add_argument("--chapter", metavar="NAME", help="rules questions from this chapter of the rulebook only "
+                        "(its file name, e.g. play, winning, rulings; implies --rules)")
 
 
 def run(args: argparse.Namespace) -> int:
+    """The rules session; `args` are `mcr quiz`'s (the scoring options do not apply)."""
     lang = args.lang
     term = Terminal(sys.stdin, sys.stdout, sys.stderr, lang, colour_wanted(sys.stdout, args.color))
+    scoring_only = [f"--{name}" for name in ("level", "fan", "kind", "edition", "stats") if getattr(args, name, None)]
+    if scoring_only:
+        term.warn(text(lang, "rules_scoring_options", options=" ".join(scoring_only)))
+        return 2
     if args.count < 1:
         term.warn(text(lang, "bad_number"))
         return 2

@@ -32,7 +32,7 @@ def page_path(chapter: str, anchor: str, lang: str) -> str:
     return f"{prefix}{RULEBOOK_FOLDER}/{chapter}/#{anchor}"
 
 
-def parse_letters(line: str, question: RulesQuestion, lang: str, t: Callable[..., str]) -> tuple[str, ...]:
+def parse_letters(line: str, question: RulesQuestion, t: Callable[..., str]) -> tuple[str, ...]:
     """The option keys a line of letters picks ("b", "A C", "a,c", "ac"); ValueError says
     what is wrong, in the learner's language."""
     n = len(question.options)
@@ -120,7 +120,7 @@ class RulesQuiz:
             if not line:
                 return None
             try:
-                return parse_letters(line, question, term.lang, term.t)
+                return parse_letters(line, question, term.t)
             except ValueError as err:
                 term.say(str(err))
 

@@ -81,7 +81,7 @@ def _mcr(*args: str, data: Path, stdin: str = "") -> subprocess.CompletedProcess
 
 
 def test_the_command_runs_one_chapter(tmp_path: Path) -> None:
-    done = _mcr("--rules", "--chapter", "competition", "--count", "3", "--seed", "1", "--lang", "ko",
+    done = _mcr("--chapter", "competition", "--count", "3", "--seed", "1", "--lang", "ko",
                 data=tmp_path, stdin="b\n")
     assert done.returncode == 0, done.stderr
     # The competition chapter has one check (a false win with flowers): the answer is B.
@@ -95,6 +95,8 @@ def test_bad_choices_get_a_message_not_a_traceback(tmp_path: Path) -> None:
     done = _mcr("--rules", "--chapter", "dice", data=tmp_path)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "No rules questions on the chapter “dice”" in done.stderr and "play" in done.stderr
+    done = _mcr("--rules", "--level", "expert", "--kind", "total", data=tmp_path)
+    assert done.returncode == 2 and "--level --kind: for the scoring quiz, not with --rules." in done.stderr
     banks = tmp_path / "banks"
     banks.mkdir()
     (banks / "rules.json").write_text("{", encoding="utf-8")
