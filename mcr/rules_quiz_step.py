@@ -22,7 +22,7 @@ STORE_KINDS = (*KINDS, RULES_KIND)   # the progress file tallies scoring and rul
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", action="store_true",
                         help="questions on the rules of play from the rulebook (claims, kongs, false wins...), "
-                             "each citing its section; with --chapter, one chapter only")
+                             "each citing its section; with --chapter, one chapter only; with --stats, your score on them")
     parser.add_argument("--chapter", metavar="NAME", help="rules questions from this chapter of the rulebook only "
                         "(its file name, e.g. play, winning, rulings; implies --rules)")
 
@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     """The rules session; `args` are `mcr quiz`'s (the scoring options do not apply)."""
     lang = args.lang
     term = Terminal(sys.stdin, sys.stdout, sys.stderr, lang, colour_wanted(sys.stdout, args.color))
-    scoring_only = [f"--{name}" for name in ("level", "fan", "kind", "edition", "stats") if getattr(args, name, None)]
+    scoring_only = [f"--{name}" for name in ("level", "fan", "kind", "edition") if getattr(args, name, None)]
     if scoring_only:
         term.warn(text(lang, "rules_scoring_options", options=" ".join(scoring_only)))
         return 2
@@ -52,6 +52,12 @@ def run(args: argparse.Namespace) -> int:
     if loaded.damaged:
         key = "progress_damaged" if loaded.kept_as else "progress_damaged_lost"
         term.warn(text(lang, key, error=loaded.damaged, path=loaded.kept_as))
+    if args.stats:
+        tally = loaded.progress.kinds.get(RULES_KIND)
+        term.say(text(lang, "rules_stats", right=tally.right, seen=tally.seen,
+                      percent=round(100 * tally.right / tally.seen)) if tally and tally.seen
+                 else text(lang, "rules_stats_empty"))
+        return 0
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     questions = choose_questions(bank.questions, args.count, seed, args.chapter)
     chapter = bank.chapter_title(args.chapter, lang) if args.chapter else text(lang, "rules_all_chapters")

@@ -89,6 +89,8 @@ def test_the_command_runs_one_chapter(tmp_path: Path) -> None:
     assert "규칙서: 대회 › 착화 (ko/rulebook/competition/#false-win)" in done.stdout
     saved = json.loads(next(tmp_path.rglob("*.json")).read_text(encoding="utf-8"))
     assert saved["kinds"]["rules"] == {"seen": 1, "right": 1}
+    done = _mcr("--rules", "--stats", "--lang", "es", data=tmp_path)
+    assert done.returncode == 0 and "Preguntas de reglas acertadas: 1 de 1 (100%)." in done.stdout
 
 
 def test_bad_choices_get_a_message_not_a_traceback(tmp_path: Path) -> None:
