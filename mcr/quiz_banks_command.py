@@ -10,6 +10,7 @@ import rules
 
 from quiz.hand_builder import BuildError
 from quiz.levels import LEVELS
+from mcr import rules_bank_step
 from quiz.banks import COVERAGE, DEFAULT_COUNT, DEFAULT_SEED, QUIZ_DIR, bank_path, build_banks, check_bank, \
     load_bank, write_bank
 
@@ -27,10 +28,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, default=QUIZ_DIR, metavar="DIR", help="folder of the banks")
     parser.add_argument("--check", action="store_true",
                         help="validate the banks against the schema and re-score every answer key")
+    parser.add_argument("--rules", action="store_true",
+                        help="only the rules bank (quizzes/rules.json, from the rulebook's check blocks); "
+                             "without --rules and --level it is built or checked with the others")
 
 
 def run(args: argparse.Namespace) -> int:
-    levels = args.level or list(LEVELS)
+    levels = args.level or ([] if args.rules else list(LEVELS))
+    with_rules = args.rules or not args.level
     table = rules.fan_table()
     if args.check:
         problems = []
@@ -43,12 +48,16 @@ def run(args: argparse.Namespace) -> int:
             found = check_bank(bank, table)
             problems += found
             print(f"{level}: {len(bank.questions)} questions, {'ok' if not found else f'{len(found)} problems'}")
+        if with_rules:
+            problems += rules_bank_step.check(args.out)
         for p in problems:
             print(p, file=sys.stderr)
         if problems:
-            print("mcr quiz-banks: rebuild with `mcr quiz-banks` after a fan table change", file=sys.stderr)
+            print("mcr quiz-banks: rebuild with `mcr quiz-banks` after a fan table or rulebook change", file=sys.stderr)
         return 1 if problems else 0
     start = time.perf_counter()
+    if with_rules and rules_bank_step.build(args.out):
+        return 1
     try:
         banks = build_banks(levels, seed=args.seed, count=args.count, coverage=args.coverage, table=table)
     except BuildError as err:

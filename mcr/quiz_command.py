@@ -20,6 +20,7 @@ from quiz.text import LANGS, fan_name, text
 from quiz.terminal import Terminal, TerminalQuiz, stats_report
 from quiz.terminal_tiles import colour_wanted
 from quiz.timed_drill import TimedDrill
+from mcr import rules_quiz_step
 
 DEFAULT_COUNT = 10
 
@@ -49,6 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="folder of the quiz banks (default: the project's quizzes/)")
     parser.add_argument("--edition", metavar="ID", help="the edition of the rules to score by (default: the "
                         "table's own, 1998; 'mcr editions' lists them); the other editions' scores are shown too")
+    rules_quiz_step.add_arguments(parser)
 
 
 def find_fan(table: FanTable, query: str) -> str | None:
@@ -78,10 +80,12 @@ def _drill_questions(fan: str, kinds: list[str], count: int, seed: int, table: F
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.rules or args.chapter is not None:   # --chapter is a rules option
+        return rules_quiz_step.run(args)
     lang = args.lang
     table = rules.fan_table()
     term = Terminal(sys.stdin, sys.stdout, sys.stderr, lang, colour_wanted(sys.stdout, args.color))
-    store = ProgressStore(fans=table.by_id, kinds=KINDS)
+    store = ProgressStore(fans=table.by_id, kinds=rules_quiz_step.STORE_KINDS)
     loaded = store.load()
     if loaded.damaged:
         if loaded.kept_as:

@@ -17,6 +17,7 @@ import pytest
 import yaml
 
 import rules
+from quiz.check_blocks import read_check, scan as scan_checks
 from website.hand_block import HandBlockError, check_block, find_hand_fences, read_block
 from website.hand_render import faces_of
 from website.site_text import DEFAULT_LANG, LANGS, text
@@ -120,10 +121,13 @@ def test_every_hand_block_is_drawn(site: BuiltSite) -> None:
             source = by_lang.get(lang) or by_lang.get(DEFAULT_LANG)
             if source is None:
                 continue
-            expected = len(find_hand_fences(source.read_text(encoding="utf-8")))
+            markdown = source.read_text(encoding="utf-8")
+            # A check block with a hand draws it too, in its "Check yourself" box.
+            expected = len(find_hand_fences(markdown)) + sum(read_check(f).hand is not None
+                                                             for f in scan_checks(markdown).fences)
             html = _out(site, lang, _rel_dir(rel)).read_text(encoding="utf-8")
             drawn = len(FIGURE.findall(html))
-            if drawn != expected or "MCRHANDBLOCK" in html or "language-hand" in html:
+            if drawn != expected or "MCRHANDBLOCK" in html or "language-hand" in html or "language-check" in html:
                 problems.append(f"{lang}/{rel}: {expected} hand blocks, {drawn} drawn")
     assert not problems, "\n".join(problems)
 

@@ -20,6 +20,7 @@ from .markdown_text import GENERATED_BY, TILE_ASSETS
 from .notation_page import notation_pages
 from .quiz_assets import QUIZ_ASSETS, load_quiz_banks, quiz_assets
 from .quiz_pages import quiz_pages
+from .rules_quiz import load_rules_quiz_bank, rules_quiz_assets, rules_quiz_pages
 from .rulings_page import rulings_pages
 from .site_data import SiteData
 from .site_text import LANGS
@@ -54,7 +55,7 @@ def _is_generated(path: Path) -> bool:
 def generated_pages(data: SiteData) -> dict[str, str]:
     pages: dict[str, str] = {}
     for part in (fan_pages(data), fan_table_pages(data), rulings_pages(data), editions_pages(data), notation_pages(),
-                 quiz_pages(data), calculator_pages(data)):
+                 quiz_pages(data), calculator_pages(data), rules_quiz_pages(load_rules_quiz_bank())):
         pages.update(part)
     return pages
 
@@ -65,6 +66,7 @@ def write_site_sources(site_dir: Path, data: SiteData) -> Written:
     pages = generated_pages(data)
     assets = quiz_assets(data, load_quiz_banks())
     assets.update(calculator_assets(data))
+    assets.update(rules_quiz_assets(load_rules_quiz_bank()))
     changed = [rel for rel, text in sorted(pages.items())
                if _write_if_changed(site_dir / rel, text.encode("utf-8"))]
     removed = []

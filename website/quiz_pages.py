@@ -136,6 +136,7 @@ def quiz_nav(data: SiteData, lang: str) -> list[Any]:
     nav: list[Any] = [f"{FOLDER}/index.md"]
     nav += [{quiz_text(lang, f"level_{lv}"): level_path(lv)} for lv in LEVELS]
     nav.append({quiz_text(lang, "timed_title"): TIMED_PATH})
+    nav.append({quiz_text(lang, "rules_quiz_title"): f"{FOLDER}/rules.md"})   # website/rules_quiz.py
     nav.append({quiz_text(lang, "quiz_families_heading"):
                 [{data.family_name(k, lang).text: family_path(k)} for k in families(data)]})
     return nav

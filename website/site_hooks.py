@@ -3,8 +3,9 @@
 - on_config: (re)write the generated sources into site/ once per build of all
   languages, and set the navigation in the language being built;
 - on_page_markdown: draw every `hand` block (checked against the engine: a wrong one
-  fails the build with file and line) and flag pages shown in English for want of a
-  translation;
+  fails the build with file and line), fold every `check` block into a "Check yourself"
+  box (a malformed one fails the build the same way), and flag pages shown in English
+  for want of a translation;
 - on_page_content: put the drawings in place.
 
 Because the hook runs the page generators, `mkdocs build` and `mkdocs serve` work directly.
@@ -32,6 +33,8 @@ from rules import ScoreResult
 from website.generate import write_site_sources
 from website.hand_block import HandBlock, HandBlockError, check_block, check_editions, find_hand_fences, read_block
 from website.hand_render import RenderContext, render_hand
+from website.check_render import check_markdown
+from quiz.check_blocks import CheckBlockError, read_check, scan as scan_checks
 from website.markdown_text import TILE_ASSETS, URL_TOKEN
 from website.site_data import SiteData, load_site_data
 from website.site_search import fix_han_segmentation, split_search_index
@@ -162,7 +165,27 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     errors: list[str] = []
     offset = _line_offset(page)
     seal = hashlib.sha256(f"{lang}\n{markdown}".encode("utf-8")).hexdigest()[:16]
-    for number, fence in reversed(list(enumerate(find_hand_fences(markdown)))):
+    hand_fences = find_hand_fences(markdown)
+    check_fences = scan_checks(markdown).fences
+    # Both kinds are replaced from the bottom up, so each fence's lines are still its own.
+    fences = sorted([(f.first_line, "hand", f) for f in hand_fences] + [(f.first_line, "check", f) for f in check_fences],
+                    key=lambda item: item[0], reverse=True)
+    for number, (_, kind, fence) in zip(range(len(fences) - 1, -1, -1), fences):
+        token = _TOKEN.format(seal=seal, number=number)
+        if kind == "check":
+            try:
+                check = read_check(fence)
+            except CheckBlockError as err:
+                errors.append(f"{rel_path}:{err.line + offset}: {err.message}")
+                continue
+            hand_token = None
+            if check.hand is not None:
+                hand_token = token
+                drawn = HandBlock(check.hand, check.situation, None, None, False, fence.first_line + offset)
+                _state.drawings[token] = render_hand(drawn, None, ctx)
+            lines[fence.first_line - 1:fence.last_line] = [fence.indent + line if line else ""
+                                                           for line in check_markdown(check, lang, hand_token)]
+            continue
         try:
             block = read_block(fence, offset)
             if block not in _state.results:
@@ -172,11 +195,10 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         except HandBlockError as err:
             errors.append(f"{rel_path}:{err.line}: {err.message}")
             continue
-        token = _TOKEN.format(seal=seal, number=number)
         _state.drawings[token] = html
         lines[fence.first_line - 1:fence.last_line] = [fence.indent + token]
     if errors:
-        raise PluginError("invalid hand block(s):\n" + "\n".join(reversed(errors)))
+        raise PluginError("invalid hand or check block(s):\n" + "\n".join(reversed(errors)))
     if source_lang != lang:
         lines = _with_fallback_notice(lines, lang)
     return "\n".join(lines)

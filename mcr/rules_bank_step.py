@@ -1,0 +1,31 @@
+"""The rules bank's part of `mcr quiz-banks`: quizzes/rules.json, built from the rulebook's
+check blocks (quiz/rules_bank.py), or checked against them with --check."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from quiz.rules_bank import RulesBankError, build_rules_bank, check_rules_bank, rules_bank_path, write_rules_bank
+
+
+def build(folder: Path) -> int:
+    """Rebuild the rules bank; on a rulebook problem, say every one and leave the file."""
+    try:
+        bank = build_rules_bank()
+    except RulesBankError as err:
+        for problem in err.problems:
+            print(problem, file=sys.stderr)
+        print("mcr quiz-banks: the rules bank was left as it was; fix the check blocks above", file=sys.stderr)
+        return 1
+    path = write_rules_bank(bank, folder)
+    chapters = len(bank.header["chapters"])
+    print(f"{path}: {len(bank.questions)} rules questions from {chapters} chapters of the rulebook")
+    return 0
+
+
+def check(folder: Path) -> list[str]:
+    """The rules bank against the schema and the rulebook; prints its line, returns the problems."""
+    path = rules_bank_path(folder)
+    problems = check_rules_bank(path)
+    print(f"rules: {'ok' if not problems else f'{len(problems)} problems'}")
+    return problems

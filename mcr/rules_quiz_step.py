@@ -1,0 +1,66 @@
+"""`mcr quiz --rules`: rules questions from the rulebook in the terminal (quiz/rules_terminal.py)."""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+import rules
+
+from quiz.progress_store import ProgressStore
+from quiz.questions import KINDS
+from quiz.rules_bank import load_rules_bank, rules_bank_path
+from quiz.rules_questions import RULES_KIND, choose_questions
+from quiz.rules_terminal import RulesQuiz
+from quiz.terminal import Terminal
+from quiz.terminal_tiles import colour_wanted
+from quiz.text import text
+
+STORE_KINDS = (*KINDS, RULES_KIND)   # the progress file tallies scoring and rules answers alike
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", action="store_true",
+                        help="questions on the rules of play from the rulebook (claims, kongs, false wins...), "
+                             "each citing its section; with --chapter, one chapter only; with --stats, your score on them")
+    parser.add_argument("--chapter", metavar="NAME", help="rules questions from this chapter of the rulebook only "
+                        "(its file name, e.g. play, winning, rulings; implies --rules)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """The rules session; `args` are `mcr quiz`'s (the scoring options do not apply)."""
+    lang = args.lang
+    term = Terminal(sys.stdin, sys.stdout, sys.stderr, lang, colour_wanted(sys.stdout, args.color))
+    scoring_only = [f"--{name}" for name in ("level", "fan", "kind", "edition") if getattr(args, name, None)]
+    if scoring_only:
+        term.warn(text(lang, "rules_scoring_options", options=" ".join(scoring_only)))
+        return 2
+    if args.count < 1:
+        term.warn(text(lang, "bad_number"))
+        return 2
+    try:
+        bank = load_rules_bank(rules_bank_path(args.banks))
+    except ValueError as err:
+        term.warn(text(lang, "rules_bank_problem", error=err))
+        return 1
+    chapters = list(bank.header["chapters"])
+    if args.chapter is not None and args.chapter not in chapters:
+        term.warn(text(lang, "rules_unknown_chapter", chapter=args.chapter, known=", ".join(chapters)))
+        return 2
+    store = ProgressStore(fans=rules.fan_table().by_id, kinds=STORE_KINDS)
+    loaded = store.load()
+    if loaded.damaged:
+        key = "progress_damaged" if loaded.kept_as else "progress_damaged_lost"
+        term.warn(text(lang, key, error=loaded.damaged, path=loaded.kept_as))
+    if args.stats:
+        tally = loaded.progress.kinds.get(RULES_KIND)
+        term.say(text(lang, "rules_stats", right=tally.right, seen=tally.seen,
+                      percent=round(100 * tally.right / tally.seen)) if tally and tally.seen
+                 else text(lang, "rules_stats_empty"))
+        return 0
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    questions = choose_questions(bank.questions, args.count, seed, args.chapter)
+    chapter = bank.chapter_title(args.chapter, lang) if args.chapter else text(lang, "rules_all_chapters")
+    header = text(lang, "rules_session", chapter=chapter, count=len(questions), seed=seed)
+    RulesQuiz(term, bank, store, loaded.progress).run(questions, header)
+    return 0
