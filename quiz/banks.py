@@ -22,7 +22,9 @@ from rules import FanTable
 
 from .atomic_file import write_atomic
 from .hand_builder import BuildError, BuiltHand, HandBuilder
-from .levels import LEVELS, features_of, level_of
+from . import level_targets
+from .bank_selection import select
+from .levels import LEVELS, hand_level
 from .questions import KINDS, Question, answer_of, expected_payments, make_question, not_counted_of
 
 BANK_FORMAT = 1
@@ -31,7 +33,6 @@ DEFAULT_COUNT = 300
 COVERAGE = 3                       # hands built for each fan, spread over the levels
 KIND_WEIGHTS = (3, 4, 2, 2)        # total, fans, valid, payments
 FALSE_WIN_SHARE = 0.5              # of the "valid?" questions, asked on hands that are not
-MAX_FAILURES = 20                  # builds that may fail before a level is given up
 QUIZ_DIR = Path(__file__).resolve().parent.parent / "quizzes"
 SCHEMA_PATH = QUIZ_DIR / "bank.schema.json"
 
@@ -80,6 +81,12 @@ def _kind(rng: random.Random) -> str:
     return rng.choices(KINDS, weights=KIND_WEIGHTS)[0]
 
 
+def _ask(rng: random.Random) -> tuple[str, bool]:
+    """A question kind and whether its hand must be a valid win (not for a false-win question)."""
+    kind = _kind(rng)
+    return kind, (rng.random() >= FALSE_WIN_SHARE if kind == "valid" else True)
+
+
 def _coverage(seed: int, table: FanTable, per_fan: int) -> dict[str, list[BuiltHand]]:
     """Hands for every fan of the table, sorted into the level each one shows."""
     builder = HandBuilder(f"{seed}:coverage", table)
@@ -87,7 +94,7 @@ def _coverage(seed: int, table: FanTable, per_fan: int) -> dict[str, list[BuiltH
     for fan in table.fans:
         for _ in range(per_fan):
             built = builder.build(fan=fan.id)
-            out[level_of(features_of(built.draft, built.result, table), table.big_points)].append(built)
+            out[hand_level(built.draft, built.result, table)].append(built)
     return out
 
 
@@ -102,27 +109,8 @@ def build_bank(level: str, *, seed: int = DEFAULT_SEED, count: int = DEFAULT_COU
         covered = _coverage(seed, table, coverage) if coverage else {lv: [] for lv in LEVELS}
     rng = random.Random(f"{seed}:{level}:questions")
     builder = HandBuilder(f"{seed}:{level}", table)
-    seen: set[str] = set()
-    picked: list[tuple[BuiltHand, str]] = []
-
-    def add(built: BuiltHand, kind: str) -> None:
-        key = json.dumps([built.hand, built.situation], sort_keys=True)
-        if key not in seen and len(picked) < count:
-            seen.add(key)
-            picked.append((built, kind))
-
-    for built in covered[level][: count // 2]:
-        add(built, _kind(rng))  # coverage hands are valid wins: any kind
-    failures = 0
-    while len(picked) < count:
-        kind = _kind(rng)
-        valid = rng.random() >= FALSE_WIN_SHARE if kind == "valid" else True
-        try:
-            add(builder.build(level=level, valid=valid), kind)
-        except BuildError:
-            failures += 1  # rare: try another kind, but never loop for ever
-            if failures > MAX_FAILURES:
-                raise
+    picked = select(level, count, level_targets.default(table), builder, covered[level],
+                    lambda: _kind(rng), lambda: _ask(rng))
     rng.shuffle(picked)
     others = other_editions(table)
     questions = tuple(make_question(built, kind, f"{level}-{i:03d}", level, table, rng, others)
