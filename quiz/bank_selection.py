@@ -63,11 +63,12 @@ def _key(built: BuiltHand) -> str:
 
 
 def select(level: str, count: int, levels: Levels, builder: HandBuilder, covered: list[BuiltHand],
-           any_kind: Callable[[], str], ask: Callable[[], tuple[str, bool | None]]) -> list[tuple[BuiltHand, str]]:
+           any_kind: Callable[[], str],
+           ask: Callable[[list[tuple[BuiltHand, str]]], tuple[str, bool | None]]) -> list[tuple[BuiltHand, str]]:
     """The hands of a `count`-question bank for `level`, each with its question kind.
-    `any_kind` draws a kind for a valid win; `ask` draws a kind and whether its hand
-    must be a valid win (False for a false-win question). Raises BuildError when the
-    builder keeps failing."""
+    `any_kind` draws a kind for a valid win; `ask`, given the hands picked so far, draws
+    a kind and whether its hand must be a valid win (False for a false-win question).
+    Raises BuildError when the builder keeps failing."""
     sel = Selection(level, count, levels)
     for built in covered:
         if len(sel.picked) >= count // 2:
@@ -77,7 +78,7 @@ def select(level: str, count: int, levels: Levels, builder: HandBuilder, covered
         _meet(sel, target, builder, any_kind)
     failures = refusals = 0
     while len(sel.picked) < count:
-        kind, valid = ask()
+        kind, valid = ask(sel.picked)
         try:
             built = builder.build(level=level, valid=valid)
         except BuildError:

@@ -81,10 +81,25 @@ def _kind(rng: random.Random) -> str:
     return rng.choices(KINDS, weights=KIND_WEIGHTS)[0]
 
 
-def _ask(rng: random.Random) -> tuple[str, bool]:
-    """A question kind and whether its hand must be a valid win (not for a false-win question)."""
+def _ask(rng: random.Random, picked: list[tuple[BuiltHand, str]]) -> tuple[str, bool]:
+    """A question kind and whether its hand must be a valid win. A "valid?" question asks
+    for a false win while the bank's "valid?" questions so far (`picked`) hold fewer than
+    FALSE_WIN_SHARE of them, so the share holds however many valid wins came first."""
     kind = _kind(rng)
-    return kind, (rng.random() >= FALSE_WIN_SHARE if kind == "valid" else True)
+    if kind != "valid":
+        return kind, True
+    asked = [built for built, k in picked if k == "valid"]
+    false_wins = sum(not built.result.valid for built in asked)
+    return kind, false_wins >= FALSE_WIN_SHARE * (len(asked) + 1)
+
+
+def _kind_for_a_win(rng: random.Random) -> str:
+    """A question kind for a hand already built, a valid win: "valid?" at half its
+    weight, as fresh hands get it on a valid win (the other half asks for a false win)."""
+    while True:
+        kind = _kind(rng)
+        if kind != "valid" or rng.random() >= FALSE_WIN_SHARE:
+            return kind
 
 
 def _coverage(seed: int, table: FanTable, per_fan: int) -> dict[str, list[BuiltHand]]:
@@ -110,7 +125,7 @@ def build_bank(level: str, *, seed: int = DEFAULT_SEED, count: int = DEFAULT_COU
     rng = random.Random(f"{seed}:{level}:questions")
     builder = HandBuilder(f"{seed}:{level}", table)
     picked = select(level, count, level_targets.default(table), builder, covered[level],
-                    lambda: _kind(rng), lambda: _ask(rng))
+                    lambda: _kind_for_a_win(rng), lambda picked: _ask(rng, picked))
     rng.shuffle(picked)
     others = other_editions(table)
     questions = tuple(make_question(built, kind, f"{level}-{i:03d}", level, table, rng, others)

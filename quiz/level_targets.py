@@ -7,7 +7,8 @@ or is listed under `beginner_fans`;
 `expert` when it is listed under `expert_fans` or is rarer than that and worth
 `expert_points` or more; `intermediate` otherwise. A level's `targets` are lower bounds
 on the share of its questions showing one of a group of fans; its `caps` upper bounds
-on one fan's share (`default` for every fan rarer than `common_share`).
+on one fan's share (`default` for every fan rarer than `common_share`); `median_total`
+a band for the median total of its questions (flowers included).
 """
 from __future__ import annotations
 
