@@ -2,7 +2,7 @@
 how faults in the file are reported, and the bank statistics against the targets."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -114,3 +114,35 @@ def test_bank_statistics_by_hand(levels: Levels) -> None:
     assert not by_what["cap all_pungs"].ok             # 25% > 4%
     assert "cap all_chows" not in by_what              # common in play: no default cap
     assert "all_chows" not in missing_fans([bank], TABLE) and "nine_gates" in missing_fans([bank], TABLE)
+
+
+def _small_bank(spec: Levels, level: str, count: int):
+    from quiz.bank_selection import select
+    from quiz.hand_builder import HandBuilder
+    return select(level, count, spec, HandBuilder(f"selection:{level}"), [], lambda: "total",
+                  lambda picked: ("total", True))
+
+
+def test_selection_meets_the_targets_and_keeps_the_caps() -> None:
+    # The committed levels with a 40-question beginner bank: each target's share is
+    # reached (e.g. Pure Straight 4% of 40: 2 questions), no capped fan goes over.
+    spec = level_targets.default(TABLE)
+    picked = _small_bank(spec, "beginner", 40)
+    bank = _Bank("beginner", tuple(_Q(kind, {"total": b.result.total}, tuple(b.result.fan_counts()))
+                                   for b, kind in picked))
+    assert len(picked) == 40
+    missed = [c for c in checks(stats_of(bank, spec), spec) if not c.ok and c.what != "median total"]
+    assert missed == []
+
+
+def test_a_cap_on_a_common_fan_is_kept() -> None:
+    # All Chows counts in about half the beginner hands the builder draws; capped at 10%
+    # of 30 questions, at most 3 may show it (and its target is dropped).
+    spec = level_targets.default(TABLE)
+    beginner = spec.specs["beginner"]
+    capped = replace(spec, specs={**spec.specs, "beginner": replace(
+        beginner, targets=tuple(t for t in beginner.targets if t.fans != ("all_chows",)),
+        caps={**beginner.caps, "all_chows": 0.10})})
+    picked = _small_bank(capped, "beginner", 30)
+    assert len(picked) == 30
+    assert sum("all_chows" in b.result.fan_counts() for b, _ in picked) <= 3
