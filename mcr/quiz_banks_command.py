@@ -57,8 +57,9 @@ def run(args: argparse.Namespace) -> int:
         return 1 if problems else 0
     start = time.perf_counter()
     try:
+        level_targets.default(table)   # the levels' data, read (and checked) before any hand is built
         banks = build_banks(levels, seed=args.seed, count=args.count, coverage=args.coverage, table=table)
-    except BuildError as err:
+    except (BuildError, ValueError) as err:
         print(f"mcr quiz-banks: {err}; the banks were left as they were", file=sys.stderr)
         return 1
     for bank in banks:

@@ -71,7 +71,11 @@ def main() -> int:
             return 1
     freq = play_frequencies.PlayFrequencies(args.seed, args.games, len(wins), table.version,
                                             play_frequencies.tally(wins, table))
-    args.out.write_text(play_frequencies.dumps(freq, table), encoding="utf-8")
+    try:
+        args.out.write_text(play_frequencies.dumps(freq, table), encoding="utf-8")
+    except OSError as err:
+        print(f"estimate_play_frequencies: cannot write {args.out}: {err}", file=sys.stderr)
+        return 1
     print(f"{args.out}: {len(wins)} wins in {args.games} games, {time.perf_counter() - started:.0f} s")
     return 0
 
