@@ -21,7 +21,7 @@ import rules
 from rules import FanTable
 
 from .atomic_file import write_atomic
-from .hand_builder import BuildError, BuiltHand, HandBuilder
+from .hand_builder import BuiltHand, HandBuilder
 from . import level_targets
 from .bank_selection import select
 from .levels import LEVELS, hand_level
