@@ -8,6 +8,8 @@ from pathlib import Path
 
 import rules
 
+from quiz import level_targets
+from quiz.bank_stats import checks, missing_fans, stats_of
 from quiz.hand_builder import BuildError
 from quiz.levels import LEVELS
 from mcr import rules_bank_step
@@ -31,12 +33,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", action="store_true",
                         help="only the rules bank (quizzes/rules.json, from the rulebook's check blocks); "
                              "without --rules and --level it is built or checked with the others")
+    parser.add_argument("--stats", action="store_true",
+                        help="print each bank's fans, kinds and totals against the levels' targets and caps "
+                             "(quiz/level_targets.yaml); exit status 1 when one is missed")
 
 
 def run(args: argparse.Namespace) -> int:
     levels = args.level or ([] if args.rules else list(LEVELS))
     with_rules = args.rules or not args.level
     table = rules.fan_table()
+    if args.stats:
+        return _stats(levels, args.out, table)
     if args.check:
         problems = []
         for level in levels:
@@ -59,8 +66,9 @@ def run(args: argparse.Namespace) -> int:
     if with_rules and rules_bank_step.build(args.out):
         return 1
     try:
+        level_targets.default(table)   # the levels' data, read (and checked) before any hand is built
         banks = build_banks(levels, seed=args.seed, count=args.count, coverage=args.coverage, table=table)
-    except BuildError as err:
+    except (BuildError, ValueError) as err:
         print(f"mcr quiz-banks: {err}; the banks were left as they were", file=sys.stderr)
         return 1
     for bank in banks:
@@ -68,3 +76,32 @@ def run(args: argparse.Namespace) -> int:
         print(f"{path}: {len(bank.questions)} questions (seed {bank.seed}, fan table {bank.fan_table_version})")
     print(f"built in {time.perf_counter() - start:.1f} s")
     return 0
+
+
+def _stats(levels: list[str], folder: Path, table: rules.FanTable) -> int:
+    try:
+        spec = level_targets.default(table)
+        banks = [load_bank(bank_path(level, folder)) for level in levels]
+    except ValueError as err:
+        print(f"mcr quiz-banks: {err}", file=sys.stderr)
+        return 1
+    missed = 0
+    for bank in banks:
+        st = stats_of(bank, spec)
+        low, median, high = st.totals
+        print(f"{bank.level}: {st.questions} questions")
+        print("  kinds: " + ", ".join(f"{k} {n}" for k, n in sorted(st.kinds.items())))
+        print(f"  totals: lowest {low}, median {median:g}, highest {high}")
+        print("  fans (share of questions):")
+        for fan, share in st.fans.items():
+            print(f"    {fan:<36} {share:6.1%}   (in play {spec.play.share(fan):5.1%}, {spec.fan_level(fan)})")
+        print("  targets and caps:")
+        for c in checks(st, spec):
+            missed += not c.ok
+            print(f"    {'ok  ' if c.ok else 'MISS'} {c.what:<40} wanted {c.wanted:<8} got {c.got}")
+    if set(levels) == set(LEVELS):
+        missing = missing_fans(banks, table)
+        missed += bool(missing)
+        print(f"fans in no bank: {', '.join(missing) if missing else 'none'} "
+              f"({len(table.fans) - len(missing)} of {len(table.fans)} appear)")
+    return 1 if missed else 0

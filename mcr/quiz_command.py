@@ -10,7 +10,7 @@ import rules
 from rules import FanTable
 
 from quiz.hand_builder import BuildError, HandBuilder
-from quiz.levels import LEVELS, features_of, level_of
+from quiz.levels import LEVELS, hand_level
 from quiz.drill_records import DrillRecords
 from quiz.progress import Progress, schedule
 from quiz.progress_store import ProgressStore
@@ -74,7 +74,7 @@ def _drill_questions(fan: str, kinds: list[str], count: int, seed: int, table: F
         except BuildError:
             break
         kind = rng.choice(kinds)
-        level = level_of(features_of(built.draft, built.result, table), table.big_points)
+        level = hand_level(built.draft, built.result, table)
         out.append(make_question(built, kind, f"drill-{i + 1:03d}", level, table, rng))
     return out
 

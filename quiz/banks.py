@@ -21,17 +21,18 @@ import rules
 from rules import FanTable
 
 from .atomic_file import write_atomic
-from .hand_builder import BuildError, BuiltHand, HandBuilder
-from .levels import LEVELS, features_of, level_of
+from .hand_builder import BuiltHand, HandBuilder
+from . import level_targets
+from .bank_selection import select
+from .levels import LEVELS, hand_level
 from .questions import KINDS, Question, expected_payments, kind_fits, make_question, not_counted_of, scored_answer
 
 BANK_FORMAT = 1
 DEFAULT_SEED = 2026
 DEFAULT_COUNT = 300
 COVERAGE = 3                       # hands built for each fan, spread over the levels
-KIND_WEIGHTS = (3, 4, 2, 2, 2, 2, 2)   # total, fans, valid, payments, waits, one_tile_wait, best_reading
+KIND_WEIGHTS = (3, 4, 2, 2, 2, 2, 5)   # total, fans, valid, payments, waits, one_tile_wait, best_reading
 FALSE_WIN_SHARE = 0.5              # of the "valid?" questions, asked on hands that are not
-MAX_FAILURES = 20                  # builds that may fail before a level is given up
 QUIZ_DIR = Path(__file__).resolve().parent.parent / "quizzes"
 SCHEMA_PATH = QUIZ_DIR / "bank.schema.json"
 
@@ -85,6 +86,27 @@ def _fitting_kind(rng: random.Random, built: BuiltHand, table: FanTable) -> str:
     return rng.choices(KINDS, weights=weights)[0]
 
 
+def _ask(rng: random.Random, picked: list[tuple[BuiltHand, str]]) -> tuple[str, bool]:
+    """A question kind and whether its hand must be a valid win. A "valid?" question asks
+    for a false win while the bank's "valid?" questions so far (`picked`) hold fewer than
+    FALSE_WIN_SHARE of them, so the share holds however many valid wins came first."""
+    kind = _kind(rng)
+    if kind != "valid":
+        return kind, True
+    asked = [built for built, k in picked if k == "valid"]
+    false_wins = sum(not built.result.valid for built in asked)
+    return kind, false_wins >= FALSE_WIN_SHARE * (len(asked) + 1)
+
+
+def _kind_for_a_win(rng: random.Random) -> str:
+    """A question kind for a hand already built, a valid win: "valid?" at half its
+    weight, as fresh hands get it on a valid win (the other half asks for a false win)."""
+    while True:
+        kind = _kind(rng)
+        if kind != "valid" or rng.random() >= FALSE_WIN_SHARE:
+            return kind
+
+
 def _coverage(seed: int, table: FanTable, per_fan: int) -> dict[str, list[BuiltHand]]:
     """Hands for every fan of the table, sorted into the level each one shows."""
     builder = HandBuilder(f"{seed}:coverage", table)
@@ -92,7 +114,7 @@ def _coverage(seed: int, table: FanTable, per_fan: int) -> dict[str, list[BuiltH
     for fan in table.fans:
         for _ in range(per_fan):
             built = builder.build(fan=fan.id)
-            out[level_of(features_of(built.draft, built.result, table), table.big_points)].append(built)
+            out[hand_level(built.draft, built.result, table)].append(built)
     return out
 
 
@@ -107,27 +129,8 @@ def build_bank(level: str, *, seed: int = DEFAULT_SEED, count: int = DEFAULT_COU
         covered = _coverage(seed, table, coverage) if coverage else {lv: [] for lv in LEVELS}
     rng = random.Random(f"{seed}:{level}:questions")
     builder = HandBuilder(f"{seed}:{level}", table)
-    seen: set[str] = set()
-    picked: list[tuple[BuiltHand, str]] = []
-
-    def add(built: BuiltHand, kind: str) -> None:
-        key = json.dumps([built.hand, built.situation], sort_keys=True)
-        if key not in seen and len(picked) < count:
-            seen.add(key)
-            picked.append((built, kind))
-
-    for built in covered[level][: count // 2]:
-        add(built, _kind(rng))  # coverage hands are valid wins: any kind
-    failures = 0
-    while len(picked) < count:
-        kind = _kind(rng)
-        valid = rng.random() >= FALSE_WIN_SHARE if kind == "valid" else True
-        try:
-            add(builder.build(level=level, valid=valid), kind)
-        except BuildError:
-            failures += 1  # rare: try another kind, but never loop for ever
-            if failures > MAX_FAILURES:
-                raise
+    picked = select(level, count, level_targets.default(table), builder, covered[level],
+                    lambda: _kind_for_a_win(rng), lambda picked: _ask(rng, picked))
     rng.shuffle(picked)
     # A kind that does not fit its hand (a best reading where every reading scores the
     # same) gives way to another drawn the same way.

@@ -110,7 +110,7 @@ class Style:
 
 STYLES: dict[str | None, Style] = {
     None: Style(0.05, 0.45, 0.3, True, 0.08, 0.08, (30, 30, 22, 12, 6)),
-    "beginner": Style(0.0, 0.5, 0.12, False, 0.0, 0.0, (30, 30, 25, 12, 3)),
+    "beginner": Style(0.06, 0.5, 0.12, True, 0.0, 0.0, (30, 30, 25, 12, 3)),
     "intermediate": Style(0.05, 0.45, 0.4, True, 0.15, 0.15, (25, 30, 25, 14, 6)),
     "expert": Style(0.05, 0.75, 0.25, True, 0.12, 0.15, (35, 25, 20, 12, 8)),
 }
@@ -541,7 +541,7 @@ class HandBuilder:
                 continue
             if band is not None and not band[0] <= r.total <= band[1]:
                 continue
-            if level is not None and levels.level_of(levels.features_of(built.draft, r, self.table), self.table.big_points) != level:
+            if level is not None and levels.hand_level(built.draft, r, self.table) != level:
                 continue
             return built
         wanted = ", ".join(f"{k}={v}" for k, v in (("fan", fan), ("level", level), ("band", band), ("valid", valid))

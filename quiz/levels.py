@@ -1,15 +1,15 @@
-"""The three quiz levels, told apart by what makes a hand hard to score, never by fan.
+"""The three quiz levels: what a hand is made of (how common its fans are in play) and
+what makes it hard to score.
 
-- beginner: a few plain fans, nothing to exclude, no wind pungs, no kongs, a wait on
-  two tiles or more, no rare situation: what you see is what you count.
-- intermediate: exclusions (a fan matched but not counted: non-repeat, or
-  non-separation and non-identical inside a bigger combination), wind pungs
-  (seat and prevalent winds), one-tile waits, kongs, rare situations, repeated fans,
-  big fans, seven pairs.
-- expert: the account-once principle (pairwise fans over sets already combined),
-  the other special shapes, hands read two ways whose totals differ
-  (take-the-highest), and false wins under 8 points that look like more.
-A hand belongs to the highest level whose features it shows.
+Which fans belong to which level, and which exclusion principles, is data:
+quiz/level_targets.yaml, read with the play frequencies of quiz/play_frequencies.yaml
+(quiz/level_targets.py). A hand belongs to the highest level any of these calls for:
+- each fan it counts (flowers aside): the fan's level (common in play: beginner;
+  rare and big, or a big honor hand: expert; the rest: intermediate);
+- each principle by which a matched fan is not counted: its level in the data;
+- a fan counted more than once: intermediate;
+- expert always: the special shapes other than seven pairs, hands read two ways whose
+  totals differ (take-the-highest), and false wins under 8 points that look like more.
 """
 from __future__ import annotations
 
@@ -23,10 +23,10 @@ from rules.tiles import COPIES_PER_FACE
 
 if TYPE_CHECKING:
     from .hand_builder import Draft
+    from .level_targets import Levels
 
 LEVELS = ("beginner", "intermediate", "expert")
 RARE_FLAGS = ("fourth_tile", "replacement", "robbing_kong", "last_wall_tile")
-EXPERT_PRINCIPLE = "account_once"
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +42,7 @@ class Features:
     shape: str
     valid: bool
     principles: frozenset[str]   # why matched fans were not counted
+    not_counted: frozenset[tuple[str, str]]   # (fan, principle) of each fan matched but not counted
     kongs: int
     wind_pungs: int
     unique_wait: bool
@@ -50,6 +51,7 @@ class Features:
     top_points: int              # the biggest fan counted (flowers aside)
     choice: bool                 # readings of the hand score differently
     flower_trap: bool            # under the minimum, yet the total with flowers reaches it
+    fans: frozenset[str]         # the fans counted, flowers aside
 
 
 def readings(draft: "Draft", table: FanTable) -> list[Reading]:
@@ -80,6 +82,7 @@ def features_of(draft: "Draft", result: rules.ScoreResult, table: FanTable) -> F
         shape=result.shape,
         valid=result.valid,
         principles=frozenset(n.principle for n in result.not_counted),
+        not_counted=frozenset((n.id, n.principle) for n in result.not_counted),
         kongs=sum(1 for m in draft.melds if len(m.tiles) == COPIES_PER_FACE),
         wind_pungs=sum(1 for t, n in held.items() if t.is_wind and n >= 3),
         unique_wait=len(rules.waits(draft.waiting_notation())) == 1,
@@ -88,15 +91,23 @@ def features_of(draft: "Draft", result: rules.ScoreResult, table: FanTable) -> F
         top_points=max((f.points for f in scored), default=0),
         choice=len(totals) > 1,
         flower_trap=not result.valid and result.total >= result.minimum,
+        fans=frozenset(f.id for f in scored),
     )
 
 
-def level_of(f: Features, big_points: int) -> str:
-    """The level of a hand by its features; `big_points` is the fan table's size of a big fan."""
-    if (f.shape not in (STANDARD, SEVEN_PAIRS) or EXPERT_PRINCIPLE in f.principles or f.choice
+def level_of(f: Features, spec: "Levels") -> str:
+    """The level of a hand by its features, by the levels' data `spec`."""
+    if (f.shape not in (STANDARD, SEVEN_PAIRS) or f.choice
             or (not f.valid and (bool(f.principles) or f.flower_trap))):
         return "expert"
-    if (f.principles or f.wind_pungs or f.unique_wait or f.kongs or f.flags or f.repeated
-            or f.top_points >= big_points or f.shape == SEVEN_PAIRS):
-        return "intermediate"
-    return "beginner"
+    calls = [spec.fan_level(fan) for fan in f.fans]
+    calls += [spec.not_counted_level(fan, p) for fan, p in f.not_counted]
+    if f.repeated:
+        calls.append("intermediate")
+    return max(calls, key=LEVELS.index, default=LEVELS[0])
+
+
+def hand_level(draft: "Draft", result: rules.ScoreResult, table: FanTable) -> str:
+    """The level of a scored hand by the project's levels data."""
+    from .level_targets import default
+    return level_of(features_of(draft, result, table), default(table))

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 import rules
 from quiz.hand_builder import BuildError, BuiltHand, HandBuilder, draft_of
-from quiz.levels import LEVELS, features_of, level_of
+from quiz import level_targets
+from quiz.levels import LEVELS, hand_level
 
 TABLE = rules.fan_table()
 FAN_IDS = [f.id for f in TABLE.fans]
@@ -91,16 +92,23 @@ def test_any_seed_gives_a_legal_hand_of_the_level_asked(seed: int, level: str | 
     result = rescored(built)
     assert result.valid
     if level:
-        assert level_of(features_of(built.draft, result, TABLE), TABLE.big_points) == level
+        assert hand_level(built.draft, result, TABLE) == level
 
 
-def test_beginner_hands_have_no_traps() -> None:
+def test_beginner_hands_are_made_of_common_fans_without_traps() -> None:
+    # quiz/level_targets.yaml: a beginner hand counts only fans common in play (or listed
+    # for beginners), a fan is left out only by non-repeat (or Two Terminal Chows inside
+    # a Pure Straight), no fan twice, a standard or seven-pairs shape, one total.
+    spec = level_targets.default(TABLE)
     b = HandBuilder(11)
     for _ in range(20):
         built = b.build(level="beginner")
         r = built.result
-        assert not r.not_counted and r.valid and r.shape == "standard"
-        assert not any(len(m.tiles) == 4 for m in built.draft.melds)
+        assert r.valid and r.shape in (rules.STANDARD, rules.SEVEN_PAIRS), built.hand
+        assert all(spec.fan_level(f.id) == "beginner" and f.count == 1 for f in r.fans if not f.bonus), built.hand
+        assert all(n.principle == "non_repeat" or (n.id, n.principle) == ("two_terminal_chows", "non_separation")
+                   for n in r.not_counted), built.hand
+        assert not any(len(m.tiles) == 4 for m in built.draft.melds)   # kongs are rare in play: not beginner
 
 
 def test_bands_and_false_wins() -> None:
@@ -114,7 +122,7 @@ def test_a_fan_and_a_level_together() -> None:
     b = HandBuilder(9)
     built = b.build(fan="seat_wind", level="intermediate")
     assert "seat_wind" in built.result.fan_counts()
-    assert level_of(features_of(built.draft, built.result, TABLE), TABLE.big_points) == "intermediate"
+    assert hand_level(built.draft, built.result, TABLE) == "intermediate"
 
 
 def test_impossible_requests_fail_cleanly() -> None:

@@ -12,7 +12,7 @@ import pytest
 import rules
 from quiz.hand_builder import draft_of
 from quiz.questions import KINDS
-from quiz.levels import LEVELS, features_of, level_of
+from quiz.levels import LEVELS, hand_level
 from quiz.banks import (DEFAULT_COUNT, QUIZ_DIR, SCHEMA_PATH, bank_path, build_bank, check_bank, dumps,
                                  load_bank, schema, write_bank)
 
@@ -52,7 +52,7 @@ def test_every_question_shows_the_level_of_its_bank(banks, level: str) -> None:
     for q in banks[level].questions:
         draft = draft_of(q.hand, q.situation)
         result = rules.score(q.hand, **q.situation)
-        assert level_of(features_of(draft, result, TABLE), TABLE.big_points) == level, q.id
+        assert hand_level(draft, result, TABLE) == level, q.id
 
 
 def test_every_fan_can_be_drilled_from_the_banks(banks) -> None:
