@@ -20,13 +20,13 @@ def answer_record(question: Question, response: Any, correct: bool, *, again: bo
     """The Answer to record for `response` (what questions.grade() took) to `question`, as
     the chosen edition scores it. `again`: the question is re-asked in its session; it shows
     what the learner remembers of an answer seen a few questions before, so it may blame a
-    fan but not credit it, and it is no evidence for a level. `level`: the level practised
+    fan but not credit it, and it is no evidence for a level nor part of the history. `level`: the level practised
     (None: a fan drill), whose questions are evidence for moving the learner."""
     outcomes = attribute(question.data, response, facts, settings)
     if again:
         outcomes = tuple(o for o in outcomes if o.verdict is Verdict.BLAME)
     evidence = level if level is not None and not again and question.level == level else None
-    return Answer(question.kind, correct, outcomes, evidence)
+    return Answer(question.kind, correct, outcomes, evidence, again)
 
 
 def to_review(answers: list[Answer], most: int = 5) -> list[str]:

@@ -5,20 +5,21 @@ A question and the learner's response become per-fan outcomes for the Leitner bo
 - "which fans count?": a right fan ticked is credited, a right fan missed is blamed, a
   wrong option ticked is blamed; a wrong option left alone says nothing (most options are
   not tempting at all, and leaving them is no proof of knowing them).
-- total and payments: the fewest fans whose points explain the difference between the
-  learner's total and the right one (counted fans left out, tempting fans that do not
-  count added) are blamed; the other counted fans are credited weakly, as a right total
-  credits them all. When the explanations that fit point at too many fans to tell, each
-  of those fans is doubted; when no few fans explain it, each counted fan is doubted. A
-  doubt is a weak blame spread over the hand: down one box, not back to box 1, and no
-  mark in the fan's accuracy (the question is still a miss, and comes back later in the
-  session).
+- total and payments: the fewest mistakes whose points explain the difference between
+  the learner's total and the right one (counted fans left out, tempting fans that do not
+  count added) are looked for. A fan in every such explanation is blamed; a fan in some
+  of them only is doubted (it may be the one, or another fan worth as much); the other
+  counted fans are credited weakly, as a right total credits them all. When no few
+  mistakes explain it, each counted fan is doubted. A doubt is a weak blame spread over
+  the suspects: a fan the learner had learnt goes down one box, not back to box 1, and
+  none gets a mark in its accuracy (the question is still a miss, and comes back later in
+  the session).
 - any other kind ("valid?", and kinds without fans): no evidence about a fan.
 
 Flowers, and the fans that depend only on the winning situation (self-drawn, the last
 tile of the wall...), never get an outcome: both are read off the fan table, the bonus
-flag and what the fan's predicate reads. They may still explain a wrong total (a learner
-who forgot the flowers is not blamed for another fan).
+flag and what the fan's predicate reads. They still explain a wrong total: a total one
+short, where a 1-point fan and a flower are counted, only doubts the 1-point fan.
 
 site/assets/mcr/quiz.js mirrors this module (attribute(), reviewable fans from its data).
 """
@@ -37,7 +38,7 @@ from .learner_settings import LearnerSettings
 class Verdict(str, Enum):
     CREDIT = "credit"   # the learner showed they know the fan
     WEAK = "weak"       # ...a right total: less proof than ticking the fan
-    DOUBT = "doubt"     # a wrong total this fan may explain, among many: a weak blame
+    DOUBT = "doubt"     # a wrong total this fan may explain, as may others: a weak blame
     BLAME = "blame"     # the learner got the fan wrong
 
 
@@ -164,7 +165,7 @@ def _points_question(data: Mapping[str, Any], response: Any, facts: Mapping[str,
     if given is None:
         return []
     counted = [(f["id"], f["count"]) for f in answer["fans"] if f["id"] in facts]
-    suspects: set[str] = set()
+    suspects: set[str] = set()   # in some explanation of the error
     if given != answer["total"]:
         items = [(fan, -facts[fan].points, count) for fan, count in counted]
         tempting: dict[str, int] = {}
@@ -173,12 +174,13 @@ def _points_question(data: Mapping[str, Any], response: Any, facts: Mapping[str,
                 tempting[n["id"]] = tempting.get(n["id"], 0) + 1
         items += [(fan, facts[fan].points, times) for fan, times in tempting.items()]
         found = explanations(given - answer["total"], items, settings.most_mistakes)
-        suspects = {fan for way in found for fan in way if facts[fan].reviewed}
         if not found:
             return [(fan, Verdict.DOUBT) for fan, _ in counted]
-        if len(suspects) > settings.most_suspects:
-            return [(fan, Verdict.DOUBT) for fan in sorted(suspects)]
-    out = [(fan, Verdict.BLAME) for fan in sorted(suspects)]
+        suspects = {fan for way in found for fan in way}
+        certain = set.intersection(*(set(way) for way in found))
+    else:
+        certain = set()
+    out = [(fan, Verdict.BLAME if fan in certain else Verdict.DOUBT) for fan in sorted(suspects)]
     out += [(fan, Verdict.WEAK) for fan, _ in counted if fan not in suspects]
     return out
 

@@ -31,7 +31,6 @@ class LevelRule:
 class LearnerSettings:
     weak_top_box: int      # a right total lifts a fan at most to this box
     most_mistakes: int     # a wrong total is explained by at most this many fans
-    most_suspects: int     # ...which may point at no more fans than this
     reask_after: int       # a missed question comes back this many questions later
     reask_times: int       # ...at most this many times a session
     levels: LevelRule
@@ -78,7 +77,6 @@ def settings_from(data: Any, where: str = "quiz/learner.yaml") -> LearnerSetting
     return LearnerSettings(
         weak_top_box=_whole(credit, "weak_top_box", f"{where}: credit", 1, BOXES),
         most_mistakes=_whole(blame, "most_mistakes", f"{where}: blame", 1, 6),
-        most_suspects=_whole(blame, "most_suspects", f"{where}: blame", 1, 100),
         reask_after=_whole(reask, "after", f"{where}: reask", 1, 100),
         reask_times=_whole(reask, "times", f"{where}: reask", 0, 10),
         levels=rule,

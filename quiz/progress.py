@@ -63,6 +63,7 @@ class Answer:
     correct: bool
     outcomes: tuple[FanOutcome, ...] = ()   # per fan (quiz/attribution.py)
     level: str | None = None                # the level it is evidence for (None: a drill or a re-ask)
+    again: bool = False                     # a question re-asked in its session: not in the history
 
 
 @dataclass(frozen=True)
@@ -96,13 +97,16 @@ class Progress:
         at = self.session if session is None else session
         fans = dict(self.fans)
         for outcome in answer.outcomes:
+            if outcome.verdict is Verdict.DOUBT and outcome.fan not in fans:
+                continue   # a doubt lowers a box; an unseen fan has none to lower
             fans[outcome.fan] = fans.get(outcome.fan, FanRecord()).after(outcome.verdict, at, settings.weak_top_box)
         kinds = dict(self.kinds)
         kinds[answer.kind] = kinds.get(answer.kind, Tally()).plus(1, answer.correct)
         levels = self.levels
         if answer.level is not None:
             levels = levels.answered(answer.level, answer.correct, LEVELS, settings.levels, at)
-        history = with_outcomes(self.history, at, answer.outcomes, settings.history_sessions)
+        history = self.history if answer.again else with_outcomes(self.history, at, answer.outcomes,
+                                                                  settings.history_sessions)
         return Progress(max(self.session, at), fans, kinds, levels, history)
 
     def due(self, fan: str) -> bool:
