@@ -98,14 +98,18 @@ def reviewed(fan: Fan) -> bool:
 
 
 def fan_facts(tables: Iterable[FanTable]) -> dict[str, FanFacts]:
-    """The facts of every fan of these tables (editions of the rules), by id. A fan left
-    out of review in one edition is left out in all, so the boxes mean the same."""
+    """The facts of every fan of these tables (editions of the rules), by id: points and
+    family from the first table that has the fan (give the edition the learner scores by
+    first). A fan left out of review in one edition is left out in all, so the boxes mean
+    the same."""
     facts: dict[str, FanFacts] = {}
     for table in tables:
         for fan in table.fans:
             old = facts.get(fan.id)
-            keep = reviewed(fan) and (old is None or old.reviewed)
-            facts[fan.id] = FanFacts(fan.points, fan.family, keep)
+            if old is None:
+                facts[fan.id] = FanFacts(fan.points, fan.family, reviewed(fan))
+            elif old.reviewed and not reviewed(fan):
+                facts[fan.id] = FanFacts(old.points, old.family, False)
     return facts
 
 

@@ -97,7 +97,7 @@ class TerminalQuiz:
         self.level = level
         self.chosen = chosen and level is not None
         self.settings = learner_settings()
-        self.facts = fan_facts(self.editions.values())
+        self.facts = fan_facts([self.table, *self.editions.values()])   # the chosen edition's points first
 
     def name(self, fan_id: str) -> str:
         fan = self._fans.get(fan_id)
