@@ -4,7 +4,7 @@
     Suits and colours           ▁▂▄▄▆   67%
 
 A column's block is the family's accuracy in that session (▁ none right, █ all right),
-`·` a session where none of its fans came up; the number is its latest session's.
+`·` a session where none of its fans came up; the number is the last session it came up in.
 """
 from __future__ import annotations
 
