@@ -135,7 +135,8 @@ def _fans_question(data: Mapping[str, Any], response: Any, facts: Mapping[str, F
 def implied_total(data: Mapping[str, Any], response: Any, answer: Mapping[str, Any]) -> int | None:
     """The total a response stands for: the number given for a total; for payments, the
     total the winner's payment from the discarder (or from each, when self-drawn) implies,
-    as payment = base + total. None when the response gives no total."""
+    the payment being the total plus a base read off the answer key. None when the
+    response gives no total."""
     if data["kind"] == "total":
         return response if type(response) is int else None
     payments = answer.get("payments")
