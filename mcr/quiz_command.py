@@ -9,6 +9,7 @@ from pathlib import Path
 import rules
 from rules import FanTable
 
+from quiz.attribution import fan_facts
 from quiz.hand_builder import BuildError, HandBuilder
 from quiz.levels import LEVELS, hand_level
 from quiz.drill_records import DrillRecords
@@ -17,6 +18,7 @@ from quiz.progress_store import ProgressStore
 from quiz.questions import KINDS, Question, make_question
 from quiz.banks import QUIZ_DIR, bank_path, load_bank
 from quiz.text import LANGS, fan_name, text
+from quiz.learner_text import history_lines, level_lines
 from quiz.terminal import Terminal, TerminalQuiz, stats_report
 from quiz.terminal_tiles import colour_wanted
 from quiz.timed_drill import TimedDrill
@@ -29,9 +31,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = ("Practise scoring: each question shows a winning hand and its situation and asks "
                           "for the total, the fans that count, whether the win is valid, or the payments; "
                           "the full breakdown follows every answer. Fans you miss come back sooner (Leitner "
-                          "boxes); progress is kept in the user data folder ($MCR_DATA_DIR overrides it).")
+                          "boxes) and a missed question comes back later in the session; your level follows "
+                          "your accuracy (quiz/learner.yaml). Progress is kept in the user data folder "
+                          "($MCR_DATA_DIR overrides it).")
     parser.add_argument("--level", choices=LEVELS,
-                        help="beginner, intermediate or expert (default: beginner; all levels with --fan)")
+                        help="beginner, intermediate or expert; it becomes your level (default: your level, "
+                             "which starts at beginner and moves with your answers; all levels with --fan)")
     parser.add_argument("--fan", metavar="ID", help="drill one fan: its id, number or name (`mcr fans` lists them)")
     parser.add_argument("--count", type=int, default=DEFAULT_COUNT, metavar="N",
                         help=f"number of questions (default {DEFAULT_COUNT})")
@@ -43,7 +48,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timed", action="store_true",
                         help="a timed drill: score --count hands (total points only) against the clock, as a "
                         "referee does; every hand's time, your best, and the explanations come at the end")
-    parser.add_argument("--stats", action="store_true", help="show your accuracy by fan and stop")
+    parser.add_argument("--stats", action="store_true",
+                        help="show your accuracy by fan, your level, and a chart of your accuracy by fan family "
+                             "session by session, and stop")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help="draw tiles in colour (default auto: a terminal without NO_COLOR)")
     parser.add_argument("--banks", type=Path, default=QUIZ_DIR, metavar="DIR",
@@ -85,7 +92,11 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang
     table = rules.fan_table()
     term = Terminal(sys.stdin, sys.stdout, sys.stderr, lang, colour_wanted(sys.stdout, args.color))
-    store = ProgressStore(fans=table.by_id, kinds=rules_quiz_step.STORE_KINDS)
+    editions = {info.id: rules.fan_table(None, info.id) for info, _ in rules.editions()}
+    # Any edition's fans may be recorded (the learner scores by one of them).
+    known_fans = {fan for t in editions.values() for fan in t.by_id}
+    families = {f.family for t in editions.values() for f in t.fans}
+    store = ProgressStore(fans=known_fans, kinds=rules_quiz_step.STORE_KINDS, families=families)
     loaded = store.load()
     if loaded.damaged:
         if loaded.kept_as:
@@ -94,11 +105,14 @@ def run(args: argparse.Namespace) -> int:
             term.warn(text(lang, "progress_damaged_lost", error=loaded.damaged))
     if args.stats:
         term.say(stats_report(loaded.progress, lang, table))
+        term.say()
+        for line in level_lines(loaded.progress, lang) + [""] + history_lines(loaded.progress, lang, table):
+            term.say(line)
         return 0
     if args.count < 1:
         term.warn(text(lang, "bad_number"))
         return 2
-    known = [info.id for info, _ in rules.editions()]
+    known = list(editions)
     if args.edition is not None and args.edition not in known:
         term.warn(text(lang, "unknown_edition", edition=args.edition, known=", ".join(known)))
         return 2
@@ -108,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         if fan is None:
             term.warn(text(lang, "unknown_fan", fan=args.fan, last=max(f.number for f in table.fans)))
             return 2
-    levels = [args.level] if args.level else (list(LEVELS) if fan else [LEVELS[0]])
+    levels = [args.level] if args.level else (list(LEVELS) if fan else [loaded.progress.level])
     if args.timed and args.kind and args.kind != ["total"]:
         term.warn(text(lang, "timed_kinds"))
         return 2
@@ -133,15 +147,18 @@ def run(args: argparse.Namespace) -> int:
     if args.timed:
         return _timed(args, term, table, pool, rng, levels, seed, fan)
     progress = loaded.progress.next_session()   # due dates count from this session
-    order = schedule([q.drill for q in pool], args.count, progress, rng)
+    reviewed = [fan for fan, facts in fan_facts(editions.values()).items() if facts.reviewed]
+    order = schedule([q.drill for q in pool], args.count, progress, rng, reviewed)
     questions = [pool[i] for i in order]
     level_name = text(lang, f"level_{levels[0]}") if len(levels) == 1 else text(lang, "level_all")
     header = text(lang, "session", level=level_name, count=len(questions), seed=seed)
     if fan:
         header += " · " + text(lang, "drill", fan=fan_name(table.fan(fan).names, lang))
-    editions, edition = _editions(args)
+    edition = args.edition or next(iter(editions))
     header += " · " + text(lang, "edition_session", edition=editions[edition].edition.name(lang))
-    TerminalQuiz(term, table, store, progress, editions, edition).run(questions, header)
+    level = None if fan else levels[0]   # a fan drill is no evidence for a level
+    TerminalQuiz(term, table, store, progress, editions, edition, level,
+                 chosen=args.level is not None).run(questions, header)
     return 0
 
 

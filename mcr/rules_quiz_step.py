@@ -47,7 +47,11 @@ def run(args: argparse.Namespace) -> int:
     if args.chapter is not None and args.chapter not in chapters:
         term.warn(text(lang, "rules_unknown_chapter", chapter=args.chapter, known=", ".join(chapters)))
         return 2
-    store = ProgressStore(fans=rules.fan_table().by_id, kinds=STORE_KINDS)
+    # The same store as a scoring session's: every edition's fans and families, or a file
+    # the scoring quiz wrote would look damaged here.
+    tables = [rules.fan_table(None, info.id) for info, _ in rules.editions()]
+    store = ProgressStore(fans={f for t in tables for f in t.by_id}, kinds=STORE_KINDS,
+                          families={f.family for t in tables for f in t.fans})
     loaded = store.load()
     if loaded.damaged:
         key = "progress_damaged" if loaded.kept_as else "progress_damaged_lost"

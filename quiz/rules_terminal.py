@@ -14,7 +14,7 @@ from typing import Callable
 from i18n import DEFAULT_LANG
 
 from .check_blocks import OPTION_LABELS
-from .progress import Progress
+from .progress import Answer, Progress
 from .progress_store import ProgressStore
 from .rules_bank import RulesBank
 from .rules_questions import RULES_KIND, RulesQuestion, grade_rules
@@ -74,7 +74,7 @@ class RulesQuiz:
             asked += 1
             right += correct
             self.feedback(question, picked if response is not None else None, correct)
-            self._update(lambda stored: stored.record(RULES_KIND, correct, (), session))
+            self._update(lambda stored: stored.record(Answer(RULES_KIND, correct), session))
             term.say(term.t("running", right=right, asked=asked))
         term.say()
         percent = round(100 * right / asked) if asked else 0

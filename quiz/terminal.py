@@ -16,8 +16,13 @@ import rules
 from i18n import DEFAULT_LANG, pick
 from rules import FanTable
 
-from .progress import BOXES, Progress
+from .answer_record import answer_record, to_review
+from .attribution import fan_facts
+from .learner_settings import learner_settings
+from .learner_text import level_lines, move_line
+from .progress import BOXES, Answer, Progress
 from .progress_store import ProgressStore
+from .reask import SessionQueue
 from .questions import KINDS, Grade, Question, best_readings, expected_payments, grade, waited_on_one_tile
 from .text import fan_name, text, words
 from .terminal_tiles import draw_hand
@@ -75,9 +80,13 @@ class TerminalQuiz:
     it starts, since another may have started meanwhile."""
 
     def __init__(self, term: Terminal, table: FanTable, store: ProgressStore | None, progress: Progress,
-                 editions: dict[str, FanTable] | None = None, edition: str | None = None) -> None:
+                 editions: dict[str, FanTable] | None = None, edition: str | None = None,
+                 level: str | None = None, chosen: bool = False) -> None:
         """`editions`: every edition of the rules the banks answer in, by id, the default
-        first; `edition`: the one the learner scores by (default: the first)."""
+        first; `edition`: the one the learner scores by (default: the first); `level`:
+        the level practised, whose answers count towards moving the learner (None: a
+        fan drill, which moves nothing); `chosen`: the learner chose it by hand, and it
+        becomes their level."""
         self.term = term
         self.editions = editions or {table.edition.id if table.edition else "": table}
         self.edition = edition or next(iter(self.editions))
@@ -87,6 +96,10 @@ class TerminalQuiz:
         self.session = progress.session
         self._save_failed = False
         self._fans = {f.id: f for t in self.editions.values() for f in t.fans}
+        self.level = level
+        self.chosen = chosen and level is not None
+        self.settings = learner_settings()
+        self.facts = fan_facts([self.table, *self.editions.values()])   # the chosen edition's points first
 
     def name(self, fan_id: str) -> str:
         fan = self._fans.get(fan_id)
@@ -106,33 +119,49 @@ class TerminalQuiz:
         term.say(term.t("hint"))
         term.say(term.t("legend"))   # once a session: the notation the hands are drawn in
         # The session counts towards the Leitner intervals even with no answer.
-        self._update(lambda stored: stored.next_session(), lambda _: self.progress)
+        self._update(lambda stored: self._started(stored.next_session()), lambda _: self._started(self.progress))
         self.session = self.progress.session
         asked = right = 0
-        missed: Counter = Counter()
-        for n, question in enumerate(questions, 1):
-            question = question.in_edition(self.edition)   # asked and graded as the chosen edition scores it
+        answers: list[Answer] = []
+        queue = SessionQueue(questions, self.settings.reask_after, self.settings.reask_times)
+        for n, turn in enumerate(queue, 1):
+            question = turn.item.in_edition(self.edition)   # asked and graded as the chosen edition scores it
             term.say()
-            term.say(term.t("question", n=n, count=len(questions)))
+            term.say(term.t("question", n=n, count=len(queue)))
+            if turn.again:
+                term.say(term.t("asked_again"))
             self.show(question)
             response = self.read(question)
             if response is QUIT:
                 break
-            result = grade(question, response if response is not None else self._blank(question))
+            given = response if response is not None else self._blank(question)
+            result = grade(question, given)
             asked += 1
             right += result.correct
-            missed.update(fan for fan, ok in result.fan_results if not ok)
+            answer = answer_record(question, given, result.correct, again=turn.again > 0, level=self.level,
+                                   facts=self.facts, settings=self.settings)
+            answers.append(answer)
             self.feedback(question, response, result)
-            # Fans of a bank older than the table are not the table's: the store refuses them.
-            fans = [(fan, ok) for fan, ok in result.fan_results if fan in self._fans]
-            self._update(lambda stored: stored.record(question.kind, result.correct, fans, self.session))
+            if not result.correct and queue.missed(turn):
+                term.say(term.t("comes_back"))
+            moved_before = self.progress.moved
+            self._update(lambda stored: stored.record(answer, self.session))
+            if self.progress.moved is not None and self.progress.moved != moved_before:
+                term.say(move_line(self.progress.moved, term.lang))
             term.say(term.t("running", right=right, asked=asked))
         term.say()
         percent = round(100 * right / asked) if asked else 0
         term.say(term.t("summary", right=right, asked=asked, percent=percent))
-        if missed:
-            term.say(term.t("to_review", fans=self.names([f for f, _ in missed.most_common(5)])))
+        review = to_review(answers)
+        if review:
+            term.say(term.t("to_review", fans=self.names(review)))
+        if self.level is not None:
+            for line in level_lines(self.progress, term.lang):
+                term.say(line)
         return Summary(asked, right, self.progress)
+
+    def _started(self, progress: Progress) -> Progress:
+        return progress.with_level(self.level) if self.chosen and self.level is not None else progress
 
     def _update(self, change: Callable[[Progress], Progress],
                 unsaved: Callable[[Progress], Progress] | None = None) -> None:

@@ -10,11 +10,18 @@ from pathlib import Path
 import pytest
 
 import rules
-from quiz.progress import BOXES, INTERVALS, FanRecord, Progress, schedule
+from quiz.attribution import FanOutcome, Verdict
+from quiz.progress import BOXES, INTERVALS, Answer, FanRecord, Progress, schedule
 from quiz.progress_store import ProgressStore, data_dir
 from quiz.questions import KINDS
 
 FANS = frozenset(rules.fan_table().by_id)
+
+
+def _answer(kind: str, correct: bool, fans: list[tuple[str, bool]]) -> Answer:
+    """An answer whose fans were each ticked right (credit) or got wrong (blame)."""
+    return Answer(kind, correct, tuple(FanOutcome(fan, Verdict.CREDIT if ok else Verdict.BLAME, "chows")
+                                       for fan, ok in fans))
 
 
 def _store(folder: Path | None = None) -> ProgressStore:
@@ -24,16 +31,16 @@ def _store(folder: Path | None = None) -> ProgressStore:
 def test_right_moves_up_wrong_goes_back_to_box_one() -> None:
     p = Progress().next_session()
     for _ in range(BOXES + 2):
-        p = p.record("total", True, [("half_flush", True)])
+        p = p.record(_answer("total", True, [("half_flush", True)]))
     assert p.fans["half_flush"].box == BOXES
-    p = p.record("fans", False, [("half_flush", False), ("all_chows", True)])
+    p = p.record(_answer("fans", False, [("half_flush", False), ("all_chows", True)]))
     assert p.fans["half_flush"] == FanRecord(1, BOXES + 3, BOXES + 2, 1)
     assert p.fans["all_chows"].box == 2
     assert p.kinds["total"].seen == BOXES + 2 and p.kinds["fans"].right == 0
 
 
 def test_fans_come_due_after_their_box_interval() -> None:
-    p = Progress(session=1).record("total", True, [("a", True)])   # box 2, asked in session 1
+    p = Progress(session=1).record(_answer("total", True, [("a", True)]))   # box 2, asked in session 1
     assert p.fans["a"].box == 2
     for _ in range(INTERVALS[1]):
         assert not p.due("a") and p.weight("a") < 1
@@ -44,9 +51,9 @@ def test_fans_come_due_after_their_box_interval() -> None:
 
 def test_schedule_asks_the_missed_fans_more_often() -> None:
     p = Progress(session=1)
-    p = p.record("total", False, [("missed", False)])
+    p = p.record(_answer("total", False, [("missed", False)]))
     for _ in range(BOXES):
-        p = p.record("total", True, [("known", True)])
+        p = p.record(_answer("total", True, [("known", True)]))
     p = p.next_session()
     drills = [["missed"]] * 50 + [["known"]] * 50
     firsts = Counter()
@@ -68,7 +75,7 @@ def test_data_dir_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_p
 def test_save_and_load_round_trip_atomically(tmp_path: Path) -> None:
     store = _store(tmp_path / "new folder")
     assert store.load().progress == Progress() and store.load().damaged is None
-    p = Progress(session=3).record("valid", True, [("seven_pairs", True)])
+    p = Progress(session=3).record(_answer("valid", True, [("seven_pairs", True)]))
     store.update(lambda _: p)
     assert store.load().progress == p
     assert not [f.name for f in store.path.parent.iterdir() if f.name.endswith(".tmp")]   # no temporary left
@@ -162,7 +169,7 @@ def test_a_well_formed_file_reads_back() -> None:
 def _answer_many(folder: str, fan: str, count: int) -> None:
     store = _store(Path(folder))
     for _ in range(count):
-        store.update(lambda p: p.record("total", True, [(fan, True)]))
+        store.update(lambda p: p.record(_answer("total", True, [(fan, True)])))
 
 
 def test_sessions_writing_at_once_keep_every_answer(tmp_path: Path) -> None:

@@ -5,7 +5,9 @@
   with the defaults given once in the header).
 - `<lang>.json`: everything the page shows in one language: the quiz strings and the site
   strings it shares with the hand drawings, every fan's name (marked when English stands
-  in), points, number and family, the family names, the tile names, the minimum points.
+  in), points, number and family, whether it takes part in review (quiz/attribution.py:
+  not flowers, not the fans of the winning situation), the family names, the tile names,
+  the minimum points, and the learner model's settings (quiz/learner.yaml).
 
 The fans come from the banks' headers (the points the answer keys were scored with) and
 their families from fans.yaml; quiz.js names no fan. Output is compact JSON with a fixed
@@ -21,6 +23,8 @@ from rules import SITUATION_FLAGS as FLAG_NAMES
 from rules import Situation
 from rules.tiles import ALL_TILES
 
+from quiz.attribution import fan_facts
+from quiz.learner_settings import learner_settings
 from quiz.levels import LEVELS
 from .localize import pick
 from quiz.banks import Bank, bank_path, load_bank
@@ -88,12 +92,14 @@ def bank_asset(bank: Bank) -> dict[str, Any]:
 
 def text_asset(data: SiteData, banks: QuizBanks, lang: str) -> dict[str, Any]:
     families = {f.id: f.family for t in (*data.other_editions.values(), data.table) for f in t.fans}
+    facts = fan_facts([data.table, *data.other_editions.values()])
     editions = [{"id": e["id"], "name": pick(e["names"], lang).text} for e in banks.editions()]
     fans = {}
     for fan_id, fan in banks.fans().items():
         name = pick(fan["names"], lang)
         fans[fan_id] = {"number": fan["number"], "points": fan["points"], "family": families.get(fan_id, ""),
-                        "name": name.text, "missing": name.missing}
+                        "name": name.text, "missing": name.missing,
+                        "reviewed": fan_id in facts and facts[fan_id].reviewed}
     used = {f["family"] for f in fans.values()}
     family_names = {key: data.family_name(key, lang).text for key in data.families if key in used}
     return {
@@ -105,6 +111,7 @@ def text_asset(data: SiteData, banks: QuizBanks, lang: str) -> dict[str, Any]:
         "fans": fans, "families": family_names,
         "tiles": {t.text: tile_alt(t.text, lang) for t in ALL_TILES},
         "tile_order": [t.text for t in ALL_TILES],   # the waits question's palette
+        "learner": learner_settings().as_data(),
     }
 
 

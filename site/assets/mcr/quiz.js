@@ -5,14 +5,17 @@
 // are (website/quiz_assets.py): the page language's strings, fan names and tile names,
 // and the quiz banks. This script asks one question at a time, grades the answer exactly as
 // quiz/questions.py does, shows the full breakdown, and keeps the learner's progress
-// in localStorage with the Leitner boxes of quiz/progress.py. It names no fan: every
-// fan, point value and family comes from the data files.
+// in localStorage with the Leitner boxes of quiz/progress.py, crediting and blaming the
+// fans as quiz/attribution.py does, asking a missed question again a few questions later
+// (quiz/reask.py), and keeping accuracy by fan family session by session (quiz/history.py),
+// which the quiz index draws. It names no fan: every fan, point value, family, review flag
+// and setting of the learner model (quiz/learner.yaml) comes from the data files.
 (function () {
   "use strict";
 
   // ---- Progress: quiz/progress.py in the browser ------------------------------------
   var STORAGE_KEY = "mcr-quiz-progress";
-  var PROGRESS_FORMAT = 1;
+  var PROGRESS_FORMAT = 2;            // 1: no history, no re-asking (read, and carried over)
   var BOXES = 5;
   var INTERVALS = [1, 2, 4, 8, 16];   // sessions before a fan in box 1..5 is due again
   var NOT_DUE_WEIGHT = 0.1;
@@ -27,7 +30,13 @@
   var RESET_WINDOW_MS = 5000;         // the second click of "reset" must come this soon
 
   function newProgress() {
-    return {format: PROGRESS_FORMAT, session: 0, answers: 0, last_active: 0, fans: {}, kinds: {}, modes: {}};
+    return {format: PROGRESS_FORMAT, session: 0, answers: 0, last_active: 0, fans: {}, kinds: {}, modes: {},
+            history: []};
+  }
+
+  function newMode() {
+    return {seen: 0, right: 0, current: null, answered: false, response: null, recent: [], kind: "",
+            again: 0, reask: []};
   }
 
   function isCount(value) {
@@ -41,7 +50,9 @@
   // Saved progress, checked as Progress.from_data checks the terminal's file. Throws when
   // it cannot be trusted; the caller then keeps it aside and starts afresh.
   function checkProgress(data) {
-    if (!isObject(data) || data.format !== PROGRESS_FORMAT) throw new Error("not progress of format 1");
+    if (!isObject(data) || (data.format !== 1 && data.format !== PROGRESS_FORMAT)) {
+      throw new Error("not progress of format 1 or 2");
+    }
     var p = newProgress();
     ["session", "answers", "last_active"].forEach(function (key) {
       if (!isCount(data[key])) throw new Error("bad " + key);
@@ -67,7 +78,26 @@
       p.modes[mode] = {seen: m.seen, right: m.right, current: typeof m.current === "string" ? m.current : null,
                        answered: m.answered === true, response: m.answered === true ? m.response : null,
                        recent: m.recent.filter(function (id) { return typeof id === "string"; }),
-                       kind: typeof m.kind === "string" ? m.kind : ""};
+                       kind: typeof m.kind === "string" ? m.kind : "",
+                       again: isCount(m.again) ? m.again : 0,
+                       reask: (Array.isArray(m.reask) ? m.reask : []).filter(function (r) {
+                         return isObject(r) && typeof r.id === "string" && isCount(r.at) && isCount(r.times);
+                       })};
+    });
+    if (data.format === 1) return p;   // carried over whole: no history yet
+    if (!Array.isArray(data.history)) throw new Error("bad history");
+    data.history.forEach(function (e, i) {
+      if (!isObject(e) || !isCount(e.session) || e.session > p.session || !isObject(e.families) ||
+          (i && e.session <= data.history[i - 1].session)) throw new Error("bad history entry " + i);
+      var families = {};
+      Object.keys(e.families).forEach(function (f) {
+        var t = e.families[f];
+        if (!isObject(t) || !isCount(t.seen) || !isCount(t.right) || t.right > t.seen) {
+          throw new Error("bad history tally " + f);
+        }
+        families[f] = {seen: t.seen, right: t.right};
+      });
+      p.history.push({session: e.session, families: families});
     });
     return p;
   }
@@ -127,14 +157,55 @@
     return Math.pow(2, BOXES - r.box);
   }
 
-  // The progress after one graded question (Progress.record), then the session clock.
-  function record(progress, kind, correct, fanResults) {
-    fanResults.forEach(function (pair) {
-      var fan = pair[0], right = pair[1];
-      var old = progress.fans[fan] || {box: 1, seen: 0, right: 0, last_session: 0};
-      progress.fans[fan] = {box: right ? Math.min(BOXES, old.box + 1) : 1, seen: old.seen + 1,
-                            right: old.right + (right ? 1 : 0), last_session: progress.session};
+  // Two history entries as one (history.merged).
+  function mergedEntry(a, b) {
+    var families = {};
+    [a, b].forEach(function (e) {
+      Object.keys(e.families).forEach(function (f) {
+        var t = families[f] || {seen: 0, right: 0};
+        families[f] = {seen: t.seen + e.families[f].seen, right: t.right + e.families[f].right};
+      });
     });
+    return {session: Math.max(a.session, b.session), families: families};
+  }
+
+  // The history after the outcomes of one answer (history.with_outcomes): tallied by
+  // family in the current session's entry; past `limit` entries the oldest two merge.
+  function addHistory(progress, outcomes, limit) {
+    var counted = outcomes.filter(function (o) { return o.verdict !== DOUBT; });
+    if (!counted.length) return;
+    var last = progress.history[progress.history.length - 1];
+    if (!last || last.session !== progress.session) {
+      last = {session: progress.session, families: {}};
+      progress.history.push(last);
+    }
+    counted.forEach(function (o) {
+      var t = last.families[o.family] || {seen: 0, right: 0};
+      last.families[o.family] = {seen: t.seen + 1, right: t.right + (o.verdict === BLAME ? 0 : 1)};
+    });
+    while (progress.history.length > limit) {
+      progress.history.splice(0, 2, mergedEntry(progress.history[0], progress.history[1]));
+    }
+  }
+
+  // The progress after one graded question (Progress.record and FanRecord.after), then
+  // the session clock. `again`: a question asked again, kept out of the history.
+  function record(progress, kind, correct, outcomes, again, settings) {
+    outcomes.forEach(function (o) {
+      var old = progress.fans[o.fan];
+      if (o.verdict === DOUBT) {   // down one box, and no mark; an unseen fan has no box to lower
+        if (old) progress.fans[o.fan] = {box: Math.max(1, old.box - 1), seen: old.seen, right: old.right,
+                                         last_session: progress.session};
+        return;
+      }
+      old = old || {box: 1, seen: 0, right: 0, last_session: 0};
+      var box = o.verdict === BLAME ? 1
+        : o.verdict === WEAK ? (old.box < settings.weak_top_box ? old.box + 1 : old.box)
+        : Math.min(BOXES, old.box + 1);
+      progress.fans[o.fan] = {box: box, seen: old.seen + 1, right: old.right + (o.verdict === BLAME ? 0 : 1),
+                              last_session: progress.session};
+    });
+    if (!again) addHistory(progress, outcomes, settings.history_sessions);
     var tally = progress.kinds[kind] || {seen: 0, right: 0};
     progress.kinds[kind] = {seen: tally.seen + 1, right: tally.right + (correct ? 1 : 0)};
     progress.answers += 1;
@@ -142,7 +213,8 @@
   }
 
   // One question among `pool`, weighted like schedule(): a question weighs as much as its
-  // neediest fan (among `focus` fans when drilling a family); recent ones are left out.
+  // neediest fan (among `focus` fans when drilling a family; `focus` also leaves out the
+  // fans not reviewed); recent ones are left out.
   function pickQuestion(pool, progress, recent, focus) {
     var avoid = {};
     recent.slice(-Math.min(RECENT_MAX, Math.floor(pool.length / 2))).forEach(function (id) { avoid[id] = true; });
@@ -287,6 +359,87 @@
       throw new Error("unknown question kind " + q.kind);
     }
     return {correct: correct, missed: [], wrong: [], tie: 0, fanResults: involvedFans(q, correct)};
+  }
+
+  // ---- Attribution: quiz/attribution.py in the browser -------------------------------------
+  var CREDIT = "credit", WEAK = "weak", DOUBT = "doubt", BLAME = "blame";
+
+  // The total a response stands for (implied_total): the number given; for payments, the
+  // total the payment from the discarder (or from each, when self-drawn) implies.
+  function impliedTotal(q, response) {
+    if (q.kind === "total") return Number.isInteger(response) ? response : null;
+    var p = q.answer.payments;
+    if (!p || !Array.isArray(response) || !response.every(Number.isInteger)) return null;
+    if (response.length !== (p.self_drawn ? 1 : 2)) return null;
+    return response[0] - ((p.self_drawn ? p.each : p.discarder) - q.answer.total);
+  }
+
+  // The fewest mistakes whose points add up to `difference` (explanations): items are
+  // [fan, points it adds, how many times it can be made]; [] when `most` mistakes cannot.
+  function explanations(difference, items, most) {
+    for (var size = 1; size <= most; size++) {
+      var found = [];
+      (function walk(start, left, sum, way) {
+        if (!left) {
+          if (sum === difference) found.push(way.map(function (i) { return items[i][0]; }));
+          return;
+        }
+        for (var i = start; i < items.length; i++) {
+          var used = way.filter(function (j) { return j === i; }).length;
+          if (used < items[i][2]) walk(i, left - 1, sum + items[i][1], way.concat([i]));
+        }
+      })(0, size, 0, []);
+      if (found.length) return found;
+    }
+    return [];
+  }
+
+  function fansVerdicts(q, response) {
+    var picked = {}, right = {}, out = [];
+    (response || []).forEach(function (f) { picked[f] = true; });
+    answerIds(q).forEach(function (f) { right[f] = true; });
+    q.options.forEach(function (f) {
+      if (right[f]) out.push([f, picked[f] ? CREDIT : BLAME]);
+      else if (picked[f]) out.push([f, BLAME]);   // a distractor rightly left alone says nothing
+    });
+    return out;
+  }
+
+  function pointsVerdicts(q, response, fans, settings) {
+    var given = impliedTotal(q, response);
+    if (given === null) return [];
+    var counted = q.answer.fans.filter(function (f) { return fans[f.id]; });
+    var suspects = {}, certain = {};
+    if (given !== q.answer.total) {
+      var items = counted.map(function (f) { return [f.id, -fans[f.id].points, f.count]; }), tempting = {};
+      q.explanation.not_counted.forEach(function (n) {
+        if (fans[n.id]) tempting[n.id] = (tempting[n.id] || 0) + 1;
+      });
+      Object.keys(tempting).forEach(function (f) { items.push([f, fans[f].points, tempting[f]]); });
+      var found = explanations(given - q.answer.total, items, settings.most_mistakes);
+      if (!found.length) return counted.map(function (f) { return [f.id, DOUBT]; });
+      found.forEach(function (way) { way.forEach(function (f) { suspects[f] = true; }); });
+      Object.keys(suspects).forEach(function (f) {
+        if (found.every(function (way) { return way.indexOf(f) >= 0; })) certain[f] = true;
+      });
+    }
+    var out = Object.keys(suspects).sort().map(function (f) { return [f, certain[f] ? BLAME : DOUBT]; });
+    return out.concat(counted.filter(function (f) { return !suspects[f.id]; }).map(function (f) { return [f.id, WEAK]; }));
+  }
+
+  // The outcome for each reviewed fan (attribute()): [{fan, verdict, family}]. `fans`: the
+  // data file's fans (points, family, reviewed).
+  function attribute(q, response, fans, settings) {
+    var verdicts = q.kind === "fans" ? fansVerdicts(q, response)
+      : q.kind === "total" || q.kind === "payments" ? pointsVerdicts(q, response, fans, settings) : [];
+    var out = [], at = {};
+    verdicts.forEach(function (pair) {
+      var fan = pair[0], fact = fans[fan];
+      if (!fact || !fact.reviewed) return;
+      if (!(fan in at)) { at[fan] = out.length; out.push({fan: fan, verdict: pair[1], family: fact.family}); }
+      else if (out[at[fan]].verdict !== BLAME) out[at[fan]].verdict = pair[1];   // a fan met twice keeps a blame
+    });
+    return out;
   }
 
   // ---- Drawing ---------------------------------------------------------------------------------
@@ -685,7 +838,8 @@
 
   // ---- A quiz: one level or one family -----------------------------------------------------------
   function runQuiz(ctx, pool, mode, focus) {
-    var root = ctx.root, byId = {}, kinds = {};
+    var root = ctx.root, byId = {}, kinds = {}, settings = ctx.data.learner;
+    var weighed = function (fan) { return ctx.fan(fan).reviewed === true && (!focus || focus(fan)); };
     pool.forEach(function (q) { byId[q.id] = q; kinds[q.kind] = true; });
     var score = h("span", {class: "mcr-quiz__score", "aria-live": "polite"});
     var select = h("select", {class: "mcr-quiz__kind"}, [h("option", {value: ""}, [ctx.t("kind_all")])].concat(
@@ -710,8 +864,7 @@
     }
 
     function modeOf(progress) {
-      return progress.modes[mode] || (progress.modes[mode] = {seen: 0, right: 0, current: null, answered: false,
-                                                              response: null, recent: [], kind: ""});
+      return progress.modes[mode] || (progress.modes[mode] = newMode());
     }
 
     // Read, change and save the stored progress in one step.
@@ -738,7 +891,13 @@
 
     function next() {
       var q = update(function (progress, m) {
-        var picked = pickQuestion(choices(m.kind), progress, m.recent, focus);
+        // A missed question whose turn has come first (quiz/reask.py), then the boxes' pick.
+        var due = m.reask.filter(function (r) {
+          return r.at <= m.seen && byId[r.id] && (!m.kind || byId[r.id].kind === m.kind);
+        })[0];
+        var picked = due ? byId[due.id] : pickQuestion(choices(m.kind), progress, m.recent, weighed);
+        m.reask = m.reask.filter(function (r) { return r !== due && byId[r.id]; });
+        m.again = due ? due.times : 0;
         m.current = picked ? picked.id : null;
         m.answered = false;
         m.response = null;
@@ -759,22 +918,30 @@
       var feedback = h("div", {class: "mcr-quiz__feedback", "aria-live": "polite"});
       var form = ctx.form(q, function (given) {
         if (root.getAttribute("data-state") !== "asking") return;
-        var result = grade(q, given);
+        var result = grade(q, given), back = false;
         update(function (progress, mode) {
-          record(progress, q.kind, result.correct, result.fanResults);
+          var outcomes = attribute(q, given, ctx.data.fans, settings);
+          // Asked again, the answer was seen a few questions before: it may blame, not credit.
+          if (mode.again) outcomes = outcomes.filter(function (o) { return o.verdict === BLAME; });
+          record(progress, q.kind, result.correct, outcomes, mode.again > 0, settings);
           mode.seen += 1;
+          if (!result.correct && mode.again < settings.reask_times) {
+            mode.reask.push({id: q.id, at: mode.seen + settings.reask_after - 1, times: mode.again + 1});
+            back = true;
+          }
           mode.right += result.correct ? 1 : 0;
           mode.current = q.id;
           mode.answered = true;
           mode.response = given;
           mode.recent = mode.recent.concat([q.id]).slice(-RECENT_MAX);
         });
-        answer(q, form, feedback, given, result, true);
+        answer(q, form, feedback, given, result, true, back);
       });
-      stage.replaceChildren(
+      setChildren(stage, [
         h("p", {class: "mcr-quiz__counter"}, [ctx.t("question_heading", {n: m.seen + (answered ? 0 : 1)}), " · ",
                                                ctx.t("kind_" + q.kind)]),
-        ctx.hand(q), h("p", {class: "mcr-quiz__ask"}, [ctx.prompt(q)]), form, feedback);
+        m.again && m.current === q.id ? h("p", {class: "mcr-quiz__again"}, [ctx.t("asked_again")]) : null,
+        ctx.hand(q), h("p", {class: "mcr-quiz__ask"}, [ctx.prompt(q)]), form, feedback]);
       root.setAttribute("data-question", q.id);
       root.setAttribute("data-kind", q.kind);
       root.setAttribute("data-state", "asking");
@@ -788,7 +955,7 @@
     }
 
     // Lock the form, mark the options, and explain.
-    function answer(q, form, feedback, response, result, moveFocus) {
+    function answer(q, form, feedback, response, result, moveFocus, back) {
       root.setAttribute("data-state", "answered");
       Array.prototype.forEach.call(form.querySelectorAll("input, button"), function (el) { el.disabled = true; });
       form.querySelector(".mcr-quiz__actions").hidden = true;
@@ -838,6 +1005,7 @@
           : null,
         result.tie ? h("p", {class: "mcr-quiz__tie-taken"}, ctx.nodes("tie_taken",
           {groups: h("span", {class: "mcr-quiz__sets"}, ctx.sets(q.answer.ties[result.tie - 1].groups))})) : null,
+        back ? h("p", {class: "mcr-quiz__comes-back"}, [ctx.t("comes_back")]) : null,
         ctx.breakdown(q)].concat(ctx.editionNotes(q), [
         h("div", {class: "mcr-quiz__actions"}, [nextButton])]));
       if (moveFocus) nextButton.focus({preventScroll: true});
@@ -1022,6 +1190,60 @@
     }
   }
 
+  // ---- The history chart: accuracy by fan family, one bar per session (quiz/history_chart.py) -----
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  var BAR_WIDTH = 10, BAR_GAP = 4, CHART_HEIGHT = 28;
+
+  function svg(tag, attrs, children) {
+    var node = document.createElementNS(SVG_NS, tag);
+    Object.keys(attrs).forEach(function (key) { node.setAttribute(key, String(attrs[key])); });
+    (children || []).forEach(function (child) { node.appendChild(child); });
+    return node;
+  }
+
+  // A table: each family that came up in the last `shown` sessions, its bars (a bar's
+  // height is the share right that session; a dot: none of its fans came up), and its
+  // latest session's share. null when there is no history yet.
+  function historyChart(ctx, history, shown) {
+    var entries = history.slice(-shown);
+    if (!entries.length) return null;
+    var present = {};
+    entries.forEach(function (e) { Object.keys(e.families).forEach(function (f) { present[f] = true; }); });
+    var order = Object.keys(ctx.data.families).filter(function (f) { return present[f]; });
+    Object.keys(present).sort().forEach(function (f) { if (order.indexOf(f) < 0) order.push(f); });
+    var width = entries.length * (BAR_WIDTH + BAR_GAP) - BAR_GAP;
+    var rows = order.map(function (family) {
+      var name = ctx.data.families[family] || family, latest = null, marks = [];
+      entries.forEach(function (e, i) {
+        var t = e.families[family], x = i * (BAR_WIDTH + BAR_GAP);
+        if (!t) {
+          marks.push(svg("circle", {cx: x + BAR_WIDTH / 2, cy: CHART_HEIGHT - 2, r: 1.5, class: "mcr-quiz__chart-none"}));
+          return;
+        }
+        latest = t;
+        var height = Math.max(2, Math.round((CHART_HEIGHT - 2) * t.right / t.seen));
+        var bar = svg("rect", {x: x, y: CHART_HEIGHT - height, width: BAR_WIDTH, height: height,
+                               class: "mcr-quiz__chart-bar"});
+        bar.appendChild(svg("title", {}, [document.createTextNode(
+          ctx.t("history_bar", {session: e.session + 1, right: t.right, seen: t.seen}))]));
+        marks.push(bar);
+      });
+      var label = ctx.t("history_label", {family: name, right: latest.right, seen: latest.seen});
+      var plot = svg("svg", {width: width, height: CHART_HEIGHT, viewBox: "0 0 " + width + " " + CHART_HEIGHT,
+                             role: "img", "aria-label": label, class: "mcr-quiz__chart"},
+                     [svg("line", {x1: 0, x2: width, y1: CHART_HEIGHT - 0.5, y2: CHART_HEIGHT - 0.5,
+                                   class: "mcr-quiz__chart-axis"})].concat(marks));
+      return h("tr", {"data-family": family}, [h("td", {}, [name]), h("td", {}, [plot]),
+        h("td", {class: "mcr-num"}, [Math.round(100 * latest.right / latest.seen) + "%"])]);
+    });
+    return h("div", {class: "mcr-quiz__history"}, [h("table", {}, [
+      h("thead", {}, [h("tr", {}, [h("th", {scope: "col"}, [ctx.t("history_col_family")]),
+                                   h("th", {scope: "col"}, [ctx.t("history_col_sessions", {first: entries[0].session + 1,   // counted from 1
+                                                                                         last: entries[entries.length - 1].session + 1})]),
+                                   h("th", {scope: "col"}, [ctx.t("history_col_last")])])]),
+      h("tbody", {}, rows)])]);
+  }
+
   // ---- The index page: scores by level and family, fans to review ------------------------------------
   function runOverview(ctx) {
     var root = ctx.root;
@@ -1034,7 +1256,7 @@
         return h("li", {}, [ctx.t("kind_" + k) + " ", h("strong", {}, [progress.kinds[k].right + "/" + progress.kinds[k].seen])]);
       });
       var weak = Object.keys(progress.fans).filter(function (f) {
-        return progress.fans[f].right < progress.fans[f].seen && ctx.data.fans[f];
+        return progress.fans[f].right < progress.fans[f].seen && ctx.data.fans[f] && ctx.data.fans[f].reviewed;
       }).sort(function (a, b) {
         var ra = progress.fans[a], rb = progress.fans[b];
         return ra.right / ra.seen - rb.right / rb.seen || rb.seen - ra.seen || ctx.fan(a).number - ctx.fan(b).number;
@@ -1055,6 +1277,9 @@
         h("p", {class: "mcr-quiz__subhead"}, [ctx.t("review_heading")]),
         weak.length ? h("p", {}, [ctx.t("review_intro")]) : null,
         review,
+        h("p", {class: "mcr-quiz__subhead"}, [ctx.t("history_heading")]),
+        h("p", {}, [ctx.t(progress.history.length ? "history_intro" : "history_empty")]),
+        historyChart(ctx, progress.history, ctx.data.learner.history_shown),
         h("div", {class: "mcr-quiz__actions"}, [resetButton(ctx, function () {
           render();
           notice.textContent = ctx.t("reset_done");
@@ -1119,7 +1344,8 @@
   }
 
   // For the browser tests, which compare this grading with quiz/questions.py.
-  window.mcrQuiz = {grade: grade, bestReadings: bestReadings, expectedPayments: expectedPayments, weight: weight, due: due, record: record,
+  window.mcrQuiz = {grade: grade, bestReadings: bestReadings, expectedPayments: expectedPayments, weight: weight,
+                    due: due, record: record, attribute: attribute, historyChart: historyChart,
                     pickQuestion: pickQuestion, checkProgress: checkProgress, storageKey: STORAGE_KEY,
                     inEdition: inEdition, editionKey: EDITION_KEY, timedKey: TIMED_KEY};
 
