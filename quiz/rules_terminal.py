@@ -18,7 +18,7 @@ from .progress import Answer, Progress
 from .progress_store import ProgressStore
 from .rules_bank import RulesBank
 from .rules_questions import RULES_KIND, RulesQuestion, grade_rules
-from .terminal import QUIT, Summary, Terminal
+from .terminal import QUIT, Summary, Terminal, keep_progress
 from .terminal_tiles import draw_hand
 from .text import words
 
@@ -83,20 +83,8 @@ class RulesQuiz:
 
     def _update(self, change: Callable[[Progress], Progress]) -> None:
         """Apply `change` to the stored progress; when it cannot be saved, say so once."""
-        if self.store is not None:
-            try:
-                saved = self.store.update(change)
-            except OSError as err:
-                if not self._save_failed:
-                    self.term.warn(self.term.t("progress_unsaved", error=err))
-                self._save_failed = True
-            else:
-                if saved.damaged:
-                    key = "progress_damaged" if saved.kept_as else "progress_damaged_lost"
-                    self.term.warn(self.term.t(key, error=saved.damaged, path=saved.kept_as))
-                self.progress = saved.progress
-                return
-        self.progress = change(self.progress)
+        self.progress, self._save_failed = keep_progress(self.term, self.store, self.progress, self._save_failed,
+                                                         change)
 
     # -- asking -------------------------------------------------------------------------------
     def show(self, question: RulesQuestion) -> None:

@@ -168,20 +168,8 @@ class TerminalQuiz:
         """Apply `change` to the stored progress (what other sessions saved included); when
         it cannot be saved, say so once and keep the session's own progress (`unsaved`
         instead of `change` when given)."""
-        if self.store is not None:
-            try:
-                saved = self.store.update(change)
-            except OSError as err:
-                if not self._save_failed:
-                    self.term.warn(self.term.t("progress_unsaved", error=err))
-                self._save_failed = True
-            else:
-                if saved.damaged:
-                    key = "progress_damaged" if saved.kept_as else "progress_damaged_lost"
-                    self.term.warn(self.term.t(key, error=saved.damaged, path=saved.kept_as))
-                self.progress = saved.progress
-                return
-        self.progress = (unsaved or change)(self.progress)
+        self.progress, self._save_failed = keep_progress(self.term, self.store, self.progress, self._save_failed,
+                                                         change, unsaved)
 
     @staticmethod
     def _blank(question: Question) -> Any:
@@ -462,6 +450,27 @@ class TerminalQuiz:
 
 def _tiles_text(tiles: Any) -> str:
     return " ".join(sorted(tiles, key=lambda t: rules.read_tiles(t)[0]))
+
+
+def keep_progress(term: Terminal, store: ProgressStore | None, progress: Progress, failed_before: bool,
+                  change: Callable[[Progress], Progress],
+                  unsaved: Callable[[Progress], Progress] | None = None) -> tuple[Progress, bool]:
+    """The progress after `change`, saved in `store` (what other sessions saved included),
+    and whether saving has failed; a failure is said once a session (`failed_before`), and
+    the session then keeps its own progress (`unsaved` instead of `change` when given)."""
+    if store is not None:
+        try:
+            saved = store.update(change)
+        except OSError as err:
+            if not failed_before:
+                term.warn(term.t("progress_unsaved", error=err))
+            failed_before = True
+        else:
+            if saved.damaged:
+                key = "progress_damaged" if saved.kept_as else "progress_damaged_lost"
+                term.warn(term.t(key, error=saved.damaged, path=saved.kept_as))
+            return saved.progress, failed_before
+    return (unsaved or change)(progress), failed_before
 
 
 def stats_report(progress: Progress, lang: str, table: FanTable) -> str:

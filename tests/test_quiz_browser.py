@@ -118,6 +118,16 @@ def test_a_right_and_a_wrong_answer_then_a_reload(tab: Tab, questions: dict[str,
     assert quiz_text(lang, "score_percent", right=1, asked=1, percent=100) in page.locator(".mcr-quiz__score").inner_text()
     fan_page = page.locator(".mcr-hand__score > table tbody a").first
     assert page.request.get(fan_page.evaluate("a => a.href")).ok
+    # The rulings on the hand's fans (counted or tempting), each linked to its place on the rulings page.
+    table = rules.fan_table()
+    on_hand = set(first.answer_ids) | {n["id"] for n in first.data["explanation"]["not_counted"]}
+    expected = [r.id for r in table.rulings
+                if on_hand & ({f.id for f in table.fans if r.id in f.rulings} | set(r.fans))]
+    shown = page.locator(".mcr-quiz__rulings li")
+    assert [li.get_attribute("data-ruling") for li in shown.all()] == expected
+    if expected:
+        href = shown.first.locator("a").evaluate("a => a.href")
+        assert href.endswith("#" + expected[0]) and page.request.get(href).ok
 
     page.click(".mcr-quiz__next")
     second = questions[_wait(tab, "asking")]
@@ -461,7 +471,7 @@ def test_a_timed_drill_times_each_hand_and_keeps_the_best(tab: Tab, questions: d
         _wait(tab, "asking")
         page.click(".mcr-quiz__dont-know")
     page.wait_for_selector('div.mcr-quiz[data-state="finished"]', timeout=15000)
-    whole = round(record["seconds"])
+    whole = int(record["seconds"] + 0.5)   # as the page rounds (Math.round), not half to even
     assert page.locator(".mcr-quiz__timed-best").inner_text() == \
         quiz_text("ko", "timed_best", right=3, time=f"{whole // 60}:{whole % 60:02d}")
 def test_the_browser_credits_and_blames_as_quiz_attribution_does(tab: Tab, questions: dict[str, Question]) -> None:

@@ -111,6 +111,11 @@ def text_asset(data: SiteData, banks: QuizBanks, lang: str) -> dict[str, Any]:
         "fans": fans, "families": family_names,
         "tiles": {t.text: tile_alt(t.text, lang) for t in ALL_TILES},
         "tile_order": [t.text for t in ALL_TILES],   # the waits question's palette
+        # Each ruling's question and the fans it concerns: the breakdown links the rulings
+        # on a hand's fans to the rulings page.
+        "rulings": [{"id": r.id, "question": pick(r.question, lang).text,
+                     "fans": sorted({f.id for f in data.table.fans if r in data.rulings_of(f)})}
+                    for r in data.table.rulings],
         "learner": learner_settings().as_data(),
     }
 

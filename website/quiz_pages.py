@@ -60,6 +60,7 @@ def widget(lang: str, mode: str, key: str, banks: tuple[str, ...]) -> str:
         ("tiles", url_token(f"{TILE_ASSETS}/back.svg")),
         ("fans", url_token("fans/index.md")),
         ("scoring", url_token("rulebook/scoring.md", optional=True)),   # explains each principle, when written
+        ("rulings", url_token("rulebook/rulings.md", optional=True)),   # the rulings on a hand's fans
     ]
     return render(WIDGET_TEMPLATE, mode=mode, key=key, lang=lang, urls=urls, script=url_token(QUIZ_SCRIPT), dom_script=url_token(DOM_SCRIPT),
                   t=lambda k: quiz_text(lang, k)).rstrip("\n")

@@ -46,5 +46,32 @@
 
   function cell(css, children) { return h("td", css ? {class: css} : {}, children); }
 
-  window.McrDom = {h: h, fillNodes: fillNodes, table: table, cell: cell};
+  // A hand's tile groups as the site draws `hand` blocks (website/hand_render.py, same CSS
+  // classes): each claimed meld, a concealed kong with its ends face down, the standing tiles,
+  // and the winning tile when there is one. `t(key)` gives a string, `tile(face, variant)` an image.
+  function handGroups(tiles, t, tile) {
+    var groups = [];
+    tiles.melds.forEach(function (meld) {
+      var faces = meld.tiles;
+      if (faces.length === 4 && !meld.exposed) {
+        var label = t("meld_concealed_kong");
+        groups.push(h("span", {class: "mcr-meld mcr-meld--concealed", role: "group", "aria-label": label, title: label},
+          [tile(faces[0], "back"), tile(faces[1], "standing"), tile(faces[2], "standing"), tile(faces[3], "back")]));
+        return;
+      }
+      var key = faces.length === 4 ? "meld_kong" : faces[0] === faces[1] ? "meld_pung" : "meld_chow";
+      groups.push(h("span", {class: "mcr-meld mcr-meld--exposed", role: "group", "aria-label": t(key), title: t(key)},
+        faces.map(function (f) { return tile(f, "exposed"); })));
+    });
+    var standing = t("standing_tiles"), winning = t("winning_tile");
+    groups.push(h("span", {class: "mcr-standing", role: "group", "aria-label": standing, title: standing},
+                  tiles.concealed.map(function (f) { return tile(f, "standing"); })));
+    if (tiles.winning) {
+      groups.push(h("span", {class: "mcr-winning", role: "group", "aria-label": winning, title: winning},
+                    [tile(tiles.winning, "winning")]));
+    }
+    return groups;
+  }
+
+  window.McrDom = {h: h, fillNodes: fillNodes, table: table, cell: cell, handGroups: handGroups};
 })();

@@ -459,6 +459,7 @@
     this.tilesBase = tiles.slice(0, tiles.lastIndexOf("/") + 1);
     this.fansUrl = root.getAttribute("data-fans") || "";
     this.scoringUrl = root.getAttribute("data-scoring") || "";
+    this.rulingsUrl = root.getAttribute("data-rulings") || "";
   }
 
   // A string of the page's language; a missing one shows its key, never nothing.
@@ -573,27 +574,8 @@
 
   // The hand as the site draws `hand` blocks (website/hand_render.py, same CSS classes).
   Context.prototype.hand = function (q) {
-    var self = this, tiles = q.kind === "waits" ? q.waiting.tiles : q.tiles, groups = [];
-    tiles.melds.forEach(function (meld) {
-      var faces = meld.tiles;
-      if (faces.length === 4 && !meld.exposed) {   // a concealed kong: its ends face down
-        var label = self.t("meld_concealed_kong");
-        groups.push(h("span", {class: "mcr-meld mcr-meld--concealed", role: "group", "aria-label": label, title: label},
-          [self.tile(faces[0], "back"), self.tile(faces[1], "standing"), self.tile(faces[2], "standing"),
-           self.tile(faces[3], "back")]));
-        return;
-      }
-      var key = faces.length === 4 ? "meld_kong" : faces[0] === faces[1] ? "meld_pung" : "meld_chow";
-      groups.push(h("span", {class: "mcr-meld mcr-meld--exposed", role: "group", "aria-label": self.t(key),
-                             title: self.t(key)}, faces.map(function (f) { return self.tile(f, "exposed"); })));
-    });
-    var standing = this.t("standing_tiles"), winning = this.t("winning_tile");
-    groups.push(h("span", {class: "mcr-standing", role: "group", "aria-label": standing, title: standing},
-                  tiles.concealed.map(function (f) { return self.tile(f, "standing"); })));
-    if (tiles.winning) {   // a waits question draws the hand before its winning tile
-      groups.push(h("span", {class: "mcr-winning", role: "group", "aria-label": winning, title: winning},
-                    [this.tile(tiles.winning, "winning")]));
-    }
+    var self = this, tiles = q.kind === "waits" ? q.waiting.tiles : q.tiles;   // waits: before its winning tile
+    var groups = window.McrDom.handGroups(tiles, function (k) { return self.t(k); }, function (f, v) { return self.tile(f, v); });
     var situation = this.situation(q.situation).map(function (s) { return h("span", {}, [s]); });
     return h("figure", {class: "mcr-hand mcr-quiz__hand", "data-hand": q.hand, lang: this.lang}, [
       h("div", {class: "mcr-hand__tiles", role: "group", "aria-label": this.t("hand_label")}, groups),
@@ -686,6 +668,16 @@
     }
     parts.push(h("p", {class: "mcr-quiz__waited"}, this.nodes(answer.waits.length === 1 ? "waited_on_one" : "waited_on",
       {tiles: h("span", {class: "mcr-quiz__tiles"}, this.tileImages(answer.waits))})));
+    var onHand = {};
+    answer.fans.concat(expl.not_counted).forEach(function (f) { onHand[f.id] = true; });
+    var rulings = (this.data.rulings || []).filter(function (r) { return r.fans.some(function (f) { return onHand[f]; }); });
+    if (rulings.length) {   // where the rulebook settles a point about this hand's fans
+      parts.push(h("div", {class: "mcr-quiz__rulings"}, [h("p", {}, [this.t("rulings_heading")]),
+        h("ul", {}, rulings.map(function (r) {
+          return h("li", {"data-ruling": r.id}, [self.rulingsUrl ? h("a", {href: self.rulingsUrl + "#" + r.id}, [r.question])
+                                                                 : r.question]);
+        }))]));
+    }
     var minimum = this.data.minimum;
     parts.push(h("p", {class: "mcr-verdict mcr-verdict--" + (answer.valid ? "valid" : "invalid")},
       [this.t(answer.valid ? "valid_win" : "invalid_win", {points: answer.total_without_flowers, minimum: minimum})]));

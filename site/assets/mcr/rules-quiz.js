@@ -111,25 +111,8 @@
 
   // The hand without its scoring, drawn as the rulebook draws it (website/hand_render.py).
   Quiz.prototype.hand = function (tiles) {
-    var self = this, groups = [];
-    tiles.melds.forEach(function (meld) {
-      var faces = meld.tiles;
-      if (faces.length === 4 && !meld.exposed) {
-        var label = self.t("meld_concealed_kong");
-        groups.push(h("span", {class: "mcr-meld mcr-meld--concealed", role: "group", "aria-label": label, title: label},
-          [self.tile(faces[0], "back"), self.tile(faces[1], "standing"), self.tile(faces[2], "standing"),
-           self.tile(faces[3], "back")]));
-        return;
-      }
-      var key = faces.length === 4 ? "meld_kong" : faces[0] === faces[1] ? "meld_pung" : "meld_chow";
-      groups.push(h("span", {class: "mcr-meld mcr-meld--exposed", role: "group", "aria-label": self.t(key),
-                             title: self.t(key)}, faces.map(function (f) { return self.tile(f, "exposed"); })));
-    });
-    var standing = this.t("standing_tiles"), winning = this.t("winning_tile");
-    groups.push(h("span", {class: "mcr-standing", role: "group", "aria-label": standing, title: standing},
-                  tiles.concealed.map(function (f) { return self.tile(f, "standing"); })));
-    groups.push(h("span", {class: "mcr-winning", role: "group", "aria-label": winning, title: winning},
-                  [this.tile(tiles.winning, "winning")]));
+    var self = this;
+    var groups = dom.handGroups(tiles, function (k) { return self.t(k); }, function (f, v) { return self.tile(f, v); });
     return h("figure", {class: "mcr-hand mcr-quiz__hand", lang: this.data.lang},
              [h("div", {class: "mcr-hand__tiles", role: "group", "aria-label": this.t("hand_label")}, groups)]);
   };
