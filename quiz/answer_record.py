@@ -16,13 +16,17 @@ from .questions import Question
 
 
 def answer_record(question: Question, response: Any, correct: bool, *, again: bool, level: str | None,
-                  facts: Mapping[str, FanFacts], settings: LearnerSettings) -> Answer:
+                  facts: Mapping[str, FanFacts], settings: LearnerSettings, taken: int = 0) -> Answer:
     """The Answer to record for `response` (what questions.grade() took) to `question`, as
     the chosen edition scores it. `again`: the question is re-asked in its session; it shows
     what the learner remembers of an answer seen a few questions before, so it may blame a
     fan but not credit it, and it is no evidence for a level nor part of the history. `level`: the level practised
-    (None: a fan drill), whose questions are evidence for moving the learner."""
-    outcomes = attribute(question.data, response, facts, settings)
+    (None: a fan drill), whose questions are evidence for moving the learner. `taken`: the
+    way to the highest total the response took (Grade.tie), whose fans are the right ones."""
+    accepted = None
+    if taken:   # another reading or account-once choice, as right as the answer's own
+        accepted = {**question.answer, "fans": question.answer["ties"][taken - 1]["fans"]}
+    outcomes = attribute(question.data, response, facts, settings, accepted)
     if again:
         outcomes = tuple(o for o in outcomes if o.verdict is Verdict.BLAME)
     evidence = level if level is not None and not again and question.level == level else None

@@ -139,7 +139,7 @@ class TerminalQuiz:
             asked += 1
             right += result.correct
             answer = answer_record(question, given, result.correct, again=turn.again > 0, level=self.level,
-                                   facts=self.facts, settings=self.settings)
+                                   facts=self.facts, settings=self.settings, taken=result.tie)
             answers.append(answer)
             self.feedback(question, response, result)
             if not result.correct and queue.missed(turn):

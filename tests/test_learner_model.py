@@ -449,3 +449,21 @@ def test_a_fan_always_missed_fills_a_fifth_of_the_next_session() -> None:
     assert min(shares) >= 1 / 5, shares
     assert sum(control) / len(control) < 0.5 * sum(shares) / len(shares)
 
+
+
+def test_a_tie_taken_credits_the_fans_of_the_way_taken() -> None:
+    """[123m]111222333m6p6p scores 50 as Quadruple Chow or as Pure Shifted Pungs and its
+    pungs (tests/test_ties_and_waits.py): ticking the pungs' fans is right, and blames none
+    of the chows' reading's fans."""
+    from quiz.hand_builder import BuiltHand, draft_of
+    from quiz.questions import make_question
+    situation = {"self_drawn": False, "flowers": 0, "seat_wind": "E", "prevalent_wind": "E"}
+    hand = "[123m]111222333m6p6p"
+    built = BuiltHand(draft_of(hand, situation), rules.score(hand, **situation))
+    q = make_question(built, "fans", "t-001", "expert", TABLE, random.Random(0))
+    other = {f["id"] for f in q.answer["ties"][0]["fans"]}
+    result = grade(q, other)
+    assert result.correct and result.tie == 1
+    answer = answer_record(q, other, True, again=False, level=None, facts=FACTS, settings=SETTINGS, taken=result.tie)
+    assert not [o.fan for o in answer.outcomes if o.verdict is Verdict.BLAME]
+    assert "quadruple_chow" not in {o.fan for o in answer.outcomes}

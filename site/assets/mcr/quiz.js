@@ -394,10 +394,10 @@
     return [];
   }
 
-  function fansVerdicts(q, response) {
-    var picked = {}, right = {}, out = [];
+  // `taken`: the way to the highest total the response took (grade().tie), 0 the answer's own.
+  function fansVerdicts(q, response, taken) {
+    var picked = {}, right = acceptedFanSets(q)[taken || 0], out = [];
     (response || []).forEach(function (f) { picked[f] = true; });
-    answerIds(q).forEach(function (f) { right[f] = true; });
     q.options.forEach(function (f) {
       if (right[f]) out.push([f, picked[f] ? CREDIT : BLAME]);
       else if (picked[f]) out.push([f, BLAME]);   // a distractor rightly left alone says nothing
@@ -429,8 +429,8 @@
 
   // The outcome for each reviewed fan (attribute()): [{fan, verdict, family}]. `fans`: the
   // data file's fans (points, family, reviewed).
-  function attribute(q, response, fans, settings) {
-    var verdicts = q.kind === "fans" ? fansVerdicts(q, response)
+  function attribute(q, response, fans, settings, taken) {
+    var verdicts = q.kind === "fans" ? fansVerdicts(q, response, taken)
       : q.kind === "total" || q.kind === "payments" ? pointsVerdicts(q, response, fans, settings) : [];
     var out = [], at = {};
     verdicts.forEach(function (pair) {
@@ -912,7 +912,7 @@
         if (root.getAttribute("data-state") !== "asking") return;
         var result = grade(q, given), back = false;
         update(function (progress, mode) {
-          var outcomes = attribute(q, given, ctx.data.fans, settings);
+          var outcomes = attribute(q, given, ctx.data.fans, settings, result.tie);
           // Asked again, the answer was seen a few questions before: it may blame, not credit.
           if (mode.again) outcomes = outcomes.filter(function (o) { return o.verdict === BLAME; });
           record(progress, q.kind, result.correct, outcomes, mode.again > 0, settings);
