@@ -100,6 +100,9 @@ def test_every_quiz_page_is_generated_in_every_language(data: SiteData) -> None:
             page = pages[f"{lang}/quiz/{name}.md"]
             assert page.startswith("---\n" + GENERATED_MARK + "quiz_pages.py")
     assert len(pages) == len(LANGS) * len(expected)
+    for lang in LANGS:   # the index leads to the timed drill and the rules quiz too
+        index = pages[f"{lang}/quiz/index.md"]
+        assert "(timed.md)" in index and "(rules.md)" in index
 
 
 @pytest.mark.slow

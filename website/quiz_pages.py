@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from quiz.levels import LEVELS
+from quiz.rules_bank import load_rules_bank, rules_bank_path
 from .localize import pick
 from .markdown_text import TILE_ASSETS, front_matter, md_escape, md_localized, url_token
 from .quiz_assets import QUIZ_ASSETS
@@ -88,6 +89,8 @@ def index_page(data: SiteData, lang: str) -> str:
     return render(INDEX_TEMPLATE, banner=front_matter("quiz_pages.py", INDEX_TEMPLATE,
                                                       source="quizzes/ and website/quiz_site_text.py"),
                   t=_t(lang), levels=levels, families=family_links, score=_score_slot, timed="timed.md",
+                  rules_about=md_escape(quiz_text(lang, "rules_quiz_about",
+                                                  count=len(load_rules_bank(rules_bank_path()).questions))),
                   widget=widget(lang, "overview", "", ()))
 
 
