@@ -536,3 +536,39 @@ def test_a_missed_question_comes_back_three_questions_later(tab: Tab, questions:
     assert page.locator(".mcr-quiz__comes-back").count() == 0
     assert _stored(tab)["modes"]["level:beginner"]["reask"] == []
     assert not tab.errors, tab.errors
+
+
+def test_a_level_page_suggests_the_next_level_on_evidence(tab: Tab, questions: dict[str, Question]) -> None:
+    """quiz/learner.yaml: 80% right over the last 20 answers at a level moves the learner up,
+    under 50% down. A level page has no level to move, so it says so and links the page."""
+    page = tab.page
+    tab.open("quiz/intermediate/")
+    _wait(tab, "asking")
+    page.select_option(".mcr-quiz__kind", "total")
+    # 19 answers in: 15 right. One more right makes 16 of 20 = 80%: the next level.
+    page.evaluate("""(key) => {
+        const p = JSON.parse(localStorage.getItem(key));
+        p.modes["level:intermediate"].window = Array(15).fill(1).concat(Array(4).fill(0));
+        localStorage.setItem(key, JSON.stringify(p));
+    }""", STORAGE_KEY)
+    page.reload(wait_until="load")
+    q = questions[_wait(tab, "asking")]
+    _answer(tab, q, right=True)
+    _wait(tab, "answered")
+    move = page.locator(".mcr-quiz__level-move")
+    assert move.get_attribute("data-level") == "expert"
+    assert move.inner_text() == quiz_text("en", "level_ready_up", right=16, n=20, level=quiz_text("en", "level_expert"))
+    assert page.request.get(move.locator("a").evaluate("a => a.href")).ok
+    assert _stored(tab)["modes"]["level:intermediate"]["window"] == []     # the evidence starts again
+    # 9 of 20 right (45%, under 50%) on the next: the level before.
+    page.click(".mcr-quiz__next")
+    page.evaluate("""(key) => {
+        const p = JSON.parse(localStorage.getItem(key));
+        p.modes["level:intermediate"].window = Array(9).fill(1).concat(Array(10).fill(0));
+        localStorage.setItem(key, JSON.stringify(p));
+    }""", STORAGE_KEY)
+    q = questions[_wait(tab, "asking")]
+    _answer(tab, q, right=False)
+    _wait(tab, "answered")
+    assert page.locator(".mcr-quiz__level-move").get_attribute("data-level") == "beginner"
+    assert not tab.errors, tab.errors

@@ -36,7 +36,7 @@
 
   function newMode() {
     return {seen: 0, right: 0, current: null, answered: false, response: null, recent: [], kind: "",
-            again: 0, reask: []};
+            again: 0, reask: [], window: []};
   }
 
   function isCount(value) {
@@ -82,7 +82,8 @@
                        again: isCount(m.again) ? m.again : 0,
                        reask: (Array.isArray(m.reask) ? m.reask : []).filter(function (r) {
                          return isObject(r) && typeof r.id === "string" && isCount(r.at) && isCount(r.times);
-                       })};
+                       }),
+                       window: (Array.isArray(m.window) ? m.window : []).filter(function (x) { return x === 0 || x === 1; })};
     });
     if (data.format === 1) return p;   // carried over whole: no history yet
     if (!Array.isArray(data.history)) throw new Error("bad history");
@@ -830,6 +831,7 @@
 
   // ---- A quiz: one level or one family -----------------------------------------------------------
   function runQuiz(ctx, pool, mode, focus) {
+    var modeKind = mode.split(":")[0], key = mode.slice(modeKind.length + 1);
     var root = ctx.root, byId = {}, kinds = {}, settings = ctx.data.learner;
     var weighed = function (fan) { return ctx.fan(fan).reviewed === true && (!focus || focus(fan)); };
     pool.forEach(function (q) { byId[q.id] = q; kinds[q.kind] = true; });
@@ -910,8 +912,9 @@
       var feedback = h("div", {class: "mcr-quiz__feedback", "aria-live": "polite"});
       var form = ctx.form(q, function (given) {
         if (root.getAttribute("data-state") !== "asking") return;
-        var result = grade(q, given), back = false;
+        var result = grade(q, given), back = false, move = null;
         update(function (progress, mode) {
+          if (!mode.again) move = levelEvidence(mode, result.correct);
           var outcomes = attribute(q, given, ctx.data.fans, settings, result.tie);
           // Asked again, the answer was seen a few questions before: it may blame, not credit.
           if (mode.again) outcomes = outcomes.filter(function (o) { return o.verdict === BLAME; });
@@ -927,7 +930,7 @@
           mode.response = given;
           mode.recent = mode.recent.concat([q.id]).slice(-RECENT_MAX);
         });
-        answer(q, form, feedback, given, result, true, back);
+        answer(q, form, feedback, given, result, true, back, move);
       });
       setChildren(stage, [
         h("p", {class: "mcr-quiz__counter"}, [ctx.t("question_heading", {n: m.seen + (answered ? 0 : 1)}), " · ",
@@ -947,7 +950,23 @@
     }
 
     // Lock the form, mark the options, and explain.
-    function answer(q, form, feedback, response, result, moveFocus, back) {
+    // A level page's answers are evidence for the learner's level (quiz/level_moves.py): once
+    // the last `window` answers are in, enough right suggests the next level, too few the one
+    // before; the page links to it, and the evidence starts again.
+    function levelEvidence(m, correct) {
+      var rule = settings.levels, levels = ctx.data.levels, at = levels.indexOf(key);
+      if (modeKind !== "level" || at < 0) return null;
+      m.window = (m.window || []).concat([correct ? 1 : 0]).slice(-rule.window);
+      if (m.window.length < rule.window) return null;
+      var right = m.window.reduce(function (a, b) { return a + b; }, 0), share = right / m.window.length;
+      var to = share >= rule.up ? levels[at + 1] : share < rule.down ? levels[at - 1] : undefined;
+      if (!to) return null;
+      var n = m.window.length;
+      m.window = [];
+      return {level: to, up: share >= rule.up, right: right, n: n};
+    }
+
+    function answer(q, form, feedback, response, result, moveFocus, back, move) {
       root.setAttribute("data-state", "answered");
       Array.prototype.forEach.call(form.querySelectorAll("input, button"), function (el) { el.disabled = true; });
       form.querySelector(".mcr-quiz__actions").hidden = true;
@@ -998,6 +1017,9 @@
         result.tie ? h("p", {class: "mcr-quiz__tie-taken"}, ctx.nodes("tie_taken",
           {groups: h("span", {class: "mcr-quiz__sets"}, ctx.sets(q.answer.ties[result.tie - 1].groups))})) : null,
         back ? h("p", {class: "mcr-quiz__comes-back"}, [ctx.t("comes_back")]) : null,
+        move ? h("p", {class: "mcr-quiz__level-move", role: "status", "data-level": move.level},
+                 ctx.nodes(move.up ? "level_ready_up" : "level_ready_down", {right: move.right, n: move.n,
+                   level: h("a", {href: "../" + move.level + "/"}, [ctx.t("level_" + move.level)])})) : null,
         ctx.breakdown(q)].concat(ctx.editionNotes(q), [
         h("div", {class: "mcr-quiz__actions"}, [nextButton])]));
       if (moveFocus) nextButton.focus({preventScroll: true});
