@@ -99,6 +99,18 @@ def test_a_right_and_a_wrong_answer_with_the_section_cited(tab: Tab, lang: str) 
     tab.open(f"{_prefix(lang)}quiz/rules/")
     _wait(tab, "question")
     assert quiz_text(lang, "score", right=1, asked=2) in tab.page.locator(".mcr-quiz__score").inner_text()
+
+    # Reset: the first click only arms it; the second erases the score, here and after a reload.
+    reset = tab.page.locator(".mcr-quiz__reset")
+    reset.click()
+    assert reset.inner_text() == quiz_text(lang, "reset_confirm")
+    assert quiz_text(lang, "score", right=1, asked=2) in tab.page.locator(".mcr-quiz__score").inner_text()
+    reset.click()
+    assert tab.page.locator(".mcr-quiz__score").inner_text() == quiz_text(lang, "score_none")
+    assert tab.page.locator(".mcr-quiz__notice").inner_text() == quiz_text(lang, "reset_done")
+    tab.open(f"{_prefix(lang)}quiz/rules/")
+    _wait(tab, "question")
+    assert tab.page.locator(".mcr-quiz__score").inner_text() == quiz_text(lang, "score_none")
     assert tab.errors == []
 
 

@@ -31,7 +31,8 @@ ASSET_FORMAT = 1
 SITE_KEYS = ("hand_label", "meld_chow", "meld_pung", "meld_kong", "meld_concealed_kong", "standing_tiles",
              "winning_tile", "face_down")
 # The quiz strings it reuses; its own start with rules_.
-QUIZ_KEYS = ("check", "next", "right", "wrong_answer", "no_answer", "score", "score_none", "question_heading")
+QUIZ_KEYS = ("check", "next", "right", "wrong_answer", "no_answer", "score", "score_none", "question_heading",
+             "reset", "reset_confirm", "reset_done")
 
 
 def load_rules_quiz_bank() -> RulesBank:

@@ -39,6 +39,8 @@
     return typeof value === "number" && isFinite(value) && value >= 0 && Math.floor(value) === value;
   }
 
+  var RESET_WINDOW_MS = 5000;   // the second click of "reset" must come this soon
+
   function newState() { return {format: FORMAT, seen: 0, right: 0, recent: []}; }
 
   function checkState(data) {
@@ -139,7 +141,22 @@
     if (!this.store.available) { notice.textContent = this.t("rules_storage_off"); notice.hidden = false; }
     else if (this.store.damaged) { notice.textContent = this.t("rules_storage_damaged"); notice.hidden = false; }
     root.textContent = "";
-    root.appendChild(h("div", {class: "mcr-quiz__bar"}, [score]));
+    // Reset asks twice, as the scoring quiz's does: the first click arms it for a few seconds.
+    var armed = 0, reset = h("button", {type: "button", class: "md-button mcr-quiz__reset"}, [this.t("reset")]);
+    reset.addEventListener("click", function () {
+      if (Date.now() - armed > RESET_WINDOW_MS) {
+        armed = Date.now();
+        reset.textContent = self.t("reset_confirm");
+        return;
+      }
+      armed = 0;
+      reset.textContent = self.t("reset");
+      self.store.save(newState());
+      score.textContent = self.scoreLine(newState());
+      notice.textContent = self.t("reset_done");
+      notice.hidden = false;
+    });
+    root.appendChild(h("div", {class: "mcr-quiz__bar"}, [score, reset]));
     root.appendChild(notice);
     root.appendChild(stage);
     var number = 0;
