@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     """The rules session; `args` are `mcr quiz`'s (the scoring options do not apply)."""
     lang = args.lang
     term = Terminal(sys.stdin, sys.stdout, sys.stderr, lang, colour_wanted(sys.stdout, args.color))
-    scoring_only = [f"--{name}" for name in ("level", "fan", "kind", "edition") if getattr(args, name, None)]
+    scoring_only = [f"--{name}" for name in ("level", "fan", "kind", "edition", "timed") if getattr(args, name, None)]
     if scoring_only:
         term.warn(text(lang, "rules_scoring_options", options=" ".join(scoring_only)))
         return 2

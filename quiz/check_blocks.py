@@ -32,6 +32,8 @@ import yaml
 
 from rules import SITUATION_FIELDS
 
+from .markdown_fences import fenced_blocks
+
 BLOCK_LANGUAGE = "check"
 KEYS = ("id", "question", "options", "answer", "pick", "reason", "hand", "situation", "scores")
 SCORE_KEYS = ("fans", "total", "valid", "payments")
@@ -42,7 +44,6 @@ MIN_OPTIONS = 2
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _OPTION_KEY = re.compile(r"^[a-z0-9_]+$")
-_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 _HEADING = re.compile(r"^(?P<hashes>#{1,6})[ \t]+(?P<title>.*?)(?:[ \t]*\{#(?P<anchor>[\w-]+)\})?[ \t]*$")
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -126,36 +127,22 @@ class Chapter:
 def scan(markdown: str) -> Chapter:
     """The headings outside code blocks, and every check fence with the heading above it."""
     lines = markdown.split("\n")
+    blocks = fenced_blocks(markdown)
+    fenced = {n for b in blocks for n in range(b.first_line, b.last_line + 1)}
     headings: list[Heading] = []
-    fences: list[CheckFence] = []
-    i = 0
-    while i < len(lines):
-        opened = _FENCE.match(lines[i])
-        if not opened or (opened["fence"][0] == "`" and "`" in opened["info"]):
-            heading = _HEADING.match(lines[i])
-            if heading:
-                headings.append(Heading(i + 1, len(heading["hashes"]), heading["title"].strip(), heading["anchor"]))
-            i += 1
-            continue
-        fence, indent = opened["fence"], opened["indent"]
-        end = i + 1
-        while end < len(lines):
-            closing = _FENCE.match(lines[end])
-            if (closing and closing["fence"][0] == fence[0] and len(closing["fence"]) >= len(fence)
-                    and not closing["info"].strip()):
-                break
-            end += 1
-        if opened["info"].strip() == BLOCK_LANGUAGE:
-            body = "\n".join(_dedent(line, indent) for line in lines[i + 1:end])
-            fences.append(CheckFence(i + 1, min(end, len(lines) - 1) + 1, indent, body, end < len(lines),
-                                     headings[-1] if headings else None))
-        i = end + 1
+    for n, line in enumerate(lines, 1):
+        heading = None if n in fenced else _HEADING.match(line)
+        if heading:
+            headings.append(Heading(n, len(heading["hashes"]), heading["title"].strip(), heading["anchor"]))
+    fences = []
+    for b in blocks:
+        if b.info == BLOCK_LANGUAGE:
+            above = [h for h in headings if h.line < b.first_line]
+            fences.append(CheckFence(b.first_line, b.last_line, b.indent, b.body, b.closed,
+                                     above[-1] if above else None))
     title = next((h.title for h in headings if h.level == 1), None)
     return Chapter(title, tuple(headings), tuple(fences))
 
-
-def _dedent(line: str, indent: str) -> str:
-    return line[len(indent):] if line.startswith(indent) else line.lstrip(" \t")
 
 
 def read_check(fence: CheckFence) -> CheckBlock:

@@ -18,9 +18,8 @@ from .progress import Answer, Progress
 from .progress_store import ProgressStore
 from .rules_bank import RulesBank
 from .rules_questions import RULES_KIND, RulesQuestion, grade_rules
-from .terminal import QUIT, Summary, Terminal, keep_progress
+from .terminal import QUIT, Summary, Terminal, keep_progress, read_answer
 from .terminal_tiles import draw_hand
-from .text import words
 
 RULEBOOK_FOLDER = "rulebook"
 
@@ -101,16 +100,7 @@ class RulesQuiz:
         term = self.term
         last = OPTION_LABELS[len(question.options) - 1]
         term.say(term.t("rules_ask_one" if question.pick == "one" else "rules_ask_all", last=last))
-        while True:
-            line = term.ask()
-            if line is None or line.lower() in words(term.lang, "words_quit"):
-                return QUIT
-            if not line:
-                return None
-            try:
-                return parse_letters(line, question, term.t)
-            except ValueError as err:
-                term.say(str(err))
+        return read_answer(term, lambda line: parse_letters(line, question, term.t))
 
     # -- explaining ---------------------------------------------------------------------------
     def _letters(self, question: RulesQuestion, keys: tuple[str, ...]) -> str:

@@ -59,6 +59,21 @@ class Terminal:
         return None if line == "" else line.strip()
 
 
+def read_answer(term: Terminal, parse: Callable[[str], Any]) -> Any:
+    """The first line `parse` accepts (a ValueError's message is said, and the line asked
+    again); None for an empty line ("I don't know"), QUIT at a quit word or the end of input."""
+    while True:
+        line = term.ask()
+        if line is None or line.lower() in words(term.lang, "words_quit"):
+            return QUIT
+        if not line:
+            return None
+        try:
+            return parse(line)
+        except ValueError as err:
+            term.say(str(err))
+
+
 @dataclass(frozen=True, slots=True)
 class Summary:
     asked: int
@@ -207,17 +222,8 @@ class TerminalQuiz:
         """The parsed answer; None for "I don't know", QUIT to stop. Re-asks bad input."""
         term = self.term
         term.say(self._prompt(question))
-        parse: Callable[[str], Any] = getattr(self, f"_parse_{question.kind}")
-        while True:
-            line = term.ask()
-            if line is None or line.lower() in words(term.lang, "words_quit"):
-                return QUIT
-            if not line:
-                return None
-            try:
-                return parse(question, line)
-            except ValueError as err:
-                term.say(str(err))
+        parse: Callable[[Question, str], Any] = getattr(self, f"_parse_{question.kind}")
+        return read_answer(term, lambda line: parse(question, line))
 
     def _numbers(self, line: str, n: int) -> tuple[int, ...]:
         parts = line.replace(",", " ").split()

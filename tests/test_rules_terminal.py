@@ -99,6 +99,8 @@ def test_bad_choices_get_a_message_not_a_traceback(tmp_path: Path) -> None:
     assert "No rules questions on the chapter “dice”" in done.stderr and "play" in done.stderr
     done = _mcr("--rules", "--level", "expert", "--kind", "total", data=tmp_path)
     assert done.returncode == 2 and "--level --kind: for the scoring quiz, not with --rules." in done.stderr
+    timed = _mcr("--rules", "--timed", data=tmp_path)
+    assert timed.returncode == 2 and "--timed: for the scoring quiz, not with --rules." in timed.stderr
     banks = tmp_path / "banks"
     banks.mkdir()
     (banks / "rules.json").write_text("{", encoding="utf-8")

@@ -23,7 +23,6 @@ scores it differently, the block says so under `editions`.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,12 +32,13 @@ from rules import (FanTable, RulesError, ScoreResult, SituationError, score_with
                    situation_problem)
 from rules import SITUATION_FIELDS as SITUATION_KEYS
 
+from quiz.markdown_fences import fenced_blocks
+
 BLOCK_KEYS = ("hand", "show", "fans", "counts", "total", "editions")
 CLAIM_KEYS = ("fans", "counts", "total")
 SHOW_VALUES = ("tiles", "scoring")
 
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when present: much faster
-_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 
 
 class HandBlockError(ValueError):
@@ -96,31 +96,8 @@ class HandBlock:
 
 def find_hand_fences(markdown: str) -> list[HandFence]:
     """Every top-level or indented ```hand block, skipping fences nested in other fences."""
-    lines = markdown.split("\n")
-    found: list[HandFence] = []
-    i = 0
-    while i < len(lines):
-        opened = _FENCE.match(lines[i])
-        if not opened or (opened["fence"][0] == "`" and "`" in opened["info"]):
-            i += 1
-            continue
-        fence, indent = opened["fence"], opened["indent"]
-        end = i + 1
-        while end < len(lines):
-            closing = _FENCE.match(lines[end])
-            if (closing and closing["fence"][0] == fence[0] and len(closing["fence"]) >= len(fence)
-                    and not closing["info"].strip()):
-                break
-            end += 1
-        if opened["info"].strip() == "hand":
-            body = "\n".join(_dedent(line, indent) for line in lines[i + 1:end])
-            found.append(HandFence(i + 1, min(end, len(lines) - 1) + 1, indent, body, end < len(lines)))
-        i = end + 1
-    return found
-
-
-def _dedent(line: str, indent: str) -> str:
-    return line[len(indent):] if line.startswith(indent) else line.lstrip(" \t")
+    return [HandFence(f.first_line, f.last_line, f.indent, f.body, f.closed)
+            for f in fenced_blocks(markdown) if f.info == "hand"]
 
 
 def read_block(fence: HandFence, line_offset: int = 0) -> HandBlock:
