@@ -133,6 +133,11 @@
     return fillNodes(template, values || {}).map(String).join("");
   };
 
+  // "1 point", "8 points": a total with its unit, singular or plural.
+  Calculator.prototype.points = function (n) {
+    return this.t(n === 1 ? "points_one" : "points_other", {n: n});
+  };
+
   Calculator.prototype.nodes = function (key, values) {
     var template = this.data.text[key];
     return template === undefined ? ["[" + key + "]"] : fillNodes(template, values || {});
@@ -277,7 +282,7 @@
 
   Calculator.prototype.verdict = function (answer) {
     return this.t(answer.result.valid ? "valid_win" : "invalid_win",
-                  {points: answer.total_without_bonus, minimum: answer.minimum});
+                  {points: this.points(answer.total_without_bonus), minimum: answer.minimum});
   };
 
   Calculator.prototype.waitScore = function (scored) {
@@ -439,7 +444,7 @@
   Calculator.prototype.show = function (answer) {
     this.root.setAttribute("data-answer", answer.kind);
     if (answer.kind === "score") {
-      this.say(this.t("calc_summary_score", {total: answer.result.total, verdict: this.verdict(answer)}),
+      this.say(this.t("calc_summary_score", {total: this.points(answer.result.total), verdict: this.verdict(answer)}),
                this.breakdown(answer));
     } else if (answer.kind === "waits") {
       var self = this, names = answer.waits.map(function (w) { return self.tileName(w.tile); });

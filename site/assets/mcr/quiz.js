@@ -681,7 +681,7 @@
     }
     var minimum = this.data.minimum;
     parts.push(h("p", {class: "mcr-verdict mcr-verdict--" + (answer.valid ? "valid" : "invalid")},
-      [this.t(answer.valid ? "valid_win" : "invalid_win", {points: answer.total_without_flowers, minimum: minimum})]));
+      [this.t(answer.valid ? "valid_win" : "invalid_win", {points: this.points(answer.total_without_flowers), minimum: minimum})]));
     var p = answer.payments, pay;
     if (!p) pay = this.t("pay_none");
     else if (p.self_drawn) pay = this.t("pay_self", {base: p.each - answer.total, total: answer.total, each: p.each,
