@@ -48,6 +48,10 @@ class Terminal:
     def t(self, key: str, **values: object) -> str:
         return text(self.lang, key, **values)
 
+    def points(self, n: int) -> str:
+        """'1 point', '8 points', '8分': a total with its unit, singular or plural."""
+        return self.t("points_one" if n == 1 else "points_other", n=n)
+
     def ask(self, prompt: str = "> ") -> str | None:
         """One line of input, None at the end of input."""
         self.stdout.write(prompt)
@@ -298,10 +302,10 @@ class TerminalQuiz:
     def _expected(self, question: Question) -> str:
         term, answer = self.term, question.answer
         if question.kind == "total":
-            return term.t("expected_total", total=answer["total"])
+            return term.t("expected_total", total=term.points(answer["total"]))
         if question.kind == "valid":
             key = "expected_valid" if answer["valid"] else "expected_invalid"
-            return term.t(key, points=answer["total_without_flowers"], minimum=self.table.minimum_points)
+            return term.t(key, points=term.points(answer["total_without_flowers"]), minimum=self.table.minimum_points)
         if question.kind == "fans":
             return term.t("expected_fans", fans=self.names(question.answer_ids))
         if question.kind == "waits":
@@ -312,7 +316,7 @@ class TerminalQuiz:
         if question.kind == "best_reading":
             best = best_readings(question)
             total = question.data["readings"][best[0]]["total"]
-            return term.t("expected_reading", numbers=", ".join(str(i + 1) for i in best), total=total)
+            return term.t("expected_reading", numbers=", ".join(str(i + 1) for i in best), total=term.points(total))
         p = answer["payments"]
         if p["self_drawn"]:
             return term.t("expected_self", each=p["each"])
@@ -359,7 +363,8 @@ class TerminalQuiz:
             changes = [("+" if n > 0 else "−") + self.name(fan) + (f" x{abs(n)}" if abs(n) > 1 else "")
                        for fan, n in sorted(count.items(), key=lambda kv: self._number(kv[0])) if n]
             name = table.edition.name(self.term.lang) if table.edition else eid
-            lines.append(self.term.t("edition_note", edition=name, total=theirs["total"], changes=", ".join(changes)))
+            lines.append(self.term.t("edition_note", edition=name, total=self.term.points(theirs["total"]),
+                                     changes=", ".join(changes)))
         return lines
 
     def _number(self, fan_id: str) -> int:
@@ -394,14 +399,14 @@ class TerminalQuiz:
             lines.append(term.t("tie_way", groups=" ".join(way["groups"]), fans=self.names([f["id"] for f in way["fans"]])))
         if question.kind == "best_reading":
             for i, reading in enumerate(question.data["readings"], 1):
-                lines.append(term.t("reading_scores", n=i, total=reading["total"],
+                lines.append(term.t("reading_scores", n=i, total=term.points(reading["total"]),
                                     fans=self.names([f["id"] for f in reading["fans"]])))
         waits = answer["waits"]
         lines.append(term.t("waited_on_one" if len(waits) == 1 else "waited_on", tiles=_tiles_text(waits)))
         lines += self.citations(question)
         total, without = answer["total"], answer["total_without_flowers"]
-        lines.append(term.t("total", total=total) if total == without
-                     else term.t("total_flowers", total=total, without=without))
+        lines.append(term.t("total", total=term.points(total)) if total == without
+                     else term.t("total_flowers", total=term.points(total), without=without))
         minimum = self.table.minimum_points
         lines.append(term.t("valid_win" if answer["valid"] else "false_win", minimum=minimum))
         p = answer["payments"]

@@ -16,7 +16,7 @@ from rules import SITUATION_FLAGS as FLAG_NAMES
 
 from .hand_block import HandBlock
 from .localize import pick, with_marker
-from .site_text import text, wind_name
+from .site_text import points_label, text, wind_name
 from .templating import render
 from .tiles import tile_alt
 
@@ -171,7 +171,7 @@ def scoring_view(result: ScoreResult, ctx: RenderContext) -> Scoring:
     total = (text(lang, "score_total_with_flowers", total=result.total, base=result.total_without_bonus,
                   flowers=flowers) if flowers else str(result.total))
     verdict = text(lang, "valid_win" if result.valid else "invalid_win",
-                   points=result.total_without_bonus, minimum=result.minimum)
+                   points=points_label(lang, result.total_without_bonus), minimum=result.minimum)
     payments = ""
     if result.payments is not None:
         p = result.payments
@@ -196,7 +196,8 @@ def edition_notes(others: dict[str, ScoreResult], ctx: RenderContext) -> tuple[E
         name = pick(table.edition.names if table.edition else {"en": edition}, ctx.lang).text
         fans = ", ".join(pick(table.fan(f.id).names, ctx.lang).text + (f" ×{f.count}" if f.count > 1 else "")
                          for f in result.fans)
-        notes.append(EditionNote(text(ctx.lang, "edition_scores", edition=name, total=result.total, fans=fans),
+        total = points_label(ctx.lang, result.total)
+        notes.append(EditionNote(text(ctx.lang, "edition_scores", edition=name, total=total, fans=fans),
                                  ctx.editions_href))
     return tuple(notes)
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from .quiz_pages import quiz_nav
 from .site_data import SiteData
-from .site_text import DEFAULT_LANG, text
+from .site_text import DEFAULT_LANG, points_label, text
 
 RULEBOOK_CHAPTERS = ("tiles", "terms", "play", "winning", "scoring", "fans", "competition", "rulings")
 
@@ -27,7 +27,7 @@ def build_nav(site_dir: Path, data: SiteData, lang: str) -> list[Any]:
     fans: list[Any] = ["fans/index.md"]
     for points in sorted({f.points for f in data.table.fans}, reverse=True):
         pages = [f"fans/{f.id}.md" for f in data.table.fans if f.points == points]
-        fans.append({text(lang, "nav_points_group", points=points): pages})
+        fans.append({points_label(lang, points): pages})
     own = {f.id for f in data.table.fans}
     extra = [f"fans/{f.id}.md" for t in data.other_editions.values() for f in t.fans if f.id not in own]
     if extra:  # fans only another edition of the rules has
