@@ -73,7 +73,7 @@ def test_quiz_strings_use_the_sites_terms() -> None:
     zh, es, ko = QUIZ_TEXT["zh"], QUIZ_TEXT["es"], QUIZ_TEXT["ko"]
     assert "分" in zh["ask_total"] and "番种" in zh["ask_fans"] and "自摸" in zh["ask_payments_self"]
     assert "点和" in zh["ask_payments_discard"] and "番" not in zh["ask_total"].replace("番种", "")
-    assert "puntos" in es["ask_total"] and "Autorrobada" in es["ask_payments_self"]
+    assert "puntos" in es["ask_total"] and "Autorrobo" in es["ask_payments_self"]
     assert "descarte" in es["ask_payments_discard"]
     assert "점" in ko["ask_total"] and "역" in ko["ask_fans"] and "쯔모" in ko["ask_payments_self"]
     assert "론" in ko["ask_payments_discard"] and "판" not in "".join(ko.values())
