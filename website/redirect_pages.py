@@ -42,13 +42,14 @@ def _prefix(lang: str) -> str:
 
 
 def _built_pages(site_dir: Path) -> list[str]:
-    """The folders of the default language's pages: "", "fans/", "rulebook/play/", ..."""
+    """The folders of the default language's pages: "", "fans/", "rulebook/play/", ... (not
+    the redirect pages of an earlier run)."""
     others = tuple(f"{lang}/" for lang in LANGS if lang != DEFAULT_LANG) + (f"{DEFAULT_LANG}/", "assets/")
     folders = []
     for page in site_dir.rglob("index.html"):
         rel = page.parent.relative_to(site_dir).as_posix()
         folder = "" if rel == "." else rel + "/"
-        if not folder.startswith(others):
+        if not folder.startswith(others) and _REFRESH not in page.read_text(encoding="utf-8"):   # not ours
             folders.append(folder)
     return sorted(folders)
 
