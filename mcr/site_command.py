@@ -2,17 +2,19 @@
 
 Both run the MkDocs command line on the project's mkdocs.yml, whose hook regenerates the
 pages from fans.yaml first, so `mcr site build` is exactly `mkdocs build --strict` run from
-the repository root, and `mcr site serve` is `mkdocs serve`.
+the repository root, and `mcr site serve` is `mkdocs serve`. MkDocs runs as a supervised
+child (mcr/child_process.py): stopping `mcr` by a signal stops it too, and frees the port.
 """
 from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 from website.site_data import REPO_ROOT
+
+from .child_process import run_supervised
 
 CONFIG = REPO_ROOT / "mkdocs.yml"
 DEFAULT_OUTPUT = REPO_ROOT / "build" / "site"
@@ -50,7 +52,4 @@ def run(args: argparse.Namespace) -> int:
     # Material prints a notice about its own end of life on every start; the build log
     # should show only what concerns this site.
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    try:
-        return subprocess.run(mkdocs_command(args), cwd=REPO_ROOT, env=env, check=False).returncode
-    except KeyboardInterrupt:
-        return 130
+    return run_supervised(mkdocs_command(args), cwd=REPO_ROOT, env=env)

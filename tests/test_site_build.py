@@ -62,7 +62,7 @@ def test_every_fan_has_a_page_in_every_language(site: BuiltSite, table: rules.Fa
             page = _out(site, lang, f"fans/{fan.id}")
             assert page.is_file(), f"no page for {fan.id} in {lang}"
             assert f'href="{fan.id}/"' in table_page, f"the {lang} fan table lacks {fan.id}"
-        for rel in ("", "notation", "rulings"):
+        for rel in ("", "notation", "rulebook/rulings"):
             assert _out(site, lang, rel).is_file()
 
 

@@ -1,5 +1,6 @@
 """The generated pages: one per fan per language with its links and examples, the fan
-table, the rulings and the notation; missing translations marked, never silent."""
+table and the notation; missing translations marked, never silent; the fans each ruling
+concerns, listed in the rulebook's Rulings chapter."""
 from __future__ import annotations
 
 import dataclasses
@@ -42,8 +43,9 @@ def test_every_fan_has_a_page_in_every_language(data: SiteData) -> None:
         for fan in data.table.fans:
             page = pages[f"{lang}/fans/{fan.id}.md"]
             assert page.startswith("---\n" + GENERATED_MARK + "fan_pages.py")
-        for name in ("fans/index.md", "rulings.md", "notation.md"):
+        for name in ("fans/index.md", "notation.md"):
             assert pages[f"{lang}/{name}"].startswith("---\n" + GENERATED_MARK)
+        assert f"{lang}/rulings.md" not in pages   # the rulings live in the rulebook chapter
 
 
 def test_a_fan_page_links_both_ways_and_states_its_examples(data: SiteData) -> None:
@@ -91,19 +93,23 @@ def test_fan_table_lists_every_fan_with_filters(data: SiteData) -> None:
 def test_writing_is_idempotent_and_keeps_hand_written_pages(tmp_path: Path, data: SiteData) -> None:
     first = write_site_sources(tmp_path, data)
     extra = {f.id for t in data.other_editions.values() for f in t.fans} - {f.id for f in data.table.fans}
-    # a page per fan (and per fan only another edition has), the fan table, rulings, editions,
+    # a page per fan (and per fan only another edition has), the fan table, editions,
     # notation and calculator pages, the quiz pages and the rules quiz page, in every language
-    assert len(first.pages) == len(LANGS) * (len(data.table.fans) + len(extra) + 6) + len(quiz_pages(data))
+    assert len(first.pages) == len(LANGS) * (len(data.table.fans) + len(extra) + 5) + len(quiz_pages(data))
     assert (tmp_path / "assets/mcr/tiles/5p-winning.svg").is_file()
     assert (tmp_path / "assets/mcr/pyodide/pyodide.asm.wasm").is_file()
     assert (tmp_path / "assets/mcr/calculator/engine.zip").is_file()
     stale = tmp_path / "en/fans/old_fan.md"
     stale.write_text("---\n" + GENERATED_MARK + "fan_pages.py from fans.yaml\n---\n# Old\n", encoding="utf-8")
+    retired = tmp_path / "zh/rulings.md"       # a generated page no longer produced
+    retired.write_text("---\n" + GENERATED_MARK + "rulings_page.py from fans.yaml\n---\n# Old\n", encoding="utf-8")
     mine = tmp_path / "en/fans/notes.md"
     mine.write_text("# Hand-written\n", encoding="utf-8")
+    own = tmp_path / "en/about.md"
+    own.write_text("# Hand-written\n", encoding="utf-8")
     again = write_site_sources(tmp_path, data)
-    assert again.changed == () and again.removed == ("en/fans/old_fan.md",)
-    assert not stale.exists() and mine.exists()
+    assert again.changed == () and again.removed == ("en/fans/old_fan.md", "zh/rulings.md")
+    assert not stale.exists() and not retired.exists() and mine.exists() and own.exists()
 
 
 def test_navigation_lists_what_exists_in_order(tmp_path: Path, data: SiteData) -> None:
@@ -121,7 +127,7 @@ def test_navigation_lists_what_exists_in_order(tmp_path: Path, data: SiteData) -
     extra = {f.id for t in data.other_editions.values() for f in t.fans} - {f.id for f in data.table.fans}
     assert fans[-1] == {"其他版本的番种": sorted(f"fans/{f}.md" for f in extra)}
     assert sum(len(next(iter(group.values()))) for group in fans[1:-1]) == len(data.table.fans)
-    assert nav[3:] == ["notation.md", "rulings.md", "editions.md"]     # no quiz yet: no slot
+    assert nav[3:] == ["notation.md", "editions.md"]     # no quiz yet: no slot
     (tmp_path / "en/quiz").mkdir()
     for name in ("practice.md", "index.md"):
         (tmp_path / f"en/quiz/{name}").write_text("# q\n", encoding="utf-8")

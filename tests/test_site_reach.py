@@ -31,7 +31,7 @@ KINDS = {
     "fan table": "fans/",
     "fan": "fans/big_four_winds/",
     "notation": "notation/",
-    "rulings": "rulings/",
+    "rulings": "rulebook/rulings/",
     "quiz index": "quiz/",
     "quiz": "quiz/beginner/",
     "calculator": "calculator/?hand=%5BEEE%5D%5BSSSS1%5D55pWWWNNN&self_drawn=1",

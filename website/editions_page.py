@@ -47,7 +47,7 @@ def editions_page(data: SiteData, lang: str) -> str:
     comparisons = []
     for info, _ in listed[1:]:
         views = tuple(difference_views(data, lang, info.id, list(data.differences.get(info.id, ())), "fans/",
-                                       "rulings.md"))
+                                       "rulebook/rulings.md"))
         comparisons.append(Comparison(info.id, md_escape(text(lang, "editions_from_to", a=default.name(lang),
                                                                 b=info.name(lang))),
                                       (md_escape(default.name(lang)), md_escape(info.name(lang))), views))

@@ -140,7 +140,7 @@ def fan_edition_views(data: SiteData, fan: Fan, lang: str) -> FanEditions | None
     columns = [md_escape(default.name(lang))] if default else []
     for eid, table in data.other_editions.items():
         diffs = [d for d in data.differences.get(eid, ()) if d.target == fan.id and d.kind in ("fan", "new_fan")]
-        views = difference_views(data, lang, eid, diffs, "", "../rulings.md")
+        views = difference_views(data, lang, eid, diffs, "", "../rulebook/rulings.md")
         if views:
             columns.append(md_escape(table.edition.name(lang)))
             rows += [(v.what or text(lang, "editions_absent"), v.values, v.why) for v in views]

@@ -21,13 +21,14 @@ from .notation_page import notation_pages
 from .quiz_assets import QUIZ_ASSETS, load_quiz_banks, quiz_assets
 from .quiz_pages import quiz_pages
 from .rules_quiz import load_rules_quiz_bank, rules_quiz_assets, rules_quiz_pages
-from .rulings_page import rulings_pages
 from .site_data import SiteData
 from .site_text import LANGS
 from .tiles import write_tile_assets
 
-# Folders whose Markdown is all generated (stale pages there are removed).
-GENERATED_PAGE_DIRS = tuple(f"{lang}/{folder}" for lang in LANGS for folder in ("fans", "quiz"))
+# Folders whose Markdown is all generated (stale pages there are removed), and each language's
+# own folder, where a page that carries the generated banner but is no longer produced (as the
+# old rulings index) is removed too; hand-written pages there never carry it.
+GENERATED_PAGE_DIRS = tuple(f"{lang}/{folder}" for lang in LANGS for folder in ("fans", "quiz")) + LANGS
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +55,7 @@ def _is_generated(path: Path) -> bool:
 
 def generated_pages(data: SiteData) -> dict[str, str]:
     pages: dict[str, str] = {}
-    for part in (fan_pages(data), fan_table_pages(data), rulings_pages(data), editions_pages(data), notation_pages(),
+    for part in (fan_pages(data), fan_table_pages(data), editions_pages(data), notation_pages(),
                  quiz_pages(data), calculator_pages(data), rules_quiz_pages(load_rules_quiz_bank())):
         pages.update(part)
     return pages

@@ -40,6 +40,9 @@ from website.site_data import SiteData, load_site_data
 from website.site_search import fix_han_segmentation, split_search_index
 from website.site_nav import build_nav
 from website.site_text import DEFAULT_LANG, LANGS, text
+# Site defects (issue 14): the rulings chapter lists each ruling's fans; moved pages and /en/ lead on.
+from website.redirect_pages import RedirectError, write_redirects
+from website.rulings_page import CHAPTER as RULINGS_CHAPTER, with_fans_concerned
 
 log = logging.getLogger("mkdocs.hooks.mcr_site")
 
@@ -201,6 +204,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         raise PluginError("invalid hand or check block(s):\n" + "\n".join(reversed(errors)))
     if source_lang != lang:
         lines = _with_fallback_notice(lines, lang)
+    if page.file.src_uri.split("/", 1)[-1] == RULINGS_CHAPTER:   # after the blocks: their line numbers hold
+        lines = with_fans_concerned(lines, _state.data, lang)
     return "\n".join(lines)
 
 
@@ -240,3 +245,7 @@ def on_post_build(config: MkDocsConfig) -> None:
         counts = split_search_index(Path(config.site_dir), LANGS, DEFAULT_LANG)
         log.info("search index split by language: %s; Chinese query segmentation fixed in %d worker(s)",
                  counts, fix_han_segmentation(Path(config.site_dir)))
+        try:   # moved pages and /en/<page>/ lead to their place
+            log.info("%d redirect pages written", write_redirects(Path(config.site_dir)))
+        except RedirectError as err:
+            raise PluginError(str(err)) from None

@@ -943,9 +943,17 @@
       if (answered) {
         answer(q, form, feedback, response, grade(q, response), false);
       } else if (moveFocus) {
-        var first = form.querySelector("input, button");
+        // Into the first field to fill in. A question answered with a button (Yes / No) puts
+        // the focus on its prompt instead: a focused button looks already chosen.
+        var first = form.querySelector("input, select, textarea");
+        var ask = stage.querySelector(".mcr-quiz__ask");
         if (stage.getBoundingClientRect().top < 0) stage.scrollIntoView();
-        if (first) first.focus({preventScroll: true});
+        if (first) {
+          first.focus({preventScroll: true});
+        } else if (ask) {
+          ask.setAttribute("tabindex", "-1");
+          ask.focus({preventScroll: true});
+        }
       }
     }
 
