@@ -229,7 +229,7 @@ def test_the_quiz_banks_command_builds_and_checks_the_rules_bank(tmp_path: Path,
     assert main(["quiz-banks", "--rules", "--out", str(tmp_path)]) == 0
     built = tmp_path / "rules.json"
     assert built.read_text(encoding="utf-8") == BANK.read_text(encoding="utf-8")
-    assert "16 rules questions from 5 chapters" in capsys.readouterr().out
+    assert "17 rules questions from 5 chapters" in capsys.readouterr().out
     assert main(["quiz-banks", "--rules", "--check", "--out", str(tmp_path)]) == 0
     data = json.loads(built.read_text(encoding="utf-8"))
     data["questions"][0]["answer"] = data["questions"][0]["options"][:1]

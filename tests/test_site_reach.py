@@ -27,6 +27,7 @@ pytestmark = [
 # One page of each kind; the calculator with a scored hand, so its breakdown is checked too.
 KINDS = {
     "home": "",
+    "quick start": "quickstart/",
     "rulebook": "rulebook/scoring/",
     "fan table": "fans/",
     "fan": "fans/big_four_winds/",

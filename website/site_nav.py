@@ -12,6 +12,7 @@ from .quiz_pages import quiz_nav
 from .site_data import SiteData
 from .site_text import DEFAULT_LANG, points_label, text
 
+QUICKSTART = "quickstart.md"
 RULEBOOK_CHAPTERS = ("tiles", "terms", "play", "winning", "scoring", "fans", "competition", "rulings")
 
 
@@ -21,6 +22,8 @@ def _present(site_dir: Path, rel: str) -> bool:
 
 def build_nav(site_dir: Path, data: SiteData, lang: str) -> list[Any]:
     nav: list[Any] = [{text(lang, "nav_home"): "index.md"}]
+    if _present(site_dir, QUICKSTART):   # a newcomer's first read, before the rulebook
+        nav.append({text(lang, "nav_quickstart"): QUICKSTART})
     chapters = [f"rulebook/{c}.md" for c in RULEBOOK_CHAPTERS if _present(site_dir, f"rulebook/{c}.md")]
     if chapters:
         nav.append({text(lang, "nav_rulebook"): chapters})
