@@ -9,7 +9,7 @@ from .badge import seat_name
 from .svg import Label, arrowhead, circle, document, label, num, path, rect
 from .text import SEATS, say
 
-WIDTH, HEIGHT = 360, 320
+WIDTH, HEIGHT = 360, 300
 CX, CY = 180.0, 150.0       # the middle of the table
 RING = 95.0                 # the seats (and the arrows between them) sit on this circle
 SEAT_R = 15.0
