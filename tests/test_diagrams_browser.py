@@ -2,7 +2,8 @@
 chapter in every language, at a desktop width (1280 px) and a phone's (390 px), in the light
 and the dark theme, shows its four diagrams drawn at a non-zero size, inside the width of the
 screen, every label inside its diagram and clear of the other labels, the ink in the theme's
-text colour. Screenshots of each diagram go to test-artifacts/diagrams/."""
+text colour, and nothing for axe-core to fault. Screenshots of each diagram go to
+test-artifacts/diagrams/."""
 from __future__ import annotations
 
 import functools
@@ -16,12 +17,18 @@ import pytest
 from website.diagrams import DIAGRAMS
 from website.site_text import DEFAULT_LANG, LANGS
 
+from .conftest import ROOT
 from .site_build_support import ARTIFACTS, built_site
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 SHOTS = ARTIFACTS / "diagrams"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+# axe-core's checks (names, contrast, roles) on the diagrams alone: the rest of the page is
+# test_site_reach's.
+AXE_RUN = """async () => (await axe.run({include: [['figure.mcr-diagram']]}, {resultTypes: ['violations']}))
+  .violations.map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))"""
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
@@ -128,6 +135,9 @@ def test_the_play_chapter_shows_its_diagrams(browser: object, base_url: str, lan
                     assert _overlap(a, b) < 0.1 * min(a["width"] * a["height"], b["width"] * b["height"]), \
                         f"{where}: {a['text']!r} and {b['text']!r} overlap"
             figures.nth(i).screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-{d['name']}.png"))
+        if AXE.exists():
+            page.add_script_tag(path=str(AXE))
+            assert page.evaluate(AXE_RUN) == [], f"{lang}, {width} px, {scheme}"
         page.locator("figure.mcr-diagram--wall-break").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-play.png"))
         assert not errors, errors

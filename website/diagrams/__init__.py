@@ -17,6 +17,7 @@ site hook draws them in the page's language):
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
 
 from .jump import dealer_jump
@@ -25,24 +26,28 @@ from .seating import seating
 from .text import say
 from .wall import wall_break
 
-DIAGRAMS: dict[str, Callable[[str], str]] = {
-    "seating": seating,
-    "wall-break": wall_break,
-    "dealer-jump": dealer_jump,
-    "claimed-melds": claimed_melds,
+@dataclass(frozen=True, slots=True)
+class Diagram:
+    draw: Callable[[str], str]     # language -> SVG
+    title_key: str                 # its title in i18n/diagrams: the caption and accessible name
+
+
+DIAGRAMS: dict[str, Diagram] = {
+    "seating": Diagram(seating, "seating_title"),
+    "wall-break": Diagram(wall_break, "wall_title"),
+    "dealer-jump": Diagram(dealer_jump, "jump_title"),
+    "claimed-melds": Diagram(claimed_melds, "melds_title"),
 }
-_TITLE_KEYS = {"seating": "seating_title", "wall-break": "wall_title", "dealer-jump": "jump_title",
-               "claimed-melds": "melds_title"}
 
 
 def diagram_svg(name: str, lang: str) -> str:
     """The SVG of diagram `name` with its labels in `lang`; KeyError for an unknown name."""
-    return DIAGRAMS[name](lang)
+    return DIAGRAMS[name].draw(lang)
 
 
 def diagram_html(name: str, lang: str) -> str:
     """The diagram as a figure, its title as the caption under it."""
-    caption = escape(say(lang, _TITLE_KEYS[name]))
+    caption = escape(say(lang, DIAGRAMS[name].title_key))
     return (f'<figure class="mcr-diagram mcr-diagram--{name}">{diagram_svg(name, lang)}'
             f"<figcaption>{caption}</figcaption></figure>")
 

@@ -8,7 +8,7 @@ The wall is seen from the middle of the table, where drawing goes from left to r
 facing it from the other side, counts from the right)."""
 from __future__ import annotations
 
-from .svg import Label, arrow, document, label, path, rect
+from .svg import Label, arrow, document, label, num, path, rect
 from .text import say, seat
 
 WIDTH, HEIGHT = 360, 196
@@ -46,11 +46,11 @@ def dealer_jump(lang: str) -> str:
                                         weight="bold" if dealer else "")))
     dealt = Label(_x(0) + (DEALT * COLUMN - (COLUMN - TILE_W)) / 2, 0, say(lang, "jump_dealt"), 11,
                   width=DEALT * COLUMN - 6)
-    body.append(label(Label(dealt.x, TOP_Y - 8 - dealt.height(), dealt.text, 11, width=dealt.width)))
+    body.append(label(dealt.ending_at(TOP_Y - 8)))
     # The jump: an arc over the second stack, from the first stack's top tile to the third's.
     a, c = _x(DEALT) + TILE_W / 2, _x(DEALT + 2) + TILE_W / 2
-    body.append(path(f"M{a:g} {TOP_Y - 26:g} Q{(a + c) / 2:g} {TOP_Y - 58:g} {c - 3:g} {TOP_Y - 30:g}",
-                     "mcr-dg-accent-line"))
+    body.append(path(f"M{num(a)} {num(TOP_Y - 26)} Q{num((a + c) / 2)} {num(TOP_Y - 58)} {num(c - 3)} "
+                     f"{num(TOP_Y - 30)}", "mcr-dg-accent-line"))
     body.append(arrow([(c - 8, TOP_Y - 38), (c, TOP_Y - 26)], "mcr-dg-accent-line"))
     body.append(label(Label((a + c) / 2, 18, say(lang, "jump_over"), 12, width=WIDTH - 20, weight="bold")))
     # The direction of drawing, under the wall.

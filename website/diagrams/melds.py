@@ -59,8 +59,7 @@ def claimed_melds(lang: str) -> str:
     for i, meld in enumerate(MELDS):
         top = 8 + i * ROW
         bottom = top + UP_H + 2
-        text = Label(10, 0, say(lang, meld.key), 13, "start", width=TILES_X - 22)
-        body.append(label(Label(10, top + 26 - text.height() / 2, text.text, 13, "start", width=text.width)))
+        body.append(label(Label(10, 0, say(lang, meld.key), 13, "start", width=TILES_X - 22).centred_at(top + 21)))
         body.append(_tiles(meld, bottom))
     height = 8 + len(MELDS) * ROW
     return document("claimed-melds", lang, WIDTH, height, say(lang, "melds_title"), say(lang, "melds_desc"), body)

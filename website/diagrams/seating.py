@@ -35,8 +35,7 @@ def _turn_arrow(start: float, end: float) -> str:
 
 def seating(lang: str) -> str:
     body = [rect(CX - 60, CY - 60, 120, 120, "mcr-dg-shade", rx=6)]
-    centre = Label(CX, 0, say(lang, "seating_center"), 12, "middle", width=104)
-    body.append(label(Label(CX, CY + 4 - centre.height() / 2, centre.text, 12, "middle", width=104)))
+    body.append(label(Label(CX, 0, say(lang, "seating_center"), 12, "middle", width=104).centred_at(CY)))
     for i, wind in enumerate(SEATS):
         body.append(_turn_arrow(ANGLE[wind], ANGLE[wind] - math.pi / 2))
         x, y = _point(ANGLE[wind])

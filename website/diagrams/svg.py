@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape, quoteattr
 
 # Each language's own font first, CJK fallbacks after, so labels in Chinese or Korean never turn
@@ -100,6 +100,14 @@ class Label:
     def height(self) -> float:
         """From the first baseline to the last."""
         return (len(self.lines()) - 1) * self.size * LINE_HEIGHT
+
+    def centred_at(self, y: float) -> Label:
+        """The same label placed so that its lines are centred on `y`."""
+        return replace(self, y=y + 0.35 * self.size - self.height() / 2)
+
+    def ending_at(self, y: float) -> Label:
+        """The same label placed so that its last line's baseline is `y`."""
+        return replace(self, y=y - self.height())
 
 
 def label(lab: Label) -> str:

@@ -74,13 +74,13 @@ def wall_break(lang: str, example: Example = EXAMPLE) -> str:
             body.append(rect(*stack_box(wind, n), css))
     body += _break_and_dealing(lang, ex)
     body += _seats(lang)
-    mid = Label(X0 + SIDE / 2, 0, "", 12, width=SIDE - 2 * T - 16)
+    # The throws, in the middle of the square.
     lines = [say(lang, "wall_dealer_throw", n=ex.first),
              say(lang, "wall_second_throw", seat=seat(lang, ex.thrower), n=ex.second),
              say(lang, "wall_sum", a=ex.first, b=ex.second, total=ex.total)]
     y = Y0 + SIDE / 2 + 4
     for line in lines:
-        lab = Label(mid.x, y, line, 12, width=mid.width)
+        lab = Label(X0 + SIDE / 2, y, line, 12, width=SIDE - 2 * T - 16)
         body.append(label(lab))
         y += lab.height() + 18
     title = say(lang, "wall_title")
