@@ -95,8 +95,8 @@ def _break_and_dealing(lang: str, ex: Example) -> list[str]:
     x_first, y_wall, _, _ = stack_box("W", 1)
     x_break = stack_box("W", ex.total + 1)[0]
     parts = [path(f"M{num(x_first)} {num(y_wall - 4)} V{num(y_wall - 9)} H{num(x_break - 1)} V{num(y_wall - 4)}"),
-             label(Label(x_first, y_wall - 14, say(lang, "wall_counted", n=ex.total), 11, "start",
-                         width=x_break - x_first + 30)),
+             label(Label(x_first, 0, say(lang, "wall_counted", n=ex.total), 11, "start",
+                         width=x_break - x_first + 30).ending_at(y_wall - 14)),   # a long one wraps upwards
              path(f"M{num(x_break)} {num(y_wall - 6)} V{num(y_wall + T + 10)}", "mcr-dg-accent-line")]
     parts.append(label(Label(x_break, y_wall + T + 24, say(lang, "wall_break"), 11, "middle", weight="bold")))
     # The dealing: from the dealer's first stacks along West's wall, then down South's.
