@@ -31,6 +31,8 @@ from mkdocs.utils.meta import YAML_RE
 from rules import ScoreResult
 
 from website.generate import write_site_sources
+from website.diagrams import DIAGRAMS, diagram_html   # issue 14: rulebook diagrams
+from website.diagrams.block import read_diagrams
 from website.hand_block import HandBlock, HandBlockError, check_block, check_editions, find_hand_fences, read_block
 from website.hand_render import RenderContext, render_hand
 from website.check_render import check_markdown
@@ -146,6 +148,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     assert _state.data is not None
     markdown = URL_TOKEN.sub(lambda m: _token_url(files, m, page), markdown)
     rel_path = os.path.relpath(page.file.abs_src_path or page.file.src_path, _repo_root(config))
+    markdown = _place_diagrams(markdown, lang, rel_path, _line_offset(page))   # issue 14
     tiles = _url(files, f"{TILE_ASSETS}/back.svg", page).removesuffix("back.svg")
     fan_urls: dict[str, str] = {}
 
@@ -207,6 +210,28 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if page.file.src_uri.split("/", 1)[-1] == RULINGS_CHAPTER:   # after the blocks: their line numbers hold
         lines = with_fans_concerned(lines, _state.data, lang)
     return "\n".join(lines)
+
+
+# --- Rulebook diagrams (issue 14) -----------------------------------------------------------
+# A ```diagram block (website/diagrams/block.py) becomes its drawing in the page's language,
+# through a token like a hand block's. An unknown name fails the build with file and line.
+
+def _place_diagrams(markdown: str, lang: str, rel_path: str, offset: int) -> str:
+    blocks, errors = read_diagrams(markdown, tuple(DIAGRAMS), offset)
+    if errors:
+        raise PluginError("invalid diagram block(s):\n" + "\n".join(f"{rel_path}:{e.line}: {e.message}"
+                                                                    for e in errors))
+    lines = markdown.split("\n")
+    seal = hashlib.sha256(f"diagram\n{lang}\n{markdown}".encode("utf-8")).hexdigest()[:16]
+    for number, block in enumerate(blocks):
+        token = _TOKEN.format(seal=seal, number=number)
+        _state.drawings[token] = diagram_html(block.name, lang)
+        # As many lines as the block had: the blocks below keep their line numbers for messages.
+        height = block.last_line - block.first_line + 1
+        lines[block.first_line - 1:block.last_line] = ["", block.indent + token] + [""] * (height - 2)
+    return "\n".join(lines)
+
+# --- end of rulebook diagrams ---------------------------------------------------------------
 
 
 def _url(files: Files, src_path: str, page: Page) -> str:

@@ -275,11 +275,14 @@ def _back_art() -> str:
 
 
 def _svg(title: str, look: Look, art: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" '
+            f'height="{H}" role="img"><title>{escape(title)}</title>{_drawing(look, art)}</svg>')
+
+
+def _drawing(look: Look, art: str) -> str:
+    """The tile's shapes in its W x H box, without the <svg> element around them."""
     edge = f'stroke="{look.edge}" stroke-width="1"'
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" '
-        f'height="{H}" role="img">',
-        f"<title>{escape(title)}</title>",
         # Soft offset shadow: grounds the tile on a light page; on a dark page
         # the pale body and edge carry the shape instead.
         f'<rect x="3" y="4" width="{FW}" height="{FH + DEPTH}" rx="6" fill="#000" '
@@ -293,7 +296,6 @@ def _svg(title: str, look: Look, art: str) -> str:
     if look.outline:
         parts.append(f'<rect x="{FX}" y="{FY}" width="{FW}" height="{FH + DEPTH}" rx="6" '
                      f'fill="none" stroke="{look.outline}" stroke-width="3"/>')
-    parts.append("</svg>")
     return "".join(parts)
 
 
@@ -311,6 +313,15 @@ def tile_svg(face: str, *, variant: str = "standing") -> str:
     if variant == "back":
         return _svg("Face-down tile", look, _back_art())
     return _svg(tile_alt(f.text, "en"), look, _art(f, look))
+
+
+def tile_drawing(face: str, *, variant: str = "standing") -> str:
+    """The shapes of tile_svg(face, variant) in a W x H box, without the <svg> element and its
+    English <title>: for drawings that place tiles among their own labels (website/diagrams/)."""
+    f = _face(face)
+    if variant not in LOOKS:
+        raise ValueError(f"unknown tile variant {variant!r}: expected one of {', '.join(VARIANTS)}")
+    return _drawing(LOOKS[variant], _back_art() if variant == "back" else _art(f, LOOKS[variant]))
 
 
 def write_tile_assets(folder: Path) -> list[Path]:

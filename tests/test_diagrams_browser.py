@@ -1,0 +1,145 @@
+"""The rulebook's diagrams in a real browser (Debian's Chromium driven by Playwright): the play
+chapter in every language, at a desktop width (1280 px) and a phone's (390 px), in the light
+and the dark theme, shows its four diagrams drawn at a non-zero size, inside the width of the
+screen, every label inside its diagram and clear of the other labels, the ink in the theme's
+text colour, and nothing for axe-core to fault. Screenshots of each diagram go to
+test-artifacts/diagrams/."""
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from website.diagrams import DIAGRAMS
+from website.site_text import DEFAULT_LANG, LANGS
+
+from .conftest import ROOT
+from .site_build_support import ARTIFACTS, built_site
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SHOTS = ARTIFACTS / "diagrams"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+# axe-core's checks (names, contrast, roles) on the diagrams alone: the rest of the page is
+# test_site_reach's.
+AXE_RUN = """async () => (await axe.run({include: [['figure.mcr-diagram']]}, {resultTypes: ['violations']}))
+  .violations.map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))"""
+
+pytestmark = [
+    pytest.mark.browser, pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is absent (apt-get install chromium)"),
+]
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e .[test])")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base signature
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    site = built_site(tmp_path_factory)
+    assert site.returncode == 0, f"the site did not build:\n{site.log[-3000:]}"
+    handler = functools.partial(_QuietHandler, directory=str(site.output))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)   # port 0: any free port
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+# Measured in the page: each diagram's box, each label's box, the ink colour against the page's
+# text colour. Labels are <text class="mcr-dg-label">; a wrapped one is measured line by line.
+_MEASURE = """() => {
+  const out = [];
+  for (const figure of document.querySelectorAll('figure.mcr-diagram')) {
+    const svg = figure.querySelector('svg');
+    const box = svg.getBoundingClientRect();
+    const labels = [];
+    for (const t of svg.querySelectorAll('text.mcr-dg-label')) {
+      const r = t.getBoundingClientRect();
+      labels.push({text: t.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+                   width: r.width, height: r.height});
+    }
+    out.push({name: [...svg.classList].find(c => c.startsWith('mcr-dg--')).slice(8),
+              lang: svg.getAttribute('lang'), label: svg.getAttribute('aria-label'),
+              left: box.left, right: box.right, top: box.top, bottom: box.bottom, width: box.width,
+              height: box.height, labels,
+              ink: getComputedStyle(svg).color,
+              text: getComputedStyle(document.querySelector('article')).color});
+  }
+  return {diagrams: out, viewport: document.documentElement.clientWidth,
+          scheme: document.body.getAttribute('data-md-color-scheme')};
+}"""
+
+
+def _overlap(a: dict, b: dict) -> float:
+    """The area two label boxes share, in square pixels."""
+    w = min(a["right"], b["right"]) - max(a["left"], b["left"])
+    h = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_play_chapter_shows_its_diagrams(browser: object, base_url: str, lang: str, width: int,
+                                             scheme: str) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        prefix = "" if lang == DEFAULT_LANG else f"{lang}/"
+        page.goto(f"{base_url}{prefix}rulebook/play/", wait_until="load")
+        page.evaluate("document.fonts.ready")
+        found = page.evaluate(_MEASURE)
+        assert found["scheme"] == ("slate" if scheme == "dark" else "default")
+        drawn = found["diagrams"]
+        assert sorted(d["name"] for d in drawn) == sorted(DIAGRAMS), f"{lang}: diagrams {[d['name'] for d in drawn]}"
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        figures = page.locator("figure.mcr-diagram")
+        for i, d in enumerate(drawn):
+            where = f"{d['name']} ({lang}, {width} px, {scheme})"
+            assert d["lang"] == lang and d["label"], where
+            assert d["width"] > 100 and d["height"] > 50, f"{where}: drawn {d['width']} x {d['height']}"
+            assert d["left"] >= 0 and d["right"] <= found["viewport"] + 0.5, \
+                f"{where}: {d['left']}..{d['right']} outside the screen's {found['viewport']} px"
+            assert d["ink"] == d["text"], f"{where}: ink {d['ink']}, the page's text {d['text']}"
+            assert d["labels"], where
+            for lab in d["labels"]:
+                assert lab["width"] > 0 and lab["height"] > 0, f"{where}: {lab['text']!r} not drawn"
+                assert (lab["left"] >= d["left"] - 0.5 and lab["right"] <= d["right"] + 0.5
+                        and lab["top"] >= d["top"] - 0.5 and lab["bottom"] <= d["bottom"] + 0.5), \
+                    f"{where}: {lab['text']!r} runs out of the drawing: {lab} in {d}"
+            labels = d["labels"]
+            for j, a in enumerate(labels):
+                for b in labels[j + 1:]:
+                    # Text boxes include the font's line gap: a sliver is no collision.
+                    assert _overlap(a, b) < 0.1 * min(a["width"] * a["height"], b["width"] * b["height"]), \
+                        f"{where}: {a['text']!r} and {b['text']!r} overlap"
+            figures.nth(i).screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-{d['name']}.png"))
+        if AXE.exists():
+            page.add_script_tag(path=str(AXE))
+            assert page.evaluate(AXE_RUN) == [], f"{lang}, {width} px, {scheme}"
+        page.locator("figure.mcr-diagram--wall-break").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-play.png"))
+        assert not errors, errors
+    finally:
+        context.close()
