@@ -1,0 +1,141 @@
+"""The fan sheet as a PDF: each language's built sheet page printed by Chromium.
+
+The site build calls this after every page is written (website/fan_sheet_hook.py), so
+`mcr site build`, `mkdocs build` and `mkdocs serve` all put `fan-sheet.pdf` beside the
+sheet's index.html, where the page links it. Chromium prints the page with the site's own
+print stylesheet (site/assets/mcr/print.css): two A4 pages. Playwright drives Debian's
+Chromium, the one the browser tests use.
+
+Without Chromium the build fails and says how to install it; setting
+MCR_SKIP_FAN_SHEET_PDF=1 builds the site without the PDF instead (the sheet's link then
+leads nowhere), with a warning.
+
+Printing takes about a second per language. A PDF is kept in the cache (MCR_CACHE_DIR or
+~/.cache/mcr, as the fan table's) under the hash of everything it is printed from: the
+page, each local file it references (styles, scripts, tile pictures) and the Chromium and
+Playwright it is printed with; a rebuild with none of them changed copies it instead.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import time
+from collections.abc import Iterable
+from importlib import metadata
+from pathlib import Path
+from urllib.parse import unquote
+
+from .fan_sheet_page import PDF_NAME
+
+CHROMIUM = Path("/usr/bin/chromium")
+SKIP_VARIABLE = "MCR_SKIP_FAN_SHEET_PDF"
+CHROMIUM_ARGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run")
+_TIMEOUT_MS = 60_000   # one page's load or print; a loaded machine takes a few seconds
+# What the page loads from the site (a relative address): pictures, scripts and styles.
+_REFERENCE = re.compile(r'(?:src="([^"#?:]+)|href="([^"#?:]+\.css))[^"]*"')
+
+
+class SheetPdfError(Exception):
+    """The PDF cannot be made: what is missing, and how to get it."""
+
+
+def skip_requested() -> bool:
+    return os.environ.get(SKIP_VARIABLE, "").strip() not in ("", "0")
+
+
+def missing_tools() -> str | None:
+    """Why the PDF cannot be made here, or None."""
+    if not CHROMIUM.is_file():
+        return (f"the fan sheet's PDF is printed by Chromium, and {CHROMIUM} is missing: install it with "
+                f"`sudo apt-get install chromium` (./dev setup does), or set {SKIP_VARIABLE}=1 to build the site "
+                "without the PDF")
+    try:
+        import playwright.sync_api  # noqa: F401, PLC0415 - only the PDF needs it
+    except ImportError:
+        return (f"the fan sheet's PDF is printed through Playwright, which is not installed: `pip install -e .` "
+                f"installs it (./dev setup does), or set {SKIP_VARIABLE}=1 to build the site without the PDF")
+    return None
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("MCR_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "mcr")
+    return Path(base) / "fan-sheet"
+
+
+def source_digest(html: Path) -> str:
+    """The hash of what the PDF of `html` is printed from."""
+    digest = hashlib.sha256()
+    stat = CHROMIUM.stat()
+    digest.update(f"{stat.st_size} {stat.st_mtime_ns} {metadata.version('playwright')}\n".encode())
+    page = html.read_bytes()
+    digest.update(page)
+    found = _REFERENCE.findall(page.decode("utf-8", errors="replace"))
+    for ref in sorted({src or css for src, css in found}):
+        target = (html.parent / unquote(ref)).resolve()
+        if target.is_file():
+            digest.update(f"\n{ref}\n".encode())
+            digest.update(target.read_bytes())
+    return digest.hexdigest()
+
+
+def print_sheets(pages: Iterable[Path]) -> tuple[list[Path], int, float]:
+    """Print each built sheet page (an index.html) to fan-sheet.pdf beside it, A4 with its
+    backgrounds (the trays of claimed sets). Returns the PDFs, how many were printed (the
+    others came from the cache) and the seconds it took."""
+    problem = missing_tools()
+    if problem:
+        raise SheetPdfError(problem)
+    started = time.monotonic()
+    cache = _cache_dir()
+    written: list[Path] = []
+    to_print: list[tuple[Path, Path]] = []
+    for html in sorted(pages):
+        pdf, kept = html.parent / PDF_NAME, cache / f"{source_digest(html)}.pdf"
+        if kept.is_file():
+            shutil.copyfile(kept, pdf)
+            written.append(pdf)
+        else:
+            to_print.append((html, kept))
+    if to_print:
+        written += _print(to_print)
+    return sorted(written), len(to_print), time.monotonic() - started
+
+
+def _print(jobs: list[tuple[Path, Path]]) -> list[Path]:
+    from playwright.sync_api import Error as PlaywrightError  # noqa: PLC0415 - only the PDF needs it
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    written = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
+            try:
+                for html, kept in jobs:
+                    page = browser.new_page()
+                    page.set_default_timeout(_TIMEOUT_MS)
+                    page.goto(html.resolve().as_uri(), wait_until="load")
+                    pdf = html.parent / PDF_NAME
+                    page.pdf(path=str(pdf), format="A4", print_background=True, prefer_css_page_size=True)
+                    page.close()
+                    written.append(pdf)
+                    _keep(pdf, kept)
+            finally:
+                browser.close()
+    except PlaywrightError as err:
+        raise SheetPdfError(f"Chromium could not print the fan sheet: {str(err).splitlines()[0]}") from None
+    return written
+
+
+def _keep(pdf: Path, kept: Path) -> None:
+    """Copy a fresh PDF into the cache; a cache that cannot be written only costs time."""
+    try:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        partial = kept.with_suffix(f".{os.getpid()}.part")
+        shutil.copyfile(pdf, partial)
+        partial.replace(kept)
+    except OSError:
+        pass
