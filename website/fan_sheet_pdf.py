@@ -14,6 +14,8 @@ Printing takes about a second per language. A PDF is kept in the cache (MCR_CACH
 ~/.cache/mcr, as the fan table's) under the hash of everything it is printed from: the
 page, each local file it references (styles, scripts, tile pictures) and the Chromium and
 Playwright it is printed with; a rebuild with none of them changed copies it instead.
+Chromium dates a PDF when it prints it; the date is set to SOURCE_DATE_EPOCH (the site hook
+sets it to the last commit's), so two builds give the same bytes.
 """
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ CHROMIUM_ARGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--disable-sync", "--no-first-run")
 _TIMEOUT_MS = 60_000   # one page's load or print; a loaded machine takes a few seconds
 # What the page loads from the site (a relative address): pictures, scripts and styles.
+_PDF_DATE = re.compile(rb"/(CreationDate|ModDate) \(D:\d{14}[^)]*\)")
 _REFERENCE = re.compile(r'(?:src="([^"#?:]+)|href="([^"#?:]+\.css))[^"]*"')
 
 
@@ -70,7 +73,8 @@ def source_digest(html: Path) -> str:
     """The hash of what the PDF of `html` is printed from."""
     digest = hashlib.sha256()
     stat = CHROMIUM.stat()
-    digest.update(f"{stat.st_size} {stat.st_mtime_ns} {metadata.version('playwright')}\n".encode())
+    digest.update(f"{stat.st_size} {stat.st_mtime_ns} {metadata.version('playwright')} "
+                  f"{os.environ.get('SOURCE_DATE_EPOCH', '')}\n".encode())
     page = html.read_bytes()
     digest.update(page)
     found = _REFERENCE.findall(page.decode("utf-8", errors="replace"))
@@ -121,6 +125,7 @@ def _print(jobs: list[tuple[Path, Path]]) -> list[Path]:
                     pdf = html.parent / PDF_NAME
                     page.pdf(path=str(pdf), format="A4", print_background=True, prefer_css_page_size=True)
                     page.close()
+                    _set_date(pdf)
                     written.append(pdf)
                     _keep(pdf, kept)
             finally:
@@ -128,6 +133,22 @@ def _print(jobs: list[tuple[Path, Path]]) -> list[Path]:
     except PlaywrightError as err:
         raise SheetPdfError(f"Chromium could not print the fan sheet: {str(err).splitlines()[0]}") from None
     return written
+
+
+def _set_date(pdf: Path) -> None:
+    """Date the PDF SOURCE_DATE_EPOCH instead of now, in as many bytes (the offsets of the
+    PDF's cross-reference table stay right)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    if not epoch.isdigit():
+        return
+    stamp = time.strftime("%Y%m%d%H%M%S", time.gmtime(int(epoch))) + "+00'00'"
+    data = pdf.read_bytes()
+
+    def dated(match: re.Match[bytes]) -> bytes:
+        fresh = b"/" + match[1] + b" (D:" + stamp.encode() + b")"
+        return fresh if len(fresh) == len(match[0]) else match[0]
+
+    pdf.write_bytes(_PDF_DATE.sub(dated, data))
 
 
 def _keep(pdf: Path, kept: Path) -> None:
