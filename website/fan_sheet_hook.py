@@ -56,7 +56,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     if not _sheets:
         raise PluginError(f"no fan sheet page ({SHEET_PAGE}) was built: nothing to print")
     try:
-        written, printed, seconds = print_sheets(_sheets)
+        written, printed, seconds = print_sheets(_sheets, Path(config.site_dir), config.site_url)
     except SheetPdfError as err:
         raise PluginError(str(err)) from None
     log.info("fan sheet PDF: %d language(s), %d printed by Chromium and %d unchanged from the cache, in %.1f s",

@@ -15,7 +15,9 @@ Printing takes about a second per language. A PDF is kept in the cache (MCR_CACH
 page, each local file it references (styles, scripts, tile pictures) and the Chromium and
 Playwright it is printed with; a rebuild with none of them changed copies it instead.
 Chromium dates a PDF when it prints it; the date is set to SOURCE_DATE_EPOCH (the site hook
-sets it to the last commit's), so two builds give the same bytes.
+sets it to the last commit's), so two builds give the same bytes. Links in the PDF lead to
+the site's pages on the web when mkdocs.yml gives a `site_url`; otherwise the PDF has none
+(it is printed from files, and their addresses would name the builder's folders).
 """
 from __future__ import annotations
 
@@ -69,12 +71,12 @@ def _cache_dir() -> Path:
     return Path(base) / "fan-sheet"
 
 
-def source_digest(html: Path) -> str:
-    """The hash of what the PDF of `html` is printed from."""
+def source_digest(html: Path, web_url: str | None = None) -> str:
+    """The hash of what the PDF of `html` is printed from (`web_url`: the page's address on the web)."""
     digest = hashlib.sha256()
     stat = CHROMIUM.stat()
     digest.update(f"{stat.st_size} {stat.st_mtime_ns} {metadata.version('playwright')} "
-                  f"{os.environ.get('SOURCE_DATE_EPOCH', '')}\n".encode())
+                  f"{os.environ.get('SOURCE_DATE_EPOCH', '')} {web_url or ''}\n".encode())
     page = html.read_bytes()
     digest.update(page)
     found = _REFERENCE.findall(page.decode("utf-8", errors="replace"))
@@ -86,30 +88,46 @@ def source_digest(html: Path) -> str:
     return digest.hexdigest()
 
 
-def print_sheets(pages: Iterable[Path]) -> tuple[list[Path], int, float]:
-    """Print each built sheet page (an index.html) to fan-sheet.pdf beside it, A4 with its
-    backgrounds (the trays of claimed sets). Returns the PDFs, how many were printed (the
-    others came from the cache) and the seconds it took."""
+def print_sheets(pages: Iterable[Path], site_dir: Path | None = None,
+                 site_url: str | None = None) -> tuple[list[Path], int, float]:
+    """Print each built sheet page (an index.html under `site_dir`) to fan-sheet.pdf beside
+    it, A4 with its backgrounds (the trays of claimed sets); its links lead to `site_url`
+    when given, else it has none. Returns the PDFs, how many were printed (the others came
+    from the cache) and the seconds it took."""
     problem = missing_tools()
     if problem:
         raise SheetPdfError(problem)
     started = time.monotonic()
     cache = _cache_dir()
     written: list[Path] = []
-    to_print: list[tuple[Path, Path]] = []
+    to_print: list[tuple[Path, Path, str | None]] = []
     for html in sorted(pages):
-        pdf, kept = html.parent / PDF_NAME, cache / f"{source_digest(html)}.pdf"
+        web_url = _web_url(html, site_dir, site_url)
+        pdf, kept = html.parent / PDF_NAME, cache / f"{source_digest(html, web_url)}.pdf"
         if kept.is_file():
             shutil.copyfile(kept, pdf)
             written.append(pdf)
         else:
-            to_print.append((html, kept))
+            to_print.append((html, kept, web_url))
     if to_print:
         written += _print(to_print)
     return sorted(written), len(to_print), time.monotonic() - started
 
 
-def _print(jobs: list[tuple[Path, Path]]) -> list[Path]:
+def _web_url(html: Path, site_dir: Path | None, site_url: str | None) -> str | None:
+    """Where the page `html` is on the web, or None when the site's address is not known."""
+    if not site_url or site_dir is None:
+        return None
+    rel = html.resolve().relative_to(site_dir.resolve()).as_posix()
+    return site_url.rstrip("/") + "/" + (rel.removesuffix("index.html") if rel.endswith("index.html") else rel)
+
+
+# Each link to its address on the web (from the page's own), or no link at all.
+_RELINK = """(base) => document.querySelectorAll('a[href]').forEach(a => {
+  if (base) a.href = new URL(a.getAttribute('href'), base).href; else a.removeAttribute('href'); })"""
+
+
+def _print(jobs: list[tuple[Path, Path, str | None]]) -> list[Path]:
     from playwright.sync_api import Error as PlaywrightError  # noqa: PLC0415 - only the PDF needs it
     from playwright.sync_api import sync_playwright  # noqa: PLC0415
 
@@ -118,10 +136,11 @@ def _print(jobs: list[tuple[Path, Path]]) -> list[Path]:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
             try:
-                for html, kept in jobs:
+                for html, kept, web_url in jobs:
                     page = browser.new_page()
                     page.set_default_timeout(_TIMEOUT_MS)
                     page.goto(html.resolve().as_uri(), wait_until="load")
+                    page.evaluate(_RELINK, web_url)
                     pdf = html.parent / PDF_NAME
                     page.pdf(path=str(pdf), format="A4", print_background=True, prefer_css_page_size=True)
                     page.close()
