@@ -1,4 +1,4 @@
-"""The printable fan sheet (site/<lang>/fans/fan-sheet.md): the 81 fans on two A4 pages.
+"""The printable fan sheet (site/<lang>/fans/fan-sheet.md): every fan on two A4 pages.
 
 Each fan by points, 88 down to 1: its number, name, points, its one-line `summary` from
 fans.yaml, a small drawing of its first example that scores it (the site's own tile
