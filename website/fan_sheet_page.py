@@ -3,7 +3,7 @@
 Each fan by points, 88 down to 1: its number, name, points, its one-line `summary` from
 fans.yaml, a small drawing of its first example that scores it (the site's own tile
 pictures, through hand_render) and the fans it leaves out, by number. The sheet is two
-sections, one per printed page; the print stylesheet (site/assets/mcr/mcr.css) lays each
+sections, one per printed page; the print stylesheet (site/assets/mcr/print.css) lays each
 out on one A4 page, and the site build turns the page into a PDF beside it
 (website/fan_sheet_pdf.py).
 """
@@ -15,7 +15,6 @@ from markupsafe import Markup
 
 from rules import Fan, parse_hand
 
-from .fan_table_page import typical_hand
 from .hand_render import RenderContext, TileGroup, TileImage, asset_name, tile_groups
 from .localize import marker_html, pick
 from .markdown_text import TILE_ASSETS, front_matter, md_escape, url_token
@@ -48,18 +47,19 @@ class SheetFan:
 
 
 def _hand_groups(fan: Fan, ctx: RenderContext) -> tuple[str, tuple[TileGroup, ...]]:
+    """The fan's first example that scores it (the one its page and the fan table show first),
+    drawn: melds, concealed tiles, the winning tile apart."""
     example = next((e for e in fan.examples if e.matches), None)
-    hand = typical_hand(fan)
-    if example is None or hand is None:
+    if example is None:
         return "", ()
-    groups = tile_groups(parse_hand(hand), ctx)
+    groups = tile_groups(parse_hand(example.hand), ctx)
     flowers = int(example.situation.get("flowers", 0) or 0)
     if flowers:   # the flowers of the example, drawn after the hand (Flower Tiles is about them)
         faces = (FLOWER_FACES + SEASON_FACES)[:flowers]
         groups += (TileGroup("mcr-sheet__flowers", text(ctx.lang, "situation_flowers", n=flowers),
                              tuple(TileImage(ctx.tile_src(asset_name(f, "standing")), tile_alt(f, ctx.lang), "mcr-tile")
                                    for f in faces)),)
-    return hand, groups
+    return example.hand, groups
 
 
 def sheet_fans(data: SiteData, lang: str) -> list[SheetFan]:
@@ -69,11 +69,11 @@ def sheet_fans(data: SiteData, lang: str) -> list[SheetFan]:
     fans = []
     # By points, then in the rulebook's order (the numbers already run from 88 down to 1).
     for fan in sorted(data.table.fans, key=lambda f: (-f.points, f.number)):
-        summary = pick(fan.summaries or fan.definitions, lang)
+        summary = pick(fan.summaries, lang)   # every fan has one (rules.checks)
         left_out = sorted({(by_id[x].number, False) for x in fan.excludes if x in by_id}
                           | {(by_id[x].number, True) for x in fan.absorbs if x in by_id and x not in fan.excludes})
-        names = [pick(f.names, lang).text for f in sorted((by_id[x] for x in {*fan.excludes, *fan.absorbs} if x in by_id),
-                                                            key=lambda f: f.number)]
+        out = sorted((by_id[x] for x in {*fan.excludes, *fan.absorbs} if x in by_id), key=lambda f: f.number)
+        names = [pick(f.names, lang).text for f in out]
         hand, groups = _hand_groups(fan, ctx)
         fans.append(SheetFan(fan.number, fan.id, pick(fan.names, lang).text, fan.points, summary.text, summary.missing,
                              url_token(f"fans/{fan.id}.md"), hand, groups, tuple(left_out),
@@ -86,7 +86,8 @@ def sheet_html(data: SiteData, lang: str) -> str:
     fans = sheet_fans(data, lang)
     pages = [fans[:FIRST_PAGE_FANS], fans[FIRST_PAGE_FANS:]]
     return render(SHEET_TEMPLATE, lang=lang, pages=pages, count=len(fans), t=lambda key, **kw: text(lang, key, **kw),
-                  points=lambda n: text(lang, "sheet_points_one" if n == 1 else "sheet_points", n=n), untranslated=Markup(marker_html(lang)))
+                  points=lambda n: text(lang, "sheet_points_one" if n == 1 else "sheet_points", n=n),
+                  untranslated=Markup(marker_html(lang)))
 
 
 def fan_sheet_page(data: SiteData, lang: str) -> str:
