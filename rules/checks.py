@@ -6,6 +6,7 @@ exclusions, predicates, translations, rulings), then every example re-scored.
 from __future__ import annotations
 
 import json
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,15 @@ from .vocabulary import OPERATORS, PredicateError, compile_predicate, facts_read
 SCHEMA_PATH = Path(__file__).with_name("fans.schema.json")
 MIN_MATCHING_EXAMPLES = 2
 MIN_NON_MATCHING_EXAMPLES = 1
+# A fan's `summary` is printed on one line of a column of the fan sheet: at most this many
+# columns, a wide (Chinese, Korean) character taking two. The sheet's browser test measures
+# the printed lines themselves; this keeps an edit from getting there first.
+SUMMARY_COLUMNS = 64
+
+
+def text_columns(value: str) -> int:
+    """The columns `value` takes in print: two for a wide or full-width character."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in value)
 
 
 def _line_of(data: Any, path: list[Any]) -> int:
@@ -178,10 +188,14 @@ def _reference_problems(data: dict[str, Any], shown: str) -> list[str]:
         if families and fan["family"] not in families:
             problems.append(f"{tag}family '{fan['family']}' is not one of the table's families "
                             f"({', '.join(sorted(families))})")
-        for field in ("names", "definition"):
+        for field in ("names", "definition", "summary"):
             for lang in languages:
                 if not (fan.get(field) or {}).get(lang):
                     problems.append(f"{tag}{field} has no '{lang}' text (languages: {', '.join(languages)})")
+        for lang, summary in (fan.get("summary") or {}).items():
+            if isinstance(summary, str) and text_columns(summary) > SUMMARY_COLUMNS:
+                problems.append(f"{tag}summary '{lang}' takes {text_columns(summary)} columns; the fan sheet's line "
+                                f"holds {SUMMARY_COLUMNS} (a Chinese or Korean character takes two)")
         for rid in fan.get("rulings") or []:
             if rid not in ruling_ids:
                 problems.append(f"{tag}unknown ruling '{rid}'")

@@ -126,3 +126,36 @@ def test_score_with_a_broken_table_explains_instead_of_crashing(tmp_path: Path) 
                          capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 1
     assert "points 3" in run.stderr and "Traceback" not in run.stderr
+
+
+# The fan sheet prints each fan's `summary` on one line: every language must have one, and
+# its width is held twice, in code points by the schema and in printed columns by the checks.
+_SUMMARY_KO = '    ko: "네 풍패 모두 커쯔(또는 깡), 또이쯔는 아무것이나."\n'
+
+
+def test_a_summary_missing_a_language(tmp_path: Path) -> None:
+    assert _SUMMARY_KO in ORIGINAL
+    problems = check_fan_table(_write(tmp_path, ORIGINAL.replace(_SUMMARY_KO, "", 1)))
+    assert any("fan big_four_winds: summary has no 'ko' text" in p for p in problems), problems
+
+
+def test_a_summary_too_wide_for_the_sheet(tmp_path: Path) -> None:
+    # 33 Chinese characters: 33 code points (the schema's 64 lets them through) but 66
+    # printed columns, two more than the sheet's line holds.
+    wide = "一" * 33
+    text = ORIGINAL.replace('    zh: "东南西北四副风刻（杠），加任意一对将。"\n', f'    zh: "{wide}"\n', 1)
+    assert text != ORIGINAL
+    problems = check_fan_table(_write(tmp_path, text))
+    assert any(f"fans.yaml:{_fan_block_start(text, 'big_four_winds')}: fan big_four_winds: summary 'zh' takes 66 "
+               "columns" in p for p in problems), problems
+    # 64 of them fit the schema and the columns alike when they are narrow.
+    narrow = ORIGINAL.replace('    en: "Pungs or kongs of all four winds, plus any pair."\n', f'    en: "{"x" * 64}"\n', 1)
+    assert check_fan_table(_write(tmp_path, narrow)) == []
+
+
+def test_a_summary_of_two_lines_or_too_many_characters(tmp_path: Path) -> None:
+    old = '    en: "Pungs or kongs of all four winds, plus any pair."\n'
+    for new, message in ((f'    en: "{"x" * 65}"\n', "is too long"), ('    en: "Pungs or kongs\\nof all four winds"\n',
+                                                                        "does not match")):
+        problems = check_fan_table(_write(tmp_path, ORIGINAL.replace(old, new, 1)))
+        assert any("fan big_four_winds: " in p and message in p and "summary.en" in p for p in problems), problems

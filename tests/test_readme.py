@@ -58,3 +58,14 @@ def test_the_ascii_example_is_what_the_engine_says() -> None:
         assert f"gives `{head} (...) {tail.rpartition(') ')[2]}`" in text, str(err)
     else:
         raise AssertionError("a full-width digit was read")
+
+
+def test_the_fan_sheet_section_is_the_code_s() -> None:
+    from rules.checks import SUMMARY_COLUMNS
+    from website.fan_sheet_page import PDF_NAME, SHEET_PAGE
+    from website.fan_sheet_pdf import CHROMIUM, SKIP_VARIABLE
+
+    text = " ".join(README.split())
+    assert f"`{SKIP_VARIABLE}=1`" in text and f"(`{CHROMIUM}`)" in text
+    assert f"`build/site/{SHEET_PAGE.removesuffix('.md')}/{PDF_NAME}`" in text
+    assert f"at most {SUMMARY_COLUMNS} characters" in text and f"to {SUMMARY_COLUMNS} printed columns" in text

@@ -93,9 +93,9 @@ def test_fan_table_lists_every_fan_with_filters(data: SiteData) -> None:
 def test_writing_is_idempotent_and_keeps_hand_written_pages(tmp_path: Path, data: SiteData) -> None:
     first = write_site_sources(tmp_path, data)
     extra = {f.id for t in data.other_editions.values() for f in t.fans} - {f.id for f in data.table.fans}
-    # a page per fan (and per fan only another edition has), the fan table, editions,
-    # notation and calculator pages, the quiz pages and the rules quiz page, in every language
-    assert len(first.pages) == len(LANGS) * (len(data.table.fans) + len(extra) + 5) + len(quiz_pages(data))
+    # a page per fan (and per fan only another edition has), the fan table, the fan sheet,
+    # editions, notation and calculator pages, the quiz pages and the rules quiz page, in every language
+    assert len(first.pages) == len(LANGS) * (len(data.table.fans) + len(extra) + 6) + len(quiz_pages(data))
     assert (tmp_path / "assets/mcr/tiles/5p-winning.svg").is_file()
     assert (tmp_path / "assets/mcr/pyodide/pyodide.asm.wasm").is_file()
     assert (tmp_path / "assets/mcr/calculator/engine.zip").is_file()

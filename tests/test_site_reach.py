@@ -31,6 +31,7 @@ KINDS = {
     "rulebook": "rulebook/scoring/",
     "fan table": "fans/",
     "fan": "fans/big_four_winds/",
+    "fan sheet": "fans/fan-sheet/",
     "notation": "notation/",
     "rulings": "rulebook/rulings/",
     "quiz index": "quiz/",

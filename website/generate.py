@@ -15,6 +15,7 @@ from .editions_page import editions_pages
 from .calculator_assets import CALCULATOR_ASSETS, PYODIDE_ASSETS, calculator_assets
 from .calculator_page import calculator_pages
 from .fan_pages import fan_pages
+from .fan_sheet_page import fan_sheet_pages
 from .fan_table_page import fan_table_pages
 from .markdown_text import GENERATED_BY, TILE_ASSETS
 from .notation_page import notation_pages
@@ -55,7 +56,7 @@ def _is_generated(path: Path) -> bool:
 
 def generated_pages(data: SiteData) -> dict[str, str]:
     pages: dict[str, str] = {}
-    for part in (fan_pages(data), fan_table_pages(data), editions_pages(data), notation_pages(),
+    for part in (fan_pages(data), fan_table_pages(data), fan_sheet_pages(data), editions_pages(data), notation_pages(),
                  quiz_pages(data), calculator_pages(data), rules_quiz_pages(load_rules_quiz_bank())):
         pages.update(part)
     return pages

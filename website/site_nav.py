@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from .fan_sheet_page import SHEET_PAGE
 from .quiz_pages import quiz_nav
 from .site_data import SiteData
 from .site_text import DEFAULT_LANG, points_label, text
@@ -28,6 +29,8 @@ def build_nav(site_dir: Path, data: SiteData, lang: str) -> list[Any]:
     if chapters:
         nav.append({text(lang, "nav_rulebook"): chapters})
     fans: list[Any] = ["fans/index.md"]
+    if _present(site_dir, SHEET_PAGE):   # the printable sheet, beside the table it condenses
+        fans.append(SHEET_PAGE)
     for points in sorted({f.points for f in data.table.fans}, reverse=True):
         pages = [f"fans/{f.id}.md" for f in data.table.fans if f.points == points]
         fans.append({points_label(lang, points): pages})
