@@ -17,23 +17,18 @@ from quiz.progress import Progress, schedule
 from quiz.progress_store import ProgressStore
 from quiz.questions import KINDS, Question, make_question
 from quiz.banks import QUIZ_DIR, bank_path, load_bank
-from quiz.text import LANGS, fan_name, text
+from quiz.text import fan_name, text
 from quiz.learner_text import history_lines, level_lines
 from quiz.terminal import Terminal, TerminalQuiz, stats_report
 from quiz.terminal_tiles import colour_wanted
 from quiz.timed_drill import TimedDrill
 from mcr import rules_quiz_step
+from mcr.language import add_lang_argument
 
 DEFAULT_COUNT = 10
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.description = ("Practise scoring: each question shows a winning hand and its situation and asks "
-                          "for the total, the fans that count, whether the win is valid, or the payments; "
-                          "the full breakdown follows every answer. Fans you miss come back sooner (Leitner "
-                          "boxes) and a missed question comes back later in the session; your level follows "
-                          "your accuracy (quiz/learner.yaml). Progress is kept in the user data folder "
-                          "($MCR_DATA_DIR overrides it).")
+def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     parser.add_argument("--level", choices=LEVELS,
                         help="beginner, intermediate or expert; it becomes your level (default: your level, "
                              "which starts at beginner and moves with your answers; all levels with --fan)")
@@ -42,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"number of questions (default {DEFAULT_COUNT})")
     parser.add_argument("--seed", type=int, metavar="S", help="repeat a session: the same seed asks the same "
                         "questions (given the same progress)")
-    parser.add_argument("--lang", choices=LANGS, default="en", help="language of the quiz (default en)")
+    add_lang_argument(parser, lang)
     parser.add_argument("--kind", choices=KINDS, action="append",
                         help="only these question kinds (repeatable; default all)")
     parser.add_argument("--timed", action="store_true",
