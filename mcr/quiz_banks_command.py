@@ -117,10 +117,12 @@ def _stats(levels: list[str], folder: Path, table: rules.FanTable, lang: str) ->
                   + cli_text(lang, "stats_in_play", share=f"{spec.play.share(fan):5.1%}",
                              level=_level(spec.fan_level(fan), lang)) + ")")
         print("  " + cli_text(lang, "stats_targets"))
+        # A target is named in quiz/level_targets.yaml in English: shown here by its fans.
+        targets = {t.name: separator.join(name.get(f, f) for f in t.fans) for t in spec.specs[bank.level].targets}
         for c in checks(st, spec):
             missed += not c.ok
             mark = cli_text(lang, "stats_ok" if c.ok else "stats_miss")
-            print(f"    {_padded(mark, 4)} {_padded(_check_name(c.what, name, lang), 40)} "
+            print(f"    {_padded(mark, 4)} {_padded(_check_name(c.what, name, targets, lang), 40)} "
                   + cli_text(lang, "stats_wanted_got", wanted=c.wanted, got=c.got))
     if set(levels) == set(LEVELS):
         missing = missing_fans(banks, table)
@@ -131,11 +133,11 @@ def _stats(levels: list[str], folder: Path, table: rules.FanTable, lang: str) ->
     return 1 if missed else 0
 
 
-def _check_name(what: str, name: dict[str, str], lang: str) -> str:
+def _check_name(what: str, name: dict[str, str], targets: dict[str, str], lang: str) -> str:
     """quiz/bank_stats.py names a check "target <name>", "cap <fan>" or "median total"."""
     kind, _, subject = what.partition(" ")
     if kind == "target":
-        return cli_text(lang, "stats_target", name=subject)
+        return cli_text(lang, "stats_target", fans=targets.get(subject, subject))
     if kind == "cap":
         return cli_text(lang, "stats_cap", fan=name.get(subject, subject))
     if what == "median total":

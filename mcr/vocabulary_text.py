@@ -10,9 +10,9 @@ from rules import HAND_VOCABULARY, ITEM_VOCABULARY, OPERATORS
 
 from .cli_text import cli_text
 
-SECTIONS = (("op", "vocabulary_operators", tuple(OPERATORS)),
-            ("hand", "vocabulary_hand_facts", tuple(HAND_VOCABULARY)),
-            ("item", "vocabulary_item_attributes", tuple(ITEM_VOCABULARY)))
+SECTIONS = (("op", "vocabulary_title_operators", tuple(OPERATORS)),
+            ("hand", "vocabulary_title_hand_facts", tuple(HAND_VOCABULARY)),
+            ("item", "vocabulary_title_item_attributes", tuple(ITEM_VOCABULARY)))
 
 
 def vocabulary_keys() -> list[str]:
