@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import rules
-from i18n import LANGS
+from i18n import LANGS, strings
 
 from .cli_text import cli_text
 
@@ -89,16 +89,14 @@ class _Shown:
         return self.t("diff_section", section=self.section(d.kind), setting=d.field)
 
     def field(self, name: str) -> str:
-        key = f"field_{name}"
-        return self.t(key) if key in self._keys() else name
+        return self._label(f"field_{name}", name)
 
     def section(self, name: str) -> str:
-        key = f"section_{name}"
-        return self.t(key) if key in self._keys() else name
+        return self._label(f"section_{name}", name)
 
-    def _keys(self) -> set[str]:
-        from i18n import strings
-        return set(strings("cli").tables[self.lang])
+    def _label(self, key: str, name: str) -> str:
+        # A field or section i18n/cli/ does not word yet is shown as the table writes it.
+        return self.t(key) if key in strings("cli").tables[self.lang] else name
 
     def value(self, value: Any, field: str, limit: int = 160) -> str:
         """A value on one line, shortened."""
