@@ -1,8 +1,8 @@
 """Argument parsing and dispatch for `mcr`. Each subcommand lives in its own module.
 
-Every command takes `--lang` (mcr/language.py); the command list and descriptions are
-worded in the language the command line asks for, read before parsing. The options' own
-help and argparse's usage lines stay in English."""
+Every command takes `--lang` (mcr/language.py); the command list, the descriptions and the
+options' help are worded in the language the command line asks for, read before parsing.
+Argparse's own words (usage, options, its error lines) stay in English."""
 from __future__ import annotations
 
 import argparse
@@ -19,9 +19,9 @@ from .language import add_lang_argument, language_in
 Command = tuple[str, Callable[[argparse.ArgumentParser, str], None], Callable[[argparse.Namespace], int]]
 
 
-def _with_lang(add: Callable[[argparse.ArgumentParser], None]) -> Callable[[argparse.ArgumentParser, str], None]:
+def _with_lang(add: Callable[[argparse.ArgumentParser, str], None]) -> Callable[[argparse.ArgumentParser, str], None]:
     def both(parser: argparse.ArgumentParser, lang: str) -> None:
-        add(parser)
+        add(parser, lang)
         add_lang_argument(parser, lang)
     return both
 

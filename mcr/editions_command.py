@@ -14,11 +14,11 @@ from .cli_text import cli_text
 FAN_LIST_FIELDS = ("excludes", "absorbs")   # lists of fan ids, shown by name
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     parser.add_argument("action", nargs="?", choices=["list", "diff"], default="list",
-                        help="list the editions (default), or diff two of them")
-    parser.add_argument("editions", nargs="*", metavar="EDITION", help="with diff: the two editions to compare")
-    parser.add_argument("--fans", metavar="PATH", help="another fan table (default: the project's fans.yaml)")
+                        help=cli_text(lang, "help_editions_action"))
+    parser.add_argument("editions", nargs="*", metavar="EDITION", help=cli_text(lang, "help_editions_editions"))
+    parser.add_argument("--fans", metavar="PATH", help=cli_text(lang, "help_fans_table"))
 
 
 def _text(texts: dict[str, str], lang: str) -> str:

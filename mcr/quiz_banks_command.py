@@ -20,21 +20,18 @@ from quiz.banks import COVERAGE, DEFAULT_COUNT, DEFAULT_SEED, QUIZ_DIR, bank_pat
 
 
 def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"build seed (default {DEFAULT_SEED})")
+    def help_text(key: str, **values: object) -> str:
+        return cli_text(lang, key, **values)
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=help_text("help_banks_seed", default=DEFAULT_SEED))
     parser.add_argument("--count", type=int, default=DEFAULT_COUNT, metavar="N",
-                        help=f"questions per level (default {DEFAULT_COUNT})")
+                        help=help_text("help_banks_count", default=DEFAULT_COUNT))
     parser.add_argument("--coverage", type=int, default=COVERAGE, metavar="K",
-                        help=f"hands built for each of the fans, spread over the levels (default {COVERAGE})")
-    parser.add_argument("--level", choices=LEVELS, action="append", help="only this level (repeatable)")
-    parser.add_argument("--out", type=Path, default=QUIZ_DIR, metavar="DIR", help="folder of the banks")
-    parser.add_argument("--check", action="store_true",
-                        help="validate the banks against the schema and re-score every answer key")
-    parser.add_argument("--rules", action="store_true",
-                        help="only the rules bank (quizzes/rules.json, from the rulebook's check blocks); "
-                             "without --rules and --level it is built or checked with the others")
-    parser.add_argument("--stats", action="store_true",
-                        help="print each bank's fans, kinds and totals against the levels' targets and caps "
-                             "(quiz/level_targets.yaml); exit status 1 when one is missed")
+                        help=help_text("help_banks_coverage", default=COVERAGE))
+    parser.add_argument("--level", choices=LEVELS, action="append", help=help_text("help_banks_level"))
+    parser.add_argument("--out", type=Path, default=QUIZ_DIR, metavar="DIR", help=help_text("help_banks_out"))
+    parser.add_argument("--check", action="store_true", help=help_text("help_banks_check"))
+    parser.add_argument("--rules", action="store_true", help=help_text("help_banks_rules"))
+    parser.add_argument("--stats", action="store_true", help=help_text("help_banks_stats"))
     add_lang_argument(parser, lang)
 
 

@@ -18,26 +18,21 @@ from .worker_count import MAX_WORKERS, WORKERS_ENV, WorkerCountError, worker_cou
 FLOWER_COUNT = 8   # the flowers and seasons of the set
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("hand", help='the hand in MCR notation, e.g. "[EEE][SSSS1]55pWWWNNN"; '
-                                     '"-" reads JSON Lines requests from standard input')
-    parser.add_argument("--self-drawn", action="store_true", help="the winning tile was drawn by the winner")
-    parser.add_argument("--fourth-tile", action="store_true",
-                        help="the winning tile is the last of its face, the other three visible")
-    parser.add_argument("--replacement", action="store_true",
-                        help="won on a kong's replacement tile (implies --self-drawn)")
-    parser.add_argument("--robbing-kong", action="store_true", help="won by robbing another player's added kong")
-    parser.add_argument("--last-wall-tile", action="store_true",
-                        help="won on the wall's last tile (drawn, or its discard)")
-    parser.add_argument("--seat-wind", default="E", choices=list("ESWN"), help="the winner's seat wind (default E)")
-    parser.add_argument("--prevalent-wind", default="E", choices=list("ESWN"),
-                        help="the prevalent wind of the round (default E)")
-    parser.add_argument("--flowers", type=_flowers, default=0, metavar="N",
-                        help=f"flowers and seasons held, 0-{FLOWER_COUNT} (default 0)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the breakdown")
-    parser.add_argument("--fans", metavar="PATH", help="score with another fan table (default: the project's fans.yaml)")
-    parser.add_argument("--edition", metavar="ID", help="the edition of the rules to score by (default: the table's "
-                        "own, 1998; 'mcr editions' lists them)")
+def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
+    def help_text(key: str, **values: object) -> str:
+        return cli_text(lang, key, **values)
+    parser.add_argument("hand", help=help_text("help_hand"))
+    parser.add_argument("--self-drawn", action="store_true", help=help_text("help_self_drawn"))
+    parser.add_argument("--fourth-tile", action="store_true", help=help_text("help_fourth_tile"))
+    parser.add_argument("--replacement", action="store_true", help=help_text("help_replacement"))
+    parser.add_argument("--robbing-kong", action="store_true", help=help_text("help_robbing_kong"))
+    parser.add_argument("--last-wall-tile", action="store_true", help=help_text("help_last_wall_tile"))
+    parser.add_argument("--seat-wind", default="E", choices=list("ESWN"), help=help_text("help_seat_wind"))
+    parser.add_argument("--prevalent-wind", default="E", choices=list("ESWN"), help=help_text("help_prevalent_wind"))
+    parser.add_argument("--flowers", type=_flowers, default=0, metavar="N", help=help_text("help_flowers", most=FLOWER_COUNT))
+    parser.add_argument("--json", action="store_true", help=help_text("help_json"))
+    parser.add_argument("--fans", metavar="PATH", help=help_text("help_fans_table"))
+    parser.add_argument("--edition", metavar="ID", help=help_text("help_edition"))
 
 
 def _flowers(value: str) -> int:

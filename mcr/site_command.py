@@ -28,14 +28,14 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
                                                       folder=f"{DEFAULT_OUTPUT.relative_to(REPO_ROOT)}/"),
                                description=cli_text(lang, "description_site_build"))
     build.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
-                       help="the output folder, emptied first (default: %(default)s)")
+                       help=cli_text(lang, "help_site_output", default=DEFAULT_OUTPUT))
     serve = actions.add_parser("serve", help=cli_text(lang, "command_site_serve"),
                                description=cli_text(lang, "description_site_serve"))
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
-    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default: %(default)s)")
+    serve.add_argument("--host", default="127.0.0.1", help=cli_text(lang, "help_site_host", default="127.0.0.1"))
+    serve.add_argument("--port", type=int, default=8000, help=cli_text(lang, "help_site_port", default=8000))
     for sub in (build, serve):
         sub.add_argument("--strict", action=argparse.BooleanOptionalAction, default=True,
-                         help="fail on any warning: broken link or anchor, missing page (default: on)")
+                         help=cli_text(lang, "help_site_strict"))
         add_lang_argument(sub, lang)   # the language of mcr's own words; MkDocs logs in English
 
 

@@ -10,10 +10,10 @@ from .cli_text import cli_text
 from .vocabulary_text import vocabulary_sections
 
 
-def add_fans_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--fans", metavar="PATH", help="another fan table (default: the project's fans.yaml)")
-    parser.add_argument("--points", type=int, help="only fans worth this many points")
-    parser.add_argument("--edition", metavar="ID", help="the edition of the rules (default: the table's own)")
+def add_fans_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
+    parser.add_argument("--fans", metavar="PATH", help=cli_text(lang, "help_fans_table"))
+    parser.add_argument("--points", type=int, help=cli_text(lang, "help_points"))
+    parser.add_argument("--edition", metavar="ID", help=cli_text(lang, "help_edition"))
 
 
 def run_fans(args: argparse.Namespace) -> int:
@@ -32,8 +32,8 @@ def run_fans(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_check_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", nargs="?", help="the fan table to check (default: the project's fans.yaml)")
+def add_check_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
+    parser.add_argument("path", nargs="?", help=cli_text(lang, "help_check_path"))
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -49,8 +49,8 @@ def run_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_vocabulary_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
+def add_vocabulary_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
+    parser.add_argument("--markdown", action="store_true", help=cli_text(lang, "help_markdown"))
 
 
 def run_vocabulary(args: argparse.Namespace) -> int:

@@ -144,20 +144,32 @@ def runs() -> dict[str, tuple[list[str], int, bool]]:
         "rules quiz stats": (["quiz", "--rules", "--stats"], 0, False),
         "help": (["--help"], 0, False),
         "score help": (["score", "--help"], 0, False),
+        "quiz help": (["quiz", "--help"], 0, False),
+        "quiz-banks help": (["quiz-banks", "--help"], 0, False),
+        "site build help": (["site", "build", "--help"], 0, False),
+        "editions help": (["editions", "--help"], 0, False),
     }
 
 
-# Argparse's own usage lines and the options' help are English by design (see the README).
-_ARGPARSE = re.compile(r"^(usage:|options:|positional arguments:|  -|\s{10,}\S|\s+\[|\s+hand\b|  [a-z-]+\s*$)")
+_OPTION = re.compile(r"(?:-h, )?--?[a-z][a-z-]*(?: [A-Z]+| \{[^}]*\})?")
 
 
 def _prose(output: str, command: str) -> str:
+    """The project's words in an output: for --help, less argparse's own (the usage lines,
+    the section headings, -h's line) and the names of the options, their metavariables,
+    the positional arguments and the commands."""
     if "help" not in command:
         return output
-    # --help: only the description and the command list (less the names) are the project's words.
-    lines = [line for line in output.splitlines() if not _ARGPARSE.match(line) and not line.lstrip().startswith("-")]
-    return "\n".join(line.split(None, 1)[1] if line.startswith("    ") and len(line.split(None, 1)) > 1
-                     else "" if line.startswith("    ") else line for line in lines)
+    kept, in_usage = [], False
+    for line in output.splitlines():
+        in_usage = line.startswith("usage:") or (in_usage and line.startswith(" "))
+        if in_usage or line in ("options:", "positional arguments:") or line.lstrip().startswith("-h, --help"):
+            continue
+        line = _OPTION.sub(" ", line)
+        if re.match(r"^ {2,4}[A-Za-z-]+(?: {2,}|$)", line):   # a positional argument or a command
+            line = line.strip().split(None, 1)[1] if len(line.split()) > 1 else ""
+        kept.append(line)
+    return "\n".join(kept)
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGS)
