@@ -317,3 +317,11 @@ def test_an_engine_error_is_worded_in_the_language_with_its_place() -> None:
 def test_the_vocabulary_is_explained_name_for_name() -> None:
     explained = {k for k in _strings("cli", "en") if re.match(r"vocabulary_(op|hand|item)_", k)}
     assert explained == set(vocabulary_keys())
+
+
+def test_help_is_worded_in_the_language_asked_on_the_command_line() -> None:
+    # --lang is read before parsing, wherever it stands, so --help can follow it.
+    for args in (["score", "--help", "--lang", "ko"], ["score", "--lang=ko", "--help"]):
+        helped = mcr(*args)
+        assert "화료한 사람이 직접 뽑았다" in helped.stdout, helped.stdout   # --self-drawn's help
+    assert "the winning tile was drawn by the winner" in mcr("score", "--help").stdout
