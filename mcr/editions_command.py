@@ -54,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
     shown = _Shown(lang, [rules.fan_table(args.fans, a), rules.fan_table(args.fans, b)])
     diffs = rules.edition_differences(a, b, args.fans)
     for d in diffs:
-        print(f"{shown.heading(d)}\n    {a}: {shown.value(d.before, d.field)}\n    {b}: {shown.value(d.after, d.field)}")
+        print(shown.heading(d))
+        print(f"    {a}: {shown.value(d.before, d.field)}\n    {b}: {shown.value(d.after, d.field)}")
         if d.why:
             print("    " + cli_text(lang, "diff_why", why=_text(d.why, lang)))
     print(cli_text(lang, "diff_count", n=len(diffs), a=a, b=b))

@@ -22,7 +22,8 @@ from quiz.banks import COVERAGE, DEFAULT_COUNT, DEFAULT_SEED, QUIZ_DIR, bank_pat
 def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     def help_text(key: str, **values: object) -> str:
         return cli_text(lang, key, **values)
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=help_text("help_banks_seed", default=DEFAULT_SEED))
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                        help=help_text("help_banks_seed", default=DEFAULT_SEED))
     parser.add_argument("--count", type=int, default=DEFAULT_COUNT, metavar="N",
                         help=help_text("help_banks_count", default=DEFAULT_COUNT))
     parser.add_argument("--coverage", type=int, default=COVERAGE, metavar="K",

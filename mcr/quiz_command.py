@@ -40,7 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     parser.add_argument("--kind", choices=KINDS, action="append", help=help_text("help_quiz_kind"))
     parser.add_argument("--timed", action="store_true", help=help_text("help_quiz_timed"))
     parser.add_argument("--stats", action="store_true", help=help_text("help_quiz_stats"))
-    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto", help=help_text("help_quiz_color"))
+    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                        help=help_text("help_quiz_color"))
     parser.add_argument("--banks", type=Path, default=QUIZ_DIR, metavar="DIR", help=help_text("help_quiz_banks"))
     parser.add_argument("--edition", metavar="ID", help=help_text("help_quiz_edition"))
     rules_quiz_step.add_arguments(parser, lang)

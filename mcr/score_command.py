@@ -29,7 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     parser.add_argument("--last-wall-tile", action="store_true", help=help_text("help_last_wall_tile"))
     parser.add_argument("--seat-wind", default="E", choices=list("ESWN"), help=help_text("help_seat_wind"))
     parser.add_argument("--prevalent-wind", default="E", choices=list("ESWN"), help=help_text("help_prevalent_wind"))
-    parser.add_argument("--flowers", type=_flowers, default=0, metavar="N", help=help_text("help_flowers", most=FLOWER_COUNT))
+    parser.add_argument("--flowers", type=_flowers, default=0, metavar="N",
+                        help=help_text("help_flowers", most=FLOWER_COUNT))
     parser.add_argument("--json", action="store_true", help=help_text("help_json"))
     parser.add_argument("--fans", metavar="PATH", help=help_text("help_fans_table"))
     parser.add_argument("--edition", metavar="ID", help=help_text("help_edition"))

@@ -1,6 +1,8 @@
 """How `mcr score` shows a result to a person, in their language."""
 from __future__ import annotations
 
+from typing import Callable
+
 from rules import FanTable, ScoreResult
 
 from .cli_text import cli_text, quiz_text
@@ -52,7 +54,7 @@ def format_breakdown(result: ScoreResult, table: FanTable, lang: str) -> str:
     return "\n".join(lines)
 
 
-def _not_counted_lines(result: ScoreResult, lang: str, name) -> list[str]:
+def _not_counted_lines(result: ScoreResult, lang: str, name: Callable[[str], str]) -> list[str]:
     seen: dict[tuple[str, str, str | None], int] = {}
     for n in result.not_counted:
         key = (n.id, n.principle, n.by)

@@ -82,7 +82,8 @@ def english_words() -> frozenset[str]:
 
 
 _COMMAND_NAMES = "score|fans|check|vocabulary|editions|list|diff|site|build|serve|quiz|quiz-banks"
-_CODE = re.compile(rf"`[^`]*`|\{{[^{{}}]*\}}|\"[^\"]*\"|\[[a-z0-9_]+\]|(?<!\S)--[a-z][a-z-]*|\bmcr(?: (?:{_COMMAND_NAMES})\b)*")
+_CODE = re.compile(rf"`[^`]*`|\{{[^{{}}]*\}}|\"[^\"]*\"|\[[a-z0-9_]+\]|(?<!\S)--[a-z][a-z-]*"
+                   rf"|\bmcr(?: (?:{_COMMAND_NAMES})\b)*")
 
 
 def english_in(output: str, lang: str, name_column: bool = False) -> list[str]:
@@ -309,7 +310,8 @@ def test_an_engine_error_is_worded_in_the_language_with_its_place() -> None:
     assert mcr("score", "[123m][EE", "--lang", "es").stderr.strip() == \
         "mcr score: una combinación se abre con [ y no se cierra en la columna 7"
     assert mcr("score", "123m456p789s11s1\uff12p", "--lang", "zh").stderr.strip() == \
-        "mcr score: U+FF12 不是 ASCII 字符：记法只用数字 1-9、m p s、E S W N C F P、方括号和空格（记法第 17 个字符）"
+        "mcr score: U+FF12 不是 ASCII 字符：记法只用数字 1-9、m p s、E S W N C F P、方括号和空格" \
+        "（记法第 17 个字符）"
     # English keeps the engine's own words, which the README quotes.
     assert mcr("score", "[123m][EE").stderr.strip() == "mcr score: unclosed meld at column 7"
 
