@@ -1,4 +1,8 @@
-"""Argument parsing and dispatch for `mcr`. Each subcommand lives in its own module."""
+"""Argument parsing and dispatch for `mcr`. Each subcommand lives in its own module.
+
+Every command takes `--lang` (mcr/language.py); the command list, the descriptions and the
+options' help are worded in the language the command line asks for, read before parsing.
+Argparse's own words (usage, options, its error lines) stay in English."""
 from __future__ import annotations
 
 import argparse
@@ -9,19 +13,25 @@ from typing import Callable
 from rules import EditionError, FanTableError
 
 from . import editions_command, score_command, table_commands
+from .cli_text import cli_text
+from .language import add_lang_argument, language_in
 
-Command = tuple[str, str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]
+Command = tuple[str, Callable[[argparse.ArgumentParser, str], None], Callable[[argparse.Namespace], int]]
+
+
+def _with_lang(add: Callable[[argparse.ArgumentParser, str], None]) -> Callable[[argparse.ArgumentParser, str], None]:
+    def both(parser: argparse.ArgumentParser, lang: str) -> None:
+        add(parser, lang)
+        add_lang_argument(parser, lang)
+    return both
+
 
 COMMANDS: list[Command] = [
-    ("score", "score a winning hand (or JSON Lines on stdin with '-')", score_command.add_arguments,
-     score_command.run),
-    ("fans", "list the fans of the fan table", table_commands.add_fans_arguments, table_commands.run_fans),
-    ("check", "validate a fan table: schema, references, every example re-scored",
-     table_commands.add_check_arguments, table_commands.run_check),
-    ("vocabulary", "list the predicate vocabulary of fans.yaml (operators, hand facts, attributes)",
-     table_commands.add_vocabulary_arguments, table_commands.run_vocabulary),
-    ("editions", "list the editions of the rules, or what differs between two ('mcr editions diff A B')",
-     editions_command.add_arguments, editions_command.run),
+    ("score", _with_lang(score_command.add_arguments), score_command.run),
+    ("fans", _with_lang(table_commands.add_fans_arguments), table_commands.run_fans),
+    ("check", _with_lang(table_commands.add_check_arguments), table_commands.run_check),
+    ("vocabulary", _with_lang(table_commands.add_vocabulary_arguments), table_commands.run_vocabulary),
+    ("editions", _with_lang(editions_command.add_arguments), editions_command.run),
 ]
 
 
@@ -45,27 +55,23 @@ def _is_strings_error(err: Exception) -> bool:
 
 # The site and quiz commands import the website and quiz packages, slow to load: each
 # module is imported only when its command is parsed, so scoring never pays for them.
-_SLOW_COMMANDS = [
-    ("site", "build or serve the rules site", "mcr.site_command"),
-    ("quiz", "practise scoring with quiz questions", "mcr.quiz_command"),
-    ("quiz-banks", "rebuild the quiz banks in quizzes/ (or --check them against the engine)",
-     "mcr.quiz_banks_command"),
-]
+# Each module's add_arguments(parser, lang) adds its `--lang` itself.
+_SLOW_COMMANDS = [("site", "mcr.site_command"), ("quiz", "mcr.quiz_command"), ("quiz-banks", "mcr.quiz_banks_command")]
 
 
 def _slow_commands() -> list[Command]:
-    return [(name, help_text, _lazy(module, "add_arguments"), _lazy(module, "run"))
-            for name, help_text, module in _SLOW_COMMANDS]
+    return [(name, _lazy(module, "add_arguments"), _lazy(module, "run")) for name, module in _SLOW_COMMANDS]
 
 
-def build_parser(extra: list[Command]) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="mcr", description="Chinese Official Mahjong (MCR): score hands, check "
-                                     "the fan table, build the rules site, practise with quizzes.")
+def build_parser(extra: list[Command], lang: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mcr", description=cli_text(lang, "mcr_description"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for name, help_text, add, run in COMMANDS + extra:
-        p = sub.add_parser(name, help=help_text, description=help_text)
-        add(p)
+    for name, add, run in COMMANDS + extra:
+        key = name.replace("-", "_")
+        help_text = cli_text(lang, f"command_{key}")
+        p = sub.add_parser(name, help=help_text, description=cli_text(lang, f"description_{key}"))
+        add(p, lang)
         p.set_defaults(run=run)
     return parser
 
@@ -73,18 +79,33 @@ def build_parser(extra: list[Command]) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     extra = [] if argv[:1] in (["score"], ["fans"], ["check"], ["vocabulary"], ["editions"]) else _slow_commands()
-    args = build_parser(extra).parse_args(argv)
+    args = build_parser(extra, language_in(argv)).parse_args(argv)
     try:
         return args.run(args)
     except EditionError as err:
-        print(f"mcr: {err}", file=sys.stderr)
+        print(f"mcr: {_edition_problem(args, err)}", file=sys.stderr)
         return 2
     except FanTableError as err:
+        # Each problem is the checker's own line (file:line: what), for the table's maintainer.
         for line in err.problems:
             print(line, file=sys.stderr)
-        print("mcr: the fan table has problems; run 'mcr check PATH' for the full list", file=sys.stderr)
+        print("mcr: " + cli_text(args.lang, "fan_table_problems"), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _edition_problem(args: argparse.Namespace, err: EditionError) -> str:
+    """An unknown --edition in the user's language; any other problem of an edition's file
+    is the checker's own line, for its maintainer."""
+    import rules
+    wanted = getattr(args, "edition", None)
+    try:
+        known = [info.id for info, _ in rules.editions(getattr(args, "fans", None))]
+    except (EditionError, FanTableError):
+        return str(err)
+    if wanted is not None and wanted not in known:
+        return cli_text(args.lang, "unknown_edition", edition=wanted, known=", ".join(known))
+    return str(err)

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import os
 import select
+import signal
 import sys
 from collections import deque
 from typing import BinaryIO, TextIO
 
 from rules import FanTable
 
+from .cli_text import cli_text
 from .json_answers import answer_lines
-from .ordered_pool import OrderedPool, TaskFailed, WorkerLost, describe_exit
+from .ordered_pool import OrderedPool, TaskFailed, WorkerLost
 from .request_lines import Line, LineSplitter, batches
 
 PARALLEL_THRESHOLD = 400      # lines waiting at once before the work is shared among processes
@@ -111,7 +113,11 @@ def _run_parallel(table: FanTable, lang: str, workers: int, source: _Input, sink
         unanswered += answers.count(b"\n")   # one per line: JSON answers hold no raw newline
 
     try:
-        with OrderedPool(_answer_batch, workers, on_restart=_say_restarted) as pool:
+        def say_restarted(exitcode: int | None) -> None:
+            print("mcr score: " + cli_text(lang, "worker_restarted", why=_exit_text(exitcode, lang)),
+                  file=sys.stderr, flush=True)
+
+        with OrderedPool(_answer_batch, workers, on_restart=say_restarted) as pool:
             while queue or pool.in_flight or not ended:
                 while queue and pool.in_flight < most:
                     pool.submit(queue.popleft())
@@ -130,17 +136,20 @@ def _run_parallel(table: FanTable, lang: str, workers: int, source: _Input, sink
                 number += len(lines)
     except WorkerLost as lost:
         start, lost_lines = lost.task
-        print(f"mcr score: a worker process died twice while answering lines {start}-{start + len(lost_lines) - 1} "
-              f"({describe_exit(lost.exitcode)}); stopping: line {unanswered} and the lines after it have no answer",
-              file=sys.stderr)
+        print("mcr score: " + cli_text(lang, "worker_lost", first=start, last=start + len(lost_lines) - 1,
+                                        why=_exit_text(lost.exitcode, lang), unanswered=unanswered), file=sys.stderr)
         return 1
     except TaskFailed as failed:   # answer_lines answers every line, so this is a bug
-        print(f"mcr score: a worker failed ({failed}); stopping: line {unanswered} and the lines after it have "
-              "no answer", file=sys.stderr)
+        print("mcr score: " + cli_text(lang, "worker_failed", error=failed, unanswered=unanswered), file=sys.stderr)
         return 1
     return 0
 
 
-def _say_restarted(why: str) -> None:
-    print(f"mcr score: a worker process stopped ({why}); a new one answers the lines it held",
-          file=sys.stderr, flush=True)
+def _exit_text(exitcode: int | None, lang: str) -> str:
+    """How a worker ended: killed by a signal (named as the system names it), or its status."""
+    if exitcode is not None and exitcode < 0:
+        try:
+            return cli_text(lang, "exit_signal", signal=signal.Signals(-exitcode).name)
+        except ValueError:
+            return cli_text(lang, "exit_signal", signal=-exitcode)
+    return cli_text(lang, "exit_status", status=exitcode)

@@ -93,7 +93,7 @@ class OrderedPool(Generic[Task, Result]):
 
     fn: Callable[[Task], Result]
     workers: int
-    on_restart: Callable[[str], None] = lambda why: None   # told each time a dead worker is replaced
+    on_restart: Callable[[int | None], None] = lambda exitcode: None   # told each time a dead worker is replaced
     _workers: list[_Worker] = field(default_factory=list)
     _tasks: dict[int, _Task[Task]] = field(default_factory=dict)     # given, no result taken yet
     _waiting: deque[int] = field(default_factory=deque)               # given, no worker yet
@@ -214,7 +214,6 @@ class OrderedPool(Generic[Task, Result]):
         dead.conn.close()
         number, dead.task = dead.task, None
         self._workers.remove(dead)
-        why = describe_exit(dead.process.exitcode)
         if number is not None:
             lost = self._tasks[number]
             lost.losses += 1
@@ -222,4 +221,4 @@ class OrderedPool(Generic[Task, Result]):
                 raise WorkerLost(lost.task, dead.process.exitcode)
             self._waiting.appendleft(number)
         self._workers.append(self._start_worker())
-        self.on_restart(why)
+        self.on_restart(dead.process.exitcode)

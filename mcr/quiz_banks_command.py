@@ -13,37 +13,36 @@ from quiz.bank_stats import checks, missing_fans, stats_of
 from quiz.hand_builder import BuildError
 from quiz.levels import LEVELS
 from mcr import rules_bank_step
+from mcr.cli_text import cli_text, quiz_text
+from mcr.language import add_lang_argument
 from quiz.banks import COVERAGE, DEFAULT_COUNT, DEFAULT_SEED, QUIZ_DIR, bank_path, build_banks, check_bank, \
     load_bank, write_bank
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.description = ("Rebuild the quiz banks (quizzes/<level>.json) from a seed: random winning hands "
-                          "scored by the engine, with answer keys and explanations. Same seed and fan table, "
-                          "same files. With --check, re-score every question instead and report differences.")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"build seed (default {DEFAULT_SEED})")
+def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
+    def help_text(key: str, **values: object) -> str:
+        return cli_text(lang, key, **values)
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                        help=help_text("help_banks_seed", default=DEFAULT_SEED))
     parser.add_argument("--count", type=int, default=DEFAULT_COUNT, metavar="N",
-                        help=f"questions per level (default {DEFAULT_COUNT})")
+                        help=help_text("help_banks_count", default=DEFAULT_COUNT))
     parser.add_argument("--coverage", type=int, default=COVERAGE, metavar="K",
-                        help=f"hands built for each of the fans, spread over the levels (default {COVERAGE})")
-    parser.add_argument("--level", choices=LEVELS, action="append", help="only this level (repeatable)")
-    parser.add_argument("--out", type=Path, default=QUIZ_DIR, metavar="DIR", help="folder of the banks")
-    parser.add_argument("--check", action="store_true",
-                        help="validate the banks against the schema and re-score every answer key")
-    parser.add_argument("--rules", action="store_true",
-                        help="only the rules bank (quizzes/rules.json, from the rulebook's check blocks); "
-                             "without --rules and --level it is built or checked with the others")
-    parser.add_argument("--stats", action="store_true",
-                        help="print each bank's fans, kinds and totals against the levels' targets and caps "
-                             "(quiz/level_targets.yaml); exit status 1 when one is missed")
+                        help=help_text("help_banks_coverage", default=COVERAGE))
+    parser.add_argument("--level", choices=LEVELS, action="append", help=help_text("help_banks_level"))
+    parser.add_argument("--out", type=Path, default=QUIZ_DIR, metavar="DIR", help=help_text("help_banks_out"))
+    parser.add_argument("--check", action="store_true", help=help_text("help_banks_check"))
+    parser.add_argument("--rules", action="store_true", help=help_text("help_banks_rules"))
+    parser.add_argument("--stats", action="store_true", help=help_text("help_banks_stats"))
+    add_lang_argument(parser, lang)
 
 
 def run(args: argparse.Namespace) -> int:
+    lang = args.lang
     levels = args.level or ([] if args.rules else list(LEVELS))
     with_rules = args.rules or not args.level
     table = rules.fan_table()
     if args.stats:
-        return _stats(levels, args.out, table)
+        return _stats(levels, args.out, table, lang)
     if args.check:
         problems = []
         for level in levels:
@@ -54,54 +53,91 @@ def run(args: argparse.Namespace) -> int:
                 continue
             found = check_bank(bank, table)
             problems += found
-            print(f"{level}: {len(bank.questions)} questions, {'ok' if not found else f'{len(found)} problems'}")
+            verdict = cli_text(lang, "banks_ok") if not found else cli_text(lang, "banks_problems", n=len(found))
+            print(cli_text(lang, "banks_checked", level=_level(level, lang), n=len(bank.questions), verdict=verdict))
         if with_rules:
-            problems += rules_bank_step.check(args.out)
+            problems += rules_bank_step.check(args.out, lang)
+        # Each problem is the checker's own line (which bank, question and field), for the maintainer.
         for p in problems:
             print(p, file=sys.stderr)
         if problems:
-            print("mcr quiz-banks: rebuild with `mcr quiz-banks` after a fan table or rulebook change", file=sys.stderr)
+            print("mcr quiz-banks: " + cli_text(lang, "banks_rebuild"), file=sys.stderr)
         return 1 if problems else 0
     start = time.perf_counter()
-    if with_rules and rules_bank_step.build(args.out):
+    if with_rules and rules_bank_step.build(args.out, lang):
         return 1
     try:
         level_targets.default(table)   # the levels' data, read (and checked) before any hand is built
         banks = build_banks(levels, seed=args.seed, count=args.count, coverage=args.coverage, table=table)
     except (BuildError, ValueError) as err:
-        print(f"mcr quiz-banks: {err}; the banks were left as they were", file=sys.stderr)
+        print("mcr quiz-banks: " + cli_text(lang, "banks_left", error=err), file=sys.stderr)
         return 1
     for bank in banks:
         path = write_bank(bank, args.out)
-        print(f"{path}: {len(bank.questions)} questions (seed {bank.seed}, fan table {bank.fan_table_version})")
-    print(f"built in {time.perf_counter() - start:.1f} s")
+        print(cli_text(lang, "banks_written", path=path, n=len(bank.questions), seed=bank.seed,
+                       version=bank.fan_table_version))
+    print(cli_text(lang, "banks_built_in", seconds=f"{time.perf_counter() - start:.1f}"))
     return 0
 
 
-def _stats(levels: list[str], folder: Path, table: rules.FanTable) -> int:
+def _level(level: str, lang: str) -> str:
+    return quiz_text(lang, f"level_{level}")
+
+
+def _width(text: str) -> int:
+    return sum(2 if ord(c) > 0x2E80 else 1 for c in text)
+
+
+def _padded(text: str, width: int) -> str:
+    return text + " " * max(0, width - _width(text))
+
+
+def _stats(levels: list[str], folder: Path, table: rules.FanTable, lang: str) -> int:
     try:
         spec = level_targets.default(table)
         banks = [load_bank(bank_path(level, folder)) for level in levels]
     except ValueError as err:
         print(f"mcr quiz-banks: {err}", file=sys.stderr)
         return 1
+    name = {f.id: f.name(lang) for f in table.fans}
+    separator = cli_text(lang, "list_separator")
     missed = 0
     for bank in banks:
         st = stats_of(bank, spec)
         low, median, high = st.totals
-        print(f"{bank.level}: {st.questions} questions")
-        print("  kinds: " + ", ".join(f"{k} {n}" for k, n in sorted(st.kinds.items())))
-        print(f"  totals: lowest {low}, median {median:g}, highest {high}")
-        print("  fans (share of questions):")
+        print(cli_text(lang, "stats_level", level=_level(bank.level, lang), n=st.questions))
+        print("  " + cli_text(lang, "stats_kinds", kinds=separator.join(
+            f"{quiz_text(lang, f'kind_{k}')} {n}" for k, n in sorted(st.kinds.items()))))
+        print("  " + cli_text(lang, "stats_totals", low=low, median=f"{median:g}", high=high))
+        print("  " + cli_text(lang, "stats_fans"))
         for fan, share in st.fans.items():
-            print(f"    {fan:<36} {share:6.1%}   (in play {spec.play.share(fan):5.1%}, {spec.fan_level(fan)})")
-        print("  targets and caps:")
+            print(f"    {_padded(name.get(fan, fan), 36)} {share:6.1%}   ("
+                  + cli_text(lang, "stats_in_play", share=f"{spec.play.share(fan):5.1%}",
+                             level=_level(spec.fan_level(fan), lang)) + ")")
+        print("  " + cli_text(lang, "stats_targets"))
+        # A target is named in quiz/level_targets.yaml in English: shown here by its fans.
+        targets = {t.name: separator.join(name.get(f, f) for f in t.fans) for t in spec.specs[bank.level].targets}
         for c in checks(st, spec):
             missed += not c.ok
-            print(f"    {'ok  ' if c.ok else 'MISS'} {c.what:<40} wanted {c.wanted:<8} got {c.got}")
+            mark = cli_text(lang, "stats_ok" if c.ok else "stats_miss")
+            print(f"    {_padded(mark, 4)} {_padded(_check_name(c.what, name, targets, lang), 40)} "
+                  + cli_text(lang, "stats_wanted_got", wanted=c.wanted, got=c.got))
     if set(levels) == set(LEVELS):
         missing = missing_fans(banks, table)
         missed += bool(missing)
-        print(f"fans in no bank: {', '.join(missing) if missing else 'none'} "
-              f"({len(table.fans) - len(missing)} of {len(table.fans)} appear)")
+        listed = separator.join(name.get(f, f) for f in missing) if missing else cli_text(lang, "stats_none")
+        print(cli_text(lang, "stats_missing", fans=listed, present=len(table.fans) - len(missing),
+                       total=len(table.fans)))
     return 1 if missed else 0
+
+
+def _check_name(what: str, name: dict[str, str], targets: dict[str, str], lang: str) -> str:
+    """quiz/bank_stats.py names a check "target <name>", "cap <fan>" or "median total"."""
+    kind, _, subject = what.partition(" ")
+    if kind == "target":
+        return cli_text(lang, "stats_target", fans=targets.get(subject, subject))
+    if kind == "cap":
+        return cli_text(lang, "stats_cap", fan=name.get(subject, subject))
+    if what == "median total":
+        return cli_text(lang, "stats_median_total")
+    return what

@@ -17,47 +17,35 @@ from quiz.progress import Progress, schedule
 from quiz.progress_store import ProgressStore
 from quiz.questions import KINDS, Question, make_question
 from quiz.banks import QUIZ_DIR, bank_path, load_bank
-from quiz.text import LANGS, fan_name, text
+from quiz.text import fan_name, text
 from quiz.learner_text import history_lines, level_lines
 from quiz.terminal import Terminal, TerminalQuiz, stats_report
 from quiz.terminal_tiles import colour_wanted
 from quiz.timed_drill import TimedDrill
 from mcr import rules_quiz_step
+from mcr.cli_text import cli_text
+from mcr.language import add_lang_argument
 
 DEFAULT_COUNT = 10
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.description = ("Practise scoring: each question shows a winning hand and its situation and asks "
-                          "for the total, the fans that count, whether the win is valid, or the payments; "
-                          "the full breakdown follows every answer. Fans you miss come back sooner (Leitner "
-                          "boxes) and a missed question comes back later in the session; your level follows "
-                          "your accuracy (quiz/learner.yaml). Progress is kept in the user data folder "
-                          "($MCR_DATA_DIR overrides it).")
-    parser.add_argument("--level", choices=LEVELS,
-                        help="beginner, intermediate or expert; it becomes your level (default: your level, "
-                             "which starts at beginner and moves with your answers; all levels with --fan)")
-    parser.add_argument("--fan", metavar="ID", help="drill one fan: its id, number or name (`mcr fans` lists them)")
+def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
+    def help_text(key: str, **values: object) -> str:
+        return cli_text(lang, key, **values)
+    parser.add_argument("--level", choices=LEVELS, help=help_text("help_quiz_level"))
+    parser.add_argument("--fan", metavar="ID", help=help_text("help_quiz_fan"))
     parser.add_argument("--count", type=int, default=DEFAULT_COUNT, metavar="N",
-                        help=f"number of questions (default {DEFAULT_COUNT})")
-    parser.add_argument("--seed", type=int, metavar="S", help="repeat a session: the same seed asks the same "
-                        "questions (given the same progress)")
-    parser.add_argument("--lang", choices=LANGS, default="en", help="language of the quiz (default en)")
-    parser.add_argument("--kind", choices=KINDS, action="append",
-                        help="only these question kinds (repeatable; default all)")
-    parser.add_argument("--timed", action="store_true",
-                        help="a timed drill: score --count hands (total points only) against the clock, as a "
-                        "referee does; every hand's time, your best, and the explanations come at the end")
-    parser.add_argument("--stats", action="store_true",
-                        help="show your accuracy by fan, your level, and a chart of your accuracy by fan family "
-                             "session by session, and stop")
+                        help=help_text("help_quiz_count", default=DEFAULT_COUNT))
+    parser.add_argument("--seed", type=int, metavar="S", help=help_text("help_quiz_seed"))
+    parser.add_argument("--kind", choices=KINDS, action="append", help=help_text("help_quiz_kind"))
+    parser.add_argument("--timed", action="store_true", help=help_text("help_quiz_timed"))
+    parser.add_argument("--stats", action="store_true", help=help_text("help_quiz_stats"))
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                        help="draw tiles in colour (default auto: a terminal without NO_COLOR)")
-    parser.add_argument("--banks", type=Path, default=QUIZ_DIR, metavar="DIR",
-                        help="folder of the quiz banks (default: the project's quizzes/)")
-    parser.add_argument("--edition", metavar="ID", help="the edition of the rules to score by (default: the "
-                        "table's own, 1998; 'mcr editions' lists them); the other editions' scores are shown too")
-    rules_quiz_step.add_arguments(parser)
+                        help=help_text("help_quiz_color"))
+    parser.add_argument("--banks", type=Path, default=QUIZ_DIR, metavar="DIR", help=help_text("help_quiz_banks"))
+    parser.add_argument("--edition", metavar="ID", help=help_text("help_quiz_edition"))
+    rules_quiz_step.add_arguments(parser, lang)
+    add_lang_argument(parser, lang)
 
 
 def find_fan(table: FanTable, query: str) -> str | None:

@@ -16,15 +16,14 @@ from quiz.terminal import Terminal
 from quiz.terminal_tiles import colour_wanted
 from quiz.text import text
 
+from mcr.cli_text import cli_text
+
 STORE_KINDS = (*KINDS, RULES_KIND)   # the progress file tallies scoring and rules answers alike
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", action="store_true",
-                        help="questions on the rules of play from the rulebook (claims, kongs, false wins...), "
-                             "each citing its section; with --chapter, one chapter only; with --stats, your score on them")
-    parser.add_argument("--chapter", metavar="NAME", help="rules questions from this chapter of the rulebook only "
-                        "(its file name, e.g. play, winning, rulings; implies --rules)")
+def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
+    parser.add_argument("--rules", action="store_true", help=cli_text(lang, "help_quiz_rules"))
+    parser.add_argument("--chapter", metavar="NAME", help=cli_text(lang, "help_quiz_chapter"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,60 +1,94 @@
-"""How `mcr score` shows a result to a person."""
+"""How `mcr score` shows a result to a person, in their language."""
 from __future__ import annotations
 
-from rules import ScoreResult
+from typing import Callable
+
+from rules import FanTable, ScoreResult
+
+from .cli_text import cli_text, quiz_text
+from .engine_messages import flag_of as _flag
 
 LINE_WIDTH = 44
 
 
-def _dots(label: str, value: str, width: int = LINE_WIDTH) -> str:
+def _width(text: str) -> int:
     # East Asian characters take two columns in a terminal.
-    shown = sum(2 if ord(c) > 0x2E80 else 1 for c in label)
-    return f"{label} {'.' * max(2, width - shown - len(value) - 2)} {value}"
+    return sum(2 if ord(c) > 0x2E80 else 1 for c in text)
 
 
-def format_breakdown(result: ScoreResult, names_zh: dict[str, str] | None = None) -> str:
+def _dots(label: str, value: str, width: int = LINE_WIDTH) -> str:
+    return f"{label} {'.' * max(2, width - _width(label) - len(value) - 2)} {value}"
+
+
+def format_breakdown(result: ScoreResult, table: FanTable, lang: str) -> str:
+    """The fans with their points and sets, what is not counted and why, the waits, the
+    total with the verdict, and the payments. Fan names are in `lang`, with the Chinese
+    name beside them (the name players share) in the other languages."""
+    def name(fan_id: str) -> str:
+        return table.fan(fan_id).name(lang)
+
     lines = []
     for fan in result.fans:
-        label = fan.name + (f" ({names_zh[fan.id]})" if names_zh and fan.id in names_zh and names_zh[fan.id] != fan.name else "")
+        zh = table.fan(fan.id).names.get("zh")
+        label = fan.name + (f" ({zh})" if zh and zh != fan.name else "")
         value = f"{fan.points}" if fan.count == 1 else f"{fan.points} x{fan.count}"
         where = f"   {' '.join(fan.groups)}" if fan.groups else ""
         lines.append(_dots(label, value) + where)
     if result.not_counted:
-        lines.append("")
-        lines.append("Not counted:")
-        reasons = {"non_repeat": "implied by {by}", "non_separation": "its sets already form a bigger combination",
-                   "non_identical": "a set cannot make the same fan twice",
-                   "account_once": "those sets were already combined once"}
-        by_name = {f.id: f.name for f in result.fans}
-        seen: dict[tuple[str, str, str | None], int] = {}
-        for n in result.not_counted:
-            key = (n.id, n.principle, n.by)
-            seen[key] = seen.get(key, 0) + 1
-        names = {n.id: (n.name, n.points) for n in result.not_counted}
-        for (fan_id, principle, by), times in seen.items():
-            name, points = names[fan_id]
-            why = reasons[principle].format(by=by_name.get(by or "", by))
-            more = f" x{times}" if times > 1 else ""
-            lines.append(f"  {name} ({points}){more}: {why} [{principle.replace('_', '-')}]")
+        lines += ["", cli_text(lang, "not_counted")]
+        lines += [f"  {line}" for line in _not_counted_lines(result, lang, name)]
     lines.append("")
     if result.waits:
-        lines.append(f"Waited on: {' '.join(result.waits)}" + (" (one tile: a wait fan may count)" if len(result.waits) == 1 else ""))
-    if result.situation.implied:
-        implied = ", ".join(name.replace("_", "-") for name in result.situation.implied)
-        lines.append(f"Situation: {implied}, implied by the other flags given (the fan table's situation rules)")
-    flowers = result.total - result.total_without_bonus
-    verdict = ("valid win" if result.valid else "NOT a valid win") + f": {result.minimum} or more without flowers"
-    extra = f", {result.total_without_bonus} without flowers" if flowers else ""
-    lines.append(f"Total {result.total} points{extra} ({verdict})")
+        key = "waited_on_one" if len(result.waits) == 1 else "waited_on"
+        lines.append(cli_text(lang, key, tiles=" ".join(result.waits)))
+    for flag in result.situation.implied:
+        by = [rule.flag for rule in table.situations.implications if rule.brings == flag]
+        lines.append(cli_text(lang, "situation_implied", flag=_flag(flag), by=" ".join(_flag(b) for b in by)))
+    verdict = cli_text(lang, "verdict_valid" if result.valid else "verdict_invalid", minimum=result.minimum)
+    if result.total != result.total_without_bonus:
+        lines.append(cli_text(lang, "total_flowers", total=result.total, without=result.total_without_bonus,
+                              verdict=verdict))
+    else:
+        lines.append(cli_text(lang, "total", total=result.total, verdict=verdict))
+    lines.append(_payments_line(result, lang))
+    return "\n".join(lines)
+
+
+def _not_counted_lines(result: ScoreResult, lang: str, name: Callable[[str], str]) -> list[str]:
+    seen: dict[tuple[str, str, str | None], int] = {}
+    for n in result.not_counted:
+        key = (n.id, n.principle, n.by)
+        seen[key] = seen.get(key, 0) + 1
+    points = {n.id: n.points for n in result.not_counted}
+    listed = _listed_exclusions(result)
+    out = []
+    for (fan_id, principle, by), times in seen.items():
+        # "Implied by" only where the fan's definition implies it; else the rules list it
+        # (the terminal quiz and the web quiz say the same).
+        key = "why_listed" if (by, fan_id) in listed else f"why_{principle}"
+        why = quiz_text(lang, key, by=name(by) if by else "")
+        more = f" x{times}" if times > 1 else ""
+        out.append(cli_text(lang, "not_counted_line", fan=name(fan_id), points=points[fan_id], times=more, why=why))
+    return out
+
+
+def _listed_exclusions(result: ScoreResult) -> set[tuple[str, str]]:
+    """The (fan, excluded) pairs of this result that the rules list rather than imply."""
+    pairs = {(n.by, n.id) for n in result.not_counted if n.by}
+    if not pairs:
+        return set()
+    # Imported here: the quiz package is slow to load, and most hands need it only now.
+    from quiz.exclusion_evidence import is_listed
+    situation = result.situation.as_dict()
+    return {(by, fan) for by, fan in pairs if is_listed(result.edition, by, fan, situation)}
+
+
+def _payments_line(result: ScoreResult, lang: str) -> str:
     p = result.payments
     if p is None:
-        lines.append(f"Payments: none - a hand under {result.minimum} points is a false win")
-    elif p.self_drawn:
-        base = (p.each or 0) - result.total
-        lines.append(f"Payments: self-drawn, each of the other three pays {base} + {result.total} = {p.each} "
-                     f"(winner receives {p.winner_receives})")
-    else:
-        base = (p.discarder or 0) - result.total
-        lines.append(f"Payments: the discarder pays {base} + {result.total} = {p.discarder}, the other two pay "
-                     f"{p.others} each (winner receives {p.winner_receives})")
-    return "\n".join(lines)
+        return cli_text(lang, "payments_none", minimum=result.minimum)
+    if p.self_drawn:
+        return cli_text(lang, "payments_self_drawn", base=(p.each or 0) - result.total, total=result.total,
+                        each=p.each, received=p.winner_receives)
+    return cli_text(lang, "payments_discard", base=(p.discarder or 0) - result.total, total=result.total,
+                    discarder=p.discarder, others=p.others, received=p.winner_receives)

@@ -14,28 +14,30 @@ from pathlib import Path
 
 from website.site_data import REPO_ROOT
 
+from mcr.cli_text import cli_text
+from mcr.language import add_lang_argument
 from .child_process import run_supervised
 
 CONFIG = REPO_ROOT / "mkdocs.yml"
 DEFAULT_OUTPUT = REPO_ROOT / "build" / "site"
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     actions = parser.add_subparsers(dest="site_action", metavar="ACTION")
     actions.required = True
-    build = actions.add_parser("build", help=f"build the site into {DEFAULT_OUTPUT.relative_to(REPO_ROOT)}/",
-                               description="Regenerate the fan pages from fans.yaml and build the whole "
-                                           "site in every language.")
+    build = actions.add_parser("build", help=cli_text(lang, "command_site_build",
+                                                      folder=f"{DEFAULT_OUTPUT.relative_to(REPO_ROOT)}/"),
+                               description=cli_text(lang, "description_site_build"))
     build.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
-                       help="the output folder, emptied first (default: %(default)s)")
-    serve = actions.add_parser("serve", help="build and serve the site locally, rebuilding on every change",
-                               description="Serve the site at http://HOST:PORT/ and rebuild it when a page, "
-                                           "fans.yaml, i18n/ or website/ changes.")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
-    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default: %(default)s)")
+                       help=cli_text(lang, "help_site_output", default=DEFAULT_OUTPUT))
+    serve = actions.add_parser("serve", help=cli_text(lang, "command_site_serve"),
+                               description=cli_text(lang, "description_site_serve"))
+    serve.add_argument("--host", default="127.0.0.1", help=cli_text(lang, "help_site_host", default="127.0.0.1"))
+    serve.add_argument("--port", type=int, default=8000, help=cli_text(lang, "help_site_port", default=8000))
     for sub in (build, serve):
         sub.add_argument("--strict", action=argparse.BooleanOptionalAction, default=True,
-                         help="fail on any warning: broken link or anchor, missing page (default: on)")
+                         help=cli_text(lang, "help_site_strict"))
+        add_lang_argument(sub, lang)   # the language of mcr's own words; MkDocs logs in English
 
 
 def mkdocs_command(args: argparse.Namespace) -> list[str]:

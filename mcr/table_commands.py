@@ -1,4 +1,4 @@
-"""`mcr fans` (list the table) and `mcr check` (validate a table)."""
+"""`mcr fans` (list the table), `mcr check` (validate a table) and `mcr vocabulary`."""
 from __future__ import annotations
 
 import argparse
@@ -6,60 +6,59 @@ import sys
 
 from rules import check_fan_table, fan_table
 
+from .cli_text import cli_text
+from .vocabulary_text import vocabulary_sections
 
-def add_fans_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--fans", metavar="PATH", help="another fan table (default: the project's fans.yaml)")
-    parser.add_argument("--lang", default="en", help="language of the names (default en)")
-    parser.add_argument("--points", type=int, help="only fans worth this many points")
-    parser.add_argument("--edition", metavar="ID", help="the edition of the rules (default: the table's own)")
+
+def add_fans_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
+    parser.add_argument("--fans", metavar="PATH", help=cli_text(lang, "help_fans_table"))
+    parser.add_argument("--points", type=int, help=cli_text(lang, "help_points"))
+    parser.add_argument("--edition", metavar="ID", help=cli_text(lang, "help_edition"))
 
 
 def run_fans(args: argparse.Namespace) -> int:
     table = fan_table(args.fans, args.edition)
+    lang = args.lang
+    separator = cli_text(lang, "list_separator")
     for fan in table.fans:
         if args.points is not None and fan.points != args.points:
             continue
-        zh = fan.names.get("zh", "")
-        excludes = f"  (not counted: {', '.join(fan.excludes)})" if fan.excludes else ""
-        print(f"{fan.number:2}  {fan.points:2}  {fan.name(args.lang)} {zh if args.lang != 'zh' else ''}".rstrip()
-              + f"  [{fan.id}]{excludes}")
+        zh = fan.names.get("zh", "") if lang != "zh" else ""
+        excluded = ""
+        if fan.excludes:
+            names = separator.join(table.fan(other).name(lang) for other in fan.excludes)
+            excluded = "  (" + cli_text(lang, "fans_not_counted", fans=names) + ")"
+        print(f"{fan.number:2}  {fan.points:2}  {fan.name(lang)} {zh}".rstrip() + f"  [{fan.id}]{excluded}")
     return 0
 
 
-def add_check_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", nargs="?", help="the fan table to check (default: the project's fans.yaml)")
+def add_check_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
+    parser.add_argument("path", nargs="?", help=cli_text(lang, "help_check_path"))
 
 
 def run_check(args: argparse.Namespace) -> int:
+    # Each problem is the checker's own line (file:line: what), for the table's maintainer.
     problems = check_fan_table(args.path)
     for line in problems:
         print(line)
     shown = args.path or "fans.yaml"
     if problems:
-        print(f"mcr check: {len(problems)} problem(s) in {shown}", file=sys.stderr)
+        print("mcr check: " + cli_text(args.lang, "check_problems", n=len(problems), path=shown), file=sys.stderr)
         return 1
-    print(f"mcr check: {shown} is sound: schema, references and every example agree with the engine",
-          file=sys.stderr)
+    print("mcr check: " + cli_text(args.lang, "check_sound", path=shown), file=sys.stderr)
     return 0
 
 
-def add_vocabulary_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
+def add_vocabulary_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
+    parser.add_argument("--markdown", action="store_true", help=cli_text(lang, "help_markdown"))
 
 
 def run_vocabulary(args: argparse.Namespace) -> int:
     """Print the predicate vocabulary of fans.yaml: operators, hand facts, item attributes."""
-    from rules import HAND_VOCABULARY, ITEM_VOCABULARY, OPERATORS
-
-    sections = [
-        ("Operators ({op: arguments})", [(o.name, f"{o.arguments}: {o.meaning}") for o in OPERATORS.values()]),
-        ("Hand facts ({var: NAME}, or {var: hand.NAME} inside an iteration)", list(HAND_VOCABULARY.items())),
-        ("Item attributes ({var: NAME} inside all/some/none/count/filter/map/distinct/sorted)",
-         list(ITEM_VOCABULARY.items())),
-    ]
-    for title, rows in sections:
+    for title, rows in vocabulary_sections(args.lang):
         if args.markdown:
-            print(f"**{title}**\n\n| name | meaning |\n| --- | --- |")
+            print(f"**{title}**\n\n| {cli_text(args.lang, 'vocabulary_name')} | "
+                  f"{cli_text(args.lang, 'vocabulary_meaning')} |\n| --- | --- |")
             for name, meaning in rows:
                 print(f"| `{name}` | {meaning.replace('|', '&#124;')} |")
         else:

@@ -11,6 +11,10 @@ MAX_WORKERS = 1024   # far above any machine here; a larger number is a typo, no
 class WorkerCountError(ValueError):
     """MCR_WORKERS is set to something that is not a usable number of processes."""
 
+    def __init__(self, message: str, value: str) -> None:
+        super().__init__(message)
+        self.value = value   # as set, for a message in the user's language
+
 
 def worker_count(environ: Mapping[str, str] = os.environ) -> int:
     """MCR_WORKERS when set (a whole number from 1 to MAX_WORKERS), else one per core."""
@@ -22,4 +26,4 @@ def worker_count(environ: Mapping[str, str] = os.environ) -> int:
     if value.isascii() and value.isdigit() and len(value) <= 6 and 1 <= int(value) <= MAX_WORKERS:
         return int(value)
     raise WorkerCountError(f"{WORKERS_ENV} must be a whole number of worker processes from 1 to {MAX_WORKERS} "
-                           f"(unset: one per core), not {value!r}")
+                           f"(unset: one per core), not {value!r}", value)

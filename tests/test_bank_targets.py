@@ -61,7 +61,7 @@ def test_expert_has_big_honor_hands_and_no_fan_dominates(banks, spec) -> None:
 def test_stats_command_reports_and_fails_cleanly(capsys, tmp_path) -> None:
     assert main(["quiz-banks", "--stats"]) == 0
     out = capsys.readouterr().out
-    assert "beginner: 300 questions" in out and "target all chows" in out and "MISS" not in out
+    assert "Beginner: 300 questions" in out and "target: All Chows" in out and "MISS" not in out
     assert "fans in no bank: none (81 of 81 appear)" in out
     assert main(["quiz-banks", "--stats", "--out", str(tmp_path)]) == 1
     err = capsys.readouterr().err

@@ -100,7 +100,7 @@ def test_other_counts_and_bad_hands(loaded: None) -> None:
 # One input for each error code; a changed engine message shows up here as "other".
 ERRORS = {
     "no_suit": "[123m]45p99s678p3", "zero_rank": "[123m]405p99s678p3p", "suit_without_digits": "[123m]p45p",
-    "unexpected_character": "[123m]45x", "unclosed_meld": "[123m][EE", "claim_digit": "[EEE5]45p",
+    "not_ascii": "[123m]45p\uff19s", "unexpected_character": "[123m]45x", "unclosed_meld": "[123m][EE", "claim_digit": "[EEE5]45p",
     "empty_meld": "[]45p", "kong_not_identical": "[1234m]45p", "meld_size": "[12m]45p", "honor_chow": "[ESW]45p",
     "not_a_set": "[124m]45p", "meld_after_standing": "45p[123m]", "stray_bracket": "45p]", "empty_hand": "   ",
     "too_many_melds": "[123m][123m][123m][123m][123m]5p5p", "no_standing": "[123m][456m][789m][EEE]",

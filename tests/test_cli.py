@@ -22,7 +22,7 @@ def test_breakdown_of_the_issue_example() -> None:
     assert any(line.startswith("Half Flush (混一色) ..") and " 6" in line for line in lines)
     assert "Total 98 points (valid win: 8 or more without flowers)" in run.stdout
     assert "Payments: self-drawn, each of the other three pays 8 + 98 = 106" in run.stdout
-    assert "All Pungs (6): implied by Big Four Winds [non-repeat]" in run.stdout
+    assert "All Pungs (6): implied by Big Four Winds (non-repeat)" in run.stdout
 
 
 def test_json_output_follows_the_contract() -> None:
@@ -118,7 +118,7 @@ def test_json_lines_answer_each_line_as_it_comes() -> None:
 def test_an_implied_flag_is_said_and_a_contradiction_refused() -> None:
     said = subprocess.run([sys.executable, "-m", "mcr", "score", "[1111m]23m456p789s99s4m", "--replacement"],
                           capture_output=True, text=True, cwd=ROOT)
-    assert said.returncode == 0 and "Situation: self-drawn, implied" in said.stdout
+    assert said.returncode == 0 and "Situation: --self-drawn is implied by --replacement" in said.stdout
     lines = '{"hand": "[1111m]23m456p789s99s4m", "replacement": true, "self_drawn": false}\n'
     run = subprocess.run([sys.executable, "-m", "mcr", "score", "-"], input=lines, capture_output=True, text=True,
                          cwd=ROOT)

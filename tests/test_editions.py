@@ -72,7 +72,8 @@ def test_an_edition_as_the_cli_lists_and_compares_it() -> None:
     run = subprocess.run([sys.executable, "-m", "mcr", "editions", "diff", DEFAULT, LATER],
                          capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 0
-    assert "fan big_three_dragons: excludes" in run.stdout and "settings: held_four_is_a_wait" in run.stdout
+    assert "Big Three Dragons [big_three_dragons]: fans not counted with it" in run.stdout
+    assert "settings of the scoring principles [held_four_is_a_wait]" in run.stdout
     assert f"{len(rules.edition_differences(DEFAULT, LATER))} difference(s)" in run.stdout
     bad = subprocess.run([sys.executable, "-m", "mcr", "score", "123m", "--edition", "1999"],
                          capture_output=True, text=True, cwd=ROOT)
@@ -141,7 +142,7 @@ examples:
     assert [info.id for info, _ in rules.editions(path)] == ["1998", "club", "green-book"]
     run = subprocess.run([sys.executable, "-m", "mcr", "editions", "diff", "1998", "club", "--fans", str(path)],
                          capture_output=True, text=True, cwd=ROOT)
-    assert "fan chicken_hand: points" in run.stdout and "settlement: base" in run.stdout
+    assert "Chicken Hand [chicken_hand]: points" in run.stdout and "settlement [base]" in run.stdout
     assert "3 difference(s)" in run.stdout
 
 

@@ -1,9 +1,9 @@
 """The engine's errors as data the calculator page can translate: a code, the values the
 message names, the column in the notation and the tiles at fault.
 
-The engine words its notation and hand errors in English. The page shows them in the
-reader's language, so each message is matched here to a code whose wording lives in
-website/site_text.py (`error_<code>`); the English text travels along and is shown as
+The engine words its notation and hand errors in English. The page and `mcr score` show
+them in the reader's language, so each message is matched here to a code whose wording
+lives in i18n/site/<lang>.yaml (`error_<code>`); the English text travels along and is shown as
 it is for a message no pattern knows. Situation problems come from the fan table, which
 already words them in every language. Imports nothing but `rules`: it runs in the browser.
 """
@@ -19,6 +19,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((code, re.compile(pat
     ("no_suit", r"^digits '(?P<digits>\d+)' have no suit letter"),
     ("zero_rank", r"^'0' is not a tile rank"),
     ("suit_without_digits", r"^suit letter '(?P<letter>.)' has no digits before it"),
+    ("not_ascii", r"^(?:'.' \()?(?P<point>U\+[0-9A-F]+).*? is not an ASCII character"),
     ("unexpected_character", r"^unexpected character '(?P<character>.)'"),
     ("unclosed_meld", r"^unclosed meld"),
     ("claim_digit", r"^claim digit '(?P<digit>.)' must be 1, 2 or 3"),

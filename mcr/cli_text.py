@@ -1,0 +1,22 @@
+"""The command line's own sentences (i18n/cli/<lang>.yaml), and the few it shares with the
+terminal quiz (the reasons a fan is not counted) and the site (the engine's errors)."""
+from __future__ import annotations
+
+from i18n import strings
+
+
+def cli_text(lang: str, key: str, **values: object) -> str:
+    """The string `key` of i18n/cli/ in `lang`, with its {placeholders} filled. Always
+    formatted, so a brace meant as itself is written twice ({{var: NAME}}) in every text."""
+    return strings("cli").tables[lang][key].format(**values)
+
+
+def quiz_text(lang: str, key: str, **values: object) -> str:
+    """A string of i18n/quiz/: the terminal quiz words "implied by X" and the principles
+    for its breakdown, which is the one `mcr score` prints."""
+    return strings("quiz").text(lang, key, **values)
+
+
+def site_text(lang: str, key: str, **values: object) -> str:
+    """A string of i18n/site/: the calculator words the engine's errors (error_<code>)."""
+    return strings("site").text(lang, key, **values)
