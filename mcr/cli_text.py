@@ -20,3 +20,9 @@ def quiz_text(lang: str, key: str, **values: object) -> str:
 def site_text(lang: str, key: str, **values: object) -> str:
     """A string of i18n/site/: the calculator words the engine's errors (error_<code>)."""
     return strings("site").text(lang, key, **values)
+
+
+def points_text(lang: str, points: int) -> str:
+    """'1 point', '8 points', '8分': a count of points with its unit, singular for one (the
+    terminal quiz's words, which the score breakdown shares)."""
+    return quiz_text(lang, "points_one" if points == 1 else "points_other", n=points)

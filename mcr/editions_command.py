@@ -9,7 +9,7 @@ from typing import Any
 import rules
 from i18n import LANGS, strings
 
-from .cli_text import cli_text
+from .cli_text import cli_text, points_text
 
 FAN_LIST_FIELDS = ("excludes", "absorbs")   # lists of fan ids, shown by name
 
@@ -106,7 +106,7 @@ class _Shown:
         if isinstance(value, bool):
             return self.t("diff_yes" if value else "diff_no")
         if isinstance(value, dict) and "id" in value and "names" in value:
-            return self.t("diff_fan_value", fan=self.fan(value["id"]), points=value.get("points"))
+            return self.t("diff_fan_value", fan=self.fan(value["id"]), points=points_text(self.lang, value.get("points")))
         if isinstance(value, dict) and "question" in value:
             return _short(_text(value["answer"], self.lang), limit)
         if isinstance(value, dict) and value and set(value) <= set(LANGS):

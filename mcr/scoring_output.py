@@ -5,7 +5,7 @@ from typing import Callable
 
 from rules import FanTable, ScoreResult
 
-from .cli_text import cli_text, quiz_text
+from .cli_text import cli_text, points_text, quiz_text
 from .engine_messages import flag_of as _flag
 
 LINE_WIDTH = 44
@@ -46,10 +46,11 @@ def format_breakdown(result: ScoreResult, table: FanTable, lang: str) -> str:
         lines.append(cli_text(lang, "situation_implied", flag=_flag(flag), by=" ".join(_flag(b) for b in by)))
     verdict = cli_text(lang, "verdict_valid" if result.valid else "verdict_invalid", minimum=result.minimum)
     if result.total != result.total_without_bonus:
-        lines.append(cli_text(lang, "total_flowers", total=result.total, without=result.total_without_bonus,
+        lines.append(cli_text(lang, "total_flowers", total=points_text(lang, result.total),
+                              without=points_text(lang, result.total_without_bonus),
                               verdict=verdict))
     else:
-        lines.append(cli_text(lang, "total", total=result.total, verdict=verdict))
+        lines.append(cli_text(lang, "total", total=points_text(lang, result.total), verdict=verdict))
     lines.append(_payments_line(result, lang))
     return "\n".join(lines)
 
