@@ -101,7 +101,9 @@ def dump_evidence(by_edition: dict[str, list[Evidence]]) -> str:
 
 
 def evidence_in_file() -> list[tuple[str, Evidence]]:
-    raw = yaml.safe_load(EVIDENCE_PATH.read_text(encoding="utf-8")) or {}
+    # libyaml when present: `mcr score` reads this file on every hand with exclusions.
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    raw = yaml.load(EVIDENCE_PATH.read_text(encoding="utf-8"), Loader=loader) or {}
     return [(edition, Evidence(fan, other, e["hand"], e["situation"]))
             for edition, fans in raw.items() for fan, pairs in fans.items()
             for other, ways in pairs.items() for e in ways.values()]

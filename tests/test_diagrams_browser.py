@@ -143,3 +143,32 @@ def test_the_play_chapter_shows_its_diagrams(browser: object, base_url: str, lan
         assert not errors, errors
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_quick_start_shows_its_diagrams_on_a_phone(browser: object, base_url: str, lang: str,
+                                                      scheme: str) -> None:
+    # The seats, the wall and the claimed tile under the quick start's steps, at phone width.
+    context = browser.new_context(viewport={"width": 390, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    try:
+        prefix = "" if lang == DEFAULT_LANG else f"{lang}/"
+        page.goto(f"{base_url}{prefix}quickstart/", wait_until="load")
+        page.evaluate("document.fonts.ready")
+        found = page.evaluate(_MEASURE)
+        drawn = found["diagrams"]
+        assert [d["name"] for d in drawn] == ["seating", "wall-break", "claimed-melds"], lang
+        for d in drawn:
+            where = f"{d['name']} ({lang}, quick start, {scheme})"
+            assert d["lang"] == lang and d["width"] > 100 and d["height"] > 50, where
+            assert d["left"] >= 0 and d["right"] <= found["viewport"] + 0.5, where
+            assert d["ink"] == d["text"], where
+            for lab in d["labels"]:
+                assert (lab["left"] >= d["left"] - 0.5 and lab["right"] <= d["right"] + 0.5), \
+                    f"{where}: {lab['text']!r} runs out of the drawing"
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("figure.mcr-diagram--seating").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"{lang}-390-{scheme}-quickstart.png"))
+    finally:
+        context.close()

@@ -19,6 +19,7 @@ NEW_FAN = """- number: 82
   points: 1
   family: suits
   names: {en: Any Suit, zh: 有数牌, es: "Algún palo", ko: 수패}
+  summary: {en: "A tile of a suit.", zh: 有数牌。, es: "Una ficha de palo.", ko: "수패가 있다."}
   definition: {en: "A tile of a suit.", zh: 有数牌。, es: "Una ficha de palo.", ko: "수패가 있다."}
   excludes: [no_honors]
   when: {">=": [{count: {var: suits}}, 1]}

@@ -164,3 +164,18 @@ def test_the_repeated_discard_has_its_check_question(lang: str) -> None:
     source = (BOOK / lang / "rulebook" / "play.md").read_text(encoding="utf-8")
     section = source[source.index("{#repeated-discard}"):source.index("{#claim-priority}")]
     assert "id: pung-a-repeated-discard" in section and "跟张" in section
+
+
+# The diagrams of the rulebook, where the quick start's steps describe what they draw.
+QUICKSTART_DIAGRAMS = {"seats": "seating", "dealing": "wall-break", "claiming": "claimed-melds"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_seating_dealing_and_claiming_steps_show_their_diagrams(lang: str) -> None:
+    found = {}
+    for section in re.split(r"^## ", page(lang), flags=re.M)[1:]:
+        anchor = re.match(r".*\{#([\w-]+)\}", section)
+        names = re.findall(r"^```diagram\n(\S+)\n```$", section, re.M)
+        if names:
+            found[anchor.group(1) if anchor else section[:40]] = names
+    assert found == {step: [name] for step, name in QUICKSTART_DIAGRAMS.items()}

@@ -48,7 +48,7 @@ def fans_concerned(data: SiteData, ruling: Ruling) -> tuple[str, ...]:
 
 
 def fans_concerned_line(data: SiteData, ruling: Ruling, lang: str, fan_link: str) -> str | None:
-    """'**Fans concerned**: [Edge Wait](../fans/edge_wait.md) · ...', or None when the ruling
+    """'**Fans concerned**: [fan name](../fans/<fan id>.md) · ...', or None when the ruling
     concerns no fan (a label with nothing after it says nothing)."""
     fans = fans_concerned(data, ruling)
     if not fans:
