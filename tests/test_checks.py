@@ -52,8 +52,9 @@ def test_cli_exit_status(tmp_path: Path) -> None:
     ("- number: 3\n", "- number: 2\n", "all_green", "duplicate number 2"),
     ("  when: {var: self_drawn}\n", "  when: {var: self_drawnn}\n", "self_drawn", "unknown hand fact 'self_drawnn'"),
     ("  when: {var: self_drawn}\n", "  when: {xor: [true, false]}\n", "self_drawn", "unknown operator(s) 'xor'"),
-    ('names: {en: Big Four Winds, zh: 大四喜, es: "Cuatro grandes vientos", ko: "대사희"}',
-     'names: {en: Big Four Winds, zh: 大四喜, es: "Cuatro grandes vientos"}', "big_four_winds",
+    ('names: {en: Big Four Winds, zh: 大四喜, es: "Cuatro grandes vientos", ko: "대사희", fr: "Big Four Winds", ja: "大四喜"}',
+     'names: {en: Big Four Winds, zh: 大四喜, es: "Cuatro grandes vientos", fr: "Big Four Winds", ja: "大四喜"}',
+     "big_four_winds",
      "names has no 'ko' text"),
 ])
 def test_reference_problems(tmp_path: Path, old: str, new: str, fan_id: str, message: str) -> None:

@@ -118,15 +118,17 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def _teach_jieba(data: SiteData) -> None:
-    """Index each Chinese fan name as one word, so searching 清一色 finds 清一色."""
+    """Index each Chinese and Japanese fan name as one word, so searching 清一色 finds 清一色
+    (jieba cuts the kanji of Japanese pages too: the search plugin segments all Han text)."""
     try:
         import jieba  # noqa: PLC0415 - only the search plugin needs it
     except ImportError:
         return
     for fan in data.table.fans:
-        name = fan.names.get("zh")
-        if name:
-            jieba.add_word(name)
+        for lang in ("zh", "ja"):
+            name = fan.names.get(lang)
+            if name:
+                jieba.add_word(name)
 
 
 def _build_language(page: Page) -> tuple[str, str]:

@@ -21,6 +21,7 @@ _LATIN = "-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans'"
 FONTS = {
     "zh": "'Noto Sans CJK SC','Source Han Sans SC','PingFang SC','Microsoft YaHei',sans-serif",
     "ko": "'Noto Sans CJK KR','Source Han Sans KR','Apple SD Gothic Neo','Malgun Gothic',sans-serif",
+    "ja": "'Noto Sans CJK JP','Source Han Sans JP','Hiragino Sans','Yu Gothic',sans-serif",
 }
 LATIN_FONT = f"{_LATIN},'Noto Sans CJK SC',sans-serif"
 
