@@ -192,6 +192,9 @@ def _reference_problems(data: dict[str, Any], shown: str) -> list[str]:
             for lang in languages:
                 if not (fan.get(field) or {}).get(lang):
                     problems.append(f"{tag}{field} has no '{lang}' text (languages: {', '.join(languages)})")
+        for lang in fan.get("other_names") or {}:
+            if lang != "__line__" and lang not in languages:
+                problems.append(f"{tag}other_names has a '{lang}' text, not one of the languages ({', '.join(languages)})")
         for lang, summary in (fan.get("summary") or {}).items():
             if isinstance(summary, str) and text_columns(summary) > SUMMARY_COLUMNS:
                 problems.append(f"{tag}summary '{lang}' takes {text_columns(summary)} columns; the fan sheet's line "

@@ -115,6 +115,7 @@ def fan_page(data: SiteData, fan: Fan, lang: str) -> str:
         family=with_marker(family, lang), plain_family=md_escape(family.text),
         number=text(lang, "fan_number", number=fan.number, total=total),
         names=names,
+        other_names=md_escape(fan.other_names[lang]) if fan.other_names.get(lang) else "",
         definition=md_localized(definition, lang),
         note=md_localized(note, lang) if note else "",
         examples=examples, near_misses=near_misses, editions=editions, only_in=only_in,

@@ -129,6 +129,11 @@ def _teach_jieba(data: SiteData) -> None:
             name = fan.names.get(lang)
             if name:
                 jieba.add_word(name)
+        # Other names, as 一気通貫 for 清龍: each word before its parenthesised gloss.
+        for other in fan.other_names.values():
+            for word in re.split(r"[・、]", re.sub(r"（.*?）|\(.*?\)", "", other)):
+                if word.strip():
+                    jieba.add_word(word.strip())
 
 
 def _build_language(page: Page) -> tuple[str, str]:
