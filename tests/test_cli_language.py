@@ -71,9 +71,34 @@ def _strings(surface: str, lang: str) -> dict[str, str]:
 def _own_fan_names(lang: str) -> tuple[str, ...]:
     """The language's fan names that are English words: French players use the English names
     (i18n/glossary.fr.md), so in French output they are French; longest first."""
-    table = yaml.safe_load((ROOT / "fans.yaml").read_text(encoding="utf-8"))
-    names = {f["names"].get(lang) for f in table["fans"]}
-    return tuple(sorted((n for n in names if n and n.isascii()), key=len, reverse=True))
+    sources = [ROOT / "fans.yaml", *sorted((ROOT / "editions").glob("*.yaml"))]
+    names = {name for path in sources for name in _names_in(yaml.safe_load(path.read_text(encoding="utf-8")), lang)}
+    return tuple(sorted((n for n in names if n.isascii()), key=len, reverse=True))
+
+
+def _names_in(data: Any, lang: str) -> Iterator[str]:
+    """The `lang` name of every fan in a table or an edition file (its own fans too)."""
+    if isinstance(data, dict):
+        names = data.get("names")
+        if isinstance(names, dict) and isinstance(names.get(lang), str):
+            yield names[lang]
+        for value in data.values():
+            yield from _names_in(value, lang)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _names_in(item, lang)
+
+
+def _without_names(text: str, names: tuple[str, ...]) -> str:
+    """`text` with each of `names` blanked, and a name cut short by a shortened line
+    ('Pung of Terminals or H...') too."""
+    for name in names:
+        text = text.replace(name, " ")
+    for name in names:
+        for cut in range(len(name) - 1, 7, -1):
+            if text.endswith(name[:cut] + "..."):
+                return text[:-len(name[:cut] + "...")] + " ..."
+    return text
 
 
 @cache
@@ -111,8 +136,7 @@ def english_in(output: str, lang: str, name_column: bool = False) -> list[str]:
     found = []
     for line in output.splitlines():
         text = _CODE.sub(" ", line)
-        for name in _own_fan_names(lang):
-            text = text.replace(name, " ")
+        text = _without_names(text, _own_fan_names(lang))
         tokens = text.split()
         if name_column and line.startswith("  ") and tokens:
             tokens = tokens[1:]
