@@ -95,8 +95,8 @@ def test_every_diagram_is_wellformed_svg_in_its_language(name: str, lang: str) -
 def test_no_english_label_outside_english(name: str, lang: str) -> None:
     root = _root(name, lang)
     texts = [_label_text(t) for t in _labels(root)] + [root.find(f"{SVG}title").text, root.find(f"{SVG}desc").text]
-    if lang in ("zh", "ko"):
-        # Chinese and Korean labels hold digits and signs, never Latin letters.
+    if lang in ("zh", "ko", "ja"):
+        # Chinese, Korean and Japanese labels hold digits and signs, never Latin letters.
         latin = [t for t in texts if re.search(r"[A-Za-z]", t)]
         assert not latin, f"{name} ({lang}): Latin letters in {latin}"
     else:

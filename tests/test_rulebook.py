@@ -9,10 +9,11 @@ import pytest
 import yaml
 
 import rules
+from i18n import LANGS
 
 from .conftest import ROOT
 
-LANGUAGES = ("en", "zh", "es", "ko")
+LANGUAGES = tuple(LANGS)   # every language of i18n/languages.yaml
 CHAPTERS = ("tiles", "terms", "play", "winning", "scoring", "fans", "competition", "rulings")
 BOOK = ROOT / "site"
 HAND_BLOCK = re.compile(r"^```hand\n(.*?)^```", re.S | re.M)

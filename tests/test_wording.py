@@ -24,7 +24,7 @@ from website.site_text import points_label
 
 from .conftest import ROOT
 
-LANGS = ("en", "zh", "es", "ko")
+LANGS = ("en", "zh", "es", "ko", "fr", "ja")
 FANS = yaml.safe_load((ROOT / "fans.yaml").read_text(encoding="utf-8"))
 
 
@@ -116,9 +116,9 @@ def test_fan_73_leaves_out_the_wind_pungs_that_score_a_wind_fan() -> None:
 
 PAIR_WORDS = {
     9: {"en": "fourth wind as the pair", "zh": "第四种风牌作将", "es": "cuarto viento como pareja",
-        "ko": "남은 한 풍패의 또이쯔"},
+        "ko": "남은 한 풍패의 또이쯔", "fr": "le quatrième vent formant la paire", "ja": "4種目の風牌を雀頭"},
     10: {"en": "third dragon as the pair", "zh": "第三种箭牌作将", "es": "tercer dragón como pareja",
-         "ko": "남은 한 삼원패의 또이쯔"},
+         "ko": "남은 한 삼원패의 또이쯔", "fr": "le troisième dragon formant la paire", "ja": "3種目の三元牌を雀頭"},
 }
 
 
@@ -175,7 +175,8 @@ def test_es_names_self_drawn_autorrobo_everywhere() -> None:
 # 7a. "1 points": a count of points is written with its unit by one function per surface,
 # singular for 1; no template glues a plural unit to a number placeholder.
 
-UNIT_AFTER_PLACEHOLDER = {"en": r"\{(\w+)\} ?points?\b", "es": r"\{(\w+)\} ?puntos?\b"}
+UNIT_AFTER_PLACEHOLDER = {"en": r"\{(\w+)\} ?points?\b", "es": r"\{(\w+)\} ?puntos?\b",
+                          "fr": r"\{(\w+)\} ?points?\b"}
 
 
 @pytest.mark.parametrize("lang", sorted(UNIT_AFTER_PLACEHOLDER))
@@ -184,14 +185,15 @@ def test_no_template_puts_the_unit_after_a_count_that_can_be_1(lang: str) -> Non
     for path in sorted((ROOT / "i18n").glob(f"*/{lang}.yaml")):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             for m in re.finditer(UNIT_AFTER_PLACEHOLDER[lang], line):
-                # {minimum} is the 8-point minimum and {top} the 88 of the fan table: never 1.
-                if m.group(1) not in ("minimum", "top", "n"):
+                # {minimum} is the 8-point minimum and {top} the 88 of the fan table: never 1;
+                # {bottom} is the table's lowest value, 1, which French writes in the singular.
+                if m.group(1) not in ("minimum", "top", "n") and not (m.group(1) == "bottom" and lang == "fr"):
                     found.append(f"{path.relative_to(ROOT)}:{number}: {m.group(0)}")
     assert found == [], "format the number with points_one/points_other:\n" + "\n".join(found)
 
 
-SINGULAR = {"en": "1 point", "zh": "1分", "es": "1 punto", "ko": "1점"}
-PLURAL_8 = {"en": "8 points", "zh": "8分", "es": "8 puntos", "ko": "8점"}
+SINGULAR = {"en": "1 point", "zh": "1分", "es": "1 punto", "ko": "1점", "fr": "1 point", "ja": "1点"}
+PLURAL_8 = {"en": "8 points", "zh": "8分", "es": "8 puntos", "ko": "8점", "fr": "8 points", "ja": "8点"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
