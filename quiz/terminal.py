@@ -386,7 +386,8 @@ class TerminalQuiz:
                 # "Implied by" only where the fan's definition implies it; else the rules list it.
                 why = term.t("why_listed" if listed else f"why_{principle}", by=self.name(by) if by else "")
                 more = f" x{times}" if times > 1 else ""
-                lines.append(f"  {self.name(fan)} ({self.points(fan)}){more}: {why}")
+                entry = term.t("not_counted_entry", fan=self.name(fan), points=self.points(fan), times=more, why=why)
+                lines.append(f"  {entry}")
         near = [d for d in question.data.get("distractors", []) if d["reason"] == "near"]
         if near:
             lines.append(term.t("other_options"))

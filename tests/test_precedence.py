@@ -18,9 +18,9 @@ NEW_FAN = """- number: 82
   id: any_suit
   points: 1
   family: suits
-  names: {en: Any Suit, zh: 有数牌, es: "Algún palo", ko: 수패}
-  summary: {en: "A tile of a suit.", zh: 有数牌。, es: "Una ficha de palo.", ko: "수패가 있다."}
-  definition: {en: "A tile of a suit.", zh: 有数牌。, es: "Una ficha de palo.", ko: "수패가 있다."}
+  names: {en: Any Suit, zh: 有数牌, es: "Algún palo", ko: 수패, fr: "Any Suit", ja: 数牌あり}
+  summary: {en: "A tile of a suit.", zh: 有数牌。, es: "Una ficha de palo.", ko: "수패가 있다.", fr: "Une tuile numérotée.", ja: 数牌がある。}
+  definition: {en: "A tile of a suit.", zh: 有数牌。, es: "Una ficha de palo.", ko: "수패가 있다.", fr: "Une tuile numérotée.", ja: 数牌がある。}
   excludes: [no_honors]
   when: {">=": [{count: {var: suits}}, 1]}
   examples: []

@@ -26,21 +26,21 @@ def _page(site: Path, folder: str, title: str) -> None:
 def _small_site(site: Path) -> None:
     _page(site, "", "MCR Rules")
     _page(site, "fans/", "Fans - MCR Rules")
-    for lang in ("", "zh/", "es/", "ko/"):
+    for lang in ("", "zh/", "es/", "ko/", "fr/", "ja/"):
         _page(site, f"{lang}rulebook/rulings/", "Rulings &amp; more")
 
 
 def test_every_english_page_and_every_moved_one(tmp_path: Path) -> None:
     _small_site(tmp_path)
-    # 4 languages' /rulings/; /en/, /en/fans/, /en/rulebook/rulings/ and /en/rulings/
-    assert write_redirects(tmp_path) == 8
+    # 6 languages' /rulings/; /en/, /en/fans/, /en/rulebook/rulings/ and /en/rulings/
+    assert write_redirects(tmp_path) == 10
     fans = (tmp_path / "en/fans/index.html").read_text(encoding="utf-8")
     assert '<link rel="canonical" href="../../fans/">' in fans and 'url=../../fans/"' in fans
     assert 'location.replace("../../fans/" + location.search + location.hash)' in fans
     assert '<a href="../../fans/">Fans - MCR Rules</a>' in fans
     ko = (tmp_path / "ko/rulings/index.html").read_text(encoding="utf-8")
     assert '<html lang="ko">' in ko and '<a href="../rulebook/rulings/">Rulings &amp; more</a>에 있습니다' in ko
-    assert write_redirects(tmp_path) == 8      # a second run rewrites its own pages
+    assert write_redirects(tmp_path) == 10     # a second run rewrites its own pages
 
 
 def test_a_page_is_never_replaced_nor_a_redirect_left_leading_nowhere(tmp_path: Path) -> None:
