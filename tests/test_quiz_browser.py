@@ -92,7 +92,7 @@ def _screenshot(tab: Tab, name: str) -> None:
     tab.page.screenshot(path=str(ARTIFACTS / name), full_page=True, animations="disabled")
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", ["en", "zh", "fr", "ja"])
 def test_a_right_and_a_wrong_answer_then_a_reload(tab: Tab, questions: dict[str, Question], lang: str) -> None:
     page = tab.page
     tab.open(f"{_prefix(lang)}quiz/beginner/")
@@ -347,7 +347,7 @@ def _pick_kind(tab: Tab, questions: dict[str, Question], path: str, kind: str) -
     return q
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", ["en", "zh", "fr", "ja"])
 def test_a_waits_question_ticks_tiles_and_shows_what_was_waited_on(tab: Tab, questions: dict[str, Question],
                                                                    lang: str) -> None:
     page = tab.page

@@ -50,7 +50,7 @@ def _answer(tab: Tab, q: RulesQuestion, *, right: bool) -> list[str]:
     return picked
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", ["en", "zh", "fr", "ja"])
 def test_a_right_and_a_wrong_answer_with_the_section_cited(tab: Tab, lang: str) -> None:
     tab.open(f"{_prefix(lang)}quiz/rules/")
     first = _wait(tab, "question")
