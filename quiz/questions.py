@@ -362,7 +362,8 @@ def grade(question: Question, response: Any) -> Grade:
         return Grade(not missed and not wrong, results, missed, wrong, tie if not missed and not wrong else 0)
     if question.kind == "waits":
         picked, right = set(response), set(answer["waits"])
-        missed, wrong = tuple(sorted(right - picked)), tuple(sorted(picked - right))
+        # The waits missed in the engine's tile order (1m..9s, winds, dragons), as the breakdown lists them.
+        missed, wrong = tuple(t for t in answer["waits"] if t not in picked), tuple(sorted(picked - right))
         return Grade(not missed and not wrong, _involved(question, not missed and not wrong), missed, wrong)
     if question.kind == "total":
         correct = response == answer["total"]

@@ -339,7 +339,8 @@
       var given = {}, waits = {};
       (response || []).forEach(function (t) { given[t] = true; });
       answer.waits.forEach(function (t) { waits[t] = true; });
-      var missedTiles = sortedKeys(waits).filter(function (t) { return !given[t]; });
+      // In the engine's tile order (1m..9s, winds, dragons), as quiz/questions.py and the breakdown.
+      var missedTiles = answer.waits.filter(function (t) { return !given[t]; });
       var wrongTiles = sortedKeys(given).filter(function (t) { return !waits[t]; });
       var all = !missedTiles.length && !wrongTiles.length;
       return {correct: all, missed: missedTiles, wrong: wrongTiles, tie: 0, fanResults: involvedFans(q, all)};
