@@ -36,6 +36,7 @@ from website.diagrams.block import read_diagrams
 from website.hand_block import HandBlock, HandBlockError, check_block, check_editions, find_hand_fences, read_block
 from website.hand_render import RenderContext, render_hand
 from website.check_render import check_markdown
+from website.cjk_lines import UNSPACED, join_cjk_lines
 from quiz.check_blocks import CheckBlockError, read_check, scan as scan_checks
 from website.markdown_text import TILE_ASSETS, URL_TOKEN
 from website.site_data import SiteData, load_site_data
@@ -216,6 +217,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         lines = _with_fallback_notice(lines, lang)
     if page.file.src_uri.split("/", 1)[-1] == RULINGS_CHAPTER:   # after the blocks: their line numbers hold
         lines = with_fans_concerned(lines, _state.data, lang)
+    if source_lang in UNSPACED:   # last: every line number has been reported
+        return join_cjk_lines("\n".join(lines))
     return "\n".join(lines)
 
 
