@@ -6,23 +6,15 @@ text colour, and nothing for axe-core to fault. Screenshots of each diagram go t
 test-artifacts/diagrams/."""
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from website.diagrams import DIAGRAMS
 from website.site_text import DEFAULT_LANG, LANGS
 
 from .conftest import ROOT
-from .site_build_support import ARTIFACTS, built_site
+from .site_build_support import ARTIFACTS
+from .test_site_browser import CHROMIUM, base_url, browser  # noqa: F401 - the shared fixtures
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 SHOTS = ARTIFACTS / "diagrams"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # axe-core's checks (names, contrast, roles) on the diagrams alone: the rest of the page is
@@ -34,34 +26,6 @@ pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is absent (apt-get install chromium)"),
 ]
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e .[test])")
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base signature
-        pass
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    site = built_site(tmp_path_factory)
-    assert site.returncode == 0, f"the site did not build:\n{site.log[-3000:]}"
-    handler = functools.partial(_QuietHandler, directory=str(site.output))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)   # port 0: any free port
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 # Measured in the page: each diagram's box, each label's box, the ink colour against the page's
