@@ -26,3 +26,14 @@ def points_text(lang: str, points: int) -> str:
     """'1 point', '8 points', '8分': a count of points with its unit, singular for one (the
     terminal quiz's words, which the score breakdown shares)."""
     return quiz_text(lang, "points_one" if points == 1 else "points_other", n=points)
+
+
+# Languages whose fan names are the Chinese names in their own script: the Chinese name
+# beside them would only repeat them (清幺九 清幺九).
+_HAN_NAMED = frozenset({"zh", "ja"})
+
+
+def chinese_name_beside(names: dict[str, str], lang: str) -> str:
+    """The Chinese name players of every language share, shown beside a fan's name in `lang`;
+    empty where the language names its fans in Chinese characters itself."""
+    return "" if lang in _HAN_NAMED else names.get("zh", "")

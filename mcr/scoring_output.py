@@ -5,7 +5,7 @@ from typing import Callable
 
 from rules import FanTable, ScoreResult
 
-from .cli_text import cli_text, points_text, quiz_text
+from .cli_text import chinese_name_beside, cli_text, points_text, quiz_text
 from .engine_messages import flag_of as _flag
 
 LINE_WIDTH = 44
@@ -29,7 +29,7 @@ def format_breakdown(result: ScoreResult, table: FanTable, lang: str) -> str:
 
     lines = []
     for fan in result.fans:
-        zh = table.fan(fan.id).names.get("zh")
+        zh = chinese_name_beside(table.fan(fan.id).names, lang)
         label = fan.name + (f" ({zh})" if zh and zh != fan.name else "")
         value = f"{fan.points}" if fan.count == 1 else f"{fan.points} x{fan.count}"
         where = f"   {' '.join(fan.groups)}" if fan.groups else ""

@@ -6,7 +6,7 @@ import sys
 
 from rules import check_fan_table, fan_table
 
-from .cli_text import cli_text
+from .cli_text import chinese_name_beside, cli_text
 from .vocabulary_text import vocabulary_sections
 
 
@@ -23,7 +23,7 @@ def run_fans(args: argparse.Namespace) -> int:
     for fan in table.fans:
         if args.points is not None and fan.points != args.points:
             continue
-        zh = fan.names.get("zh", "") if lang != "zh" else ""
+        zh = chinese_name_beside(fan.names, lang)
         excluded = ""
         if fan.excludes:
             names = separator.join(table.fan(other).name(lang) for other in fan.excludes)

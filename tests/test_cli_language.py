@@ -372,3 +372,14 @@ def test_help_is_worded_in_the_language_asked_on_the_command_line() -> None:
         helped = mcr(*args)
         assert "화료한 사람이 직접 뽑았다" in helped.stdout, helped.stdout   # --self-drawn's help
     assert "the winning tile was drawn by the winner" in mcr("score", "--help").stdout
+
+
+def test_the_chinese_name_is_shown_beside_only_where_it_adds_something() -> None:
+    # All Terminals is 清幺九 in Chinese and in Japanese kanji alike: the Japanese list names it
+    # once; English shows the Chinese name players share beside its own.
+    japanese = mcr("fans", "--points", "64", "--lang", "ja").stdout
+    assert "清幺九  [all_terminals]" in japanese and "清幺九 清幺九" not in japanese
+    english = mcr("fans", "--points", "64", "--lang", "en").stdout
+    assert "All Terminals 清幺九  [all_terminals]" in english
+    breakdown = mcr("score", "[EEE][SSSS1]55pWWWNNN", "--self-drawn", "--lang", "ja").stdout
+    assert "明槓 ....." in breakdown and "(明杠)" not in breakdown
