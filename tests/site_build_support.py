@@ -44,3 +44,19 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
             f"mcr site build: {site.seconds:.1f} s, exit status {site.returncode}\n\n{site.log}", encoding="utf-8")
         _built.append(site)
     return _built[0]
+
+
+def build_sources(docs: Path, work: Path) -> subprocess.CompletedProcess[str]:
+    """`mkdocs build --strict` of a copy of the site's sources in `docs` (a test changes the
+    copy to see how the build takes it), with the project's mkdocs.yml pointed at it; the
+    output goes to `work`/out."""
+    import yaml  # noqa: PLC0415 - only these tests read the config
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config.update(docs_dir=str(docs), site_dir=str(work / "out"), hooks=[str(ROOT / "website/site_hooks.py")],
+                  watch=[])
+    config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
+    (work / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(work / "mkdocs.yml")],
+                          cwd=ROOT, capture_output=True, text=True, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+                          check=False, timeout=600)

@@ -5,11 +5,8 @@ written in the comments, not against the drawing code); ```diagram blocks in a p
 unknown diagram name failing the build with the file and the line."""
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from types import SimpleNamespace
@@ -27,6 +24,7 @@ from website.site_data import load_site_data
 from website.site_text import LANGS
 
 from .conftest import ROOT
+from .site_build_support import build_sources
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = tuple(DIAGRAMS)
@@ -251,14 +249,7 @@ def test_an_unknown_diagram_fails_the_build_with_file_and_line(tmp_path: Path) -
     at = lines.index("wall-break")
     lines[at] = "muro-roto"
     chapter.write_text("\n".join(lines), encoding="utf-8")
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    config.update(docs_dir=str(docs), site_dir=str(tmp_path / "out"), hooks=[str(ROOT / "website/site_hooks.py")],
-                  watch=[])
-    config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
-    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(tmp_path / "mkdocs.yml")],
-                          cwd=ROOT, capture_output=True, text=True, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-                          check=False, timeout=600)
+    done = build_sources(docs, tmp_path)
     assert done.returncode != 0
     # The opening fence is the line above the name; the message gives the file's own line.
     assert f"rulebook/play.md:{at}: unknown diagram 'muro-roto'" in done.stderr + done.stdout, done.stderr[-3000:]

@@ -3,15 +3,11 @@ language, and a script that uses only strings its data file carries."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 import rules
 
@@ -23,6 +19,7 @@ from website.site_data import load_site_data
 from website.site_text import LANGS
 
 from .conftest import ROOT
+from .site_build_support import build_sources
 
 SOURCES = ROOT / "site"
 
@@ -107,14 +104,7 @@ def test_a_malformed_check_fails_the_build_with_file_and_line(tmp_path: Path) ->
     at = source.index("id: pung-before-chow")
     play.write_text(source[:at] + source[at:].replace("answer: west", "answer: north", 1), encoding="utf-8")
     fence_line = source[:at].count("\n")   # the line of ```check, just above the id
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    config.update(docs_dir=str(docs), site_dir=str(tmp_path / "out"), hooks=[str(ROOT / "website/site_hooks.py")],
-                  watch=[])
-    config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
-    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(tmp_path / "mkdocs.yml")],
-                          cwd=ROOT, capture_output=True, text=True, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-                          check=False)
+    done = build_sources(docs, tmp_path)
     assert done.returncode != 0
     assert f"ko/rulebook/play.md:{fence_line}: check pung-before-chow: the answer 'north' is not an option" \
         in done.stderr, done.stderr[-3000:]

@@ -5,16 +5,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
-import yaml
 
 import rules
 from quiz.check_blocks import read_check, scan as scan_checks
@@ -23,7 +19,7 @@ from website.hand_render import faces_of
 from website.site_text import DEFAULT_LANG, LANGS, text
 
 from .conftest import ROOT
-from .site_build_support import BuiltSite, built_site, run_build
+from .site_build_support import BuiltSite, build_sources, built_site, run_build
 
 pytestmark = pytest.mark.slow
 
@@ -255,14 +251,7 @@ def test_a_chapter_not_yet_translated_builds_and_shows_english(tmp_path: Path) -
     if chapter is None:
         pytest.skip("no Korean chapter to remove")
     chapter.unlink()
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    config.update(docs_dir=str(docs), site_dir=str(tmp_path / "out"), hooks=[str(ROOT / "website/site_hooks.py")],
-                  watch=[])
-    config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
-    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(tmp_path / "mkdocs.yml")],
-                          cwd=ROOT, capture_output=True, text=True, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-                          check=False)
+    done = build_sources(docs, tmp_path)
     assert done.returncode == 0 and "WARNING" not in done.stderr, done.stderr[-3000:]
     html = (tmp_path / "out" / "ko" / "rulebook" / chapter.stem / "index.html").read_text(encoding="utf-8")
     english_title = (SOURCES / "en" / "rulebook" / chapter.name).read_text(encoding="utf-8").splitlines()[0]
