@@ -32,7 +32,7 @@ import yaml
 
 from rules import SITUATION_FIELDS
 
-from .markdown_fences import fenced_blocks
+from .markdown_fences import BlockError, fenced_blocks
 
 BLOCK_LANGUAGE = "check"
 KEYS = ("id", "question", "options", "answer", "pick", "reason", "hand", "situation", "scores")
@@ -48,13 +48,8 @@ _HEADING = re.compile(r"^(?P<hashes>#{1,6})[ \t]+(?P<title>.*?)(?:[ \t]*\{#(?P<a
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class CheckBlockError(ValueError):
+class CheckBlockError(BlockError):
     """A check block that cannot be read, or that says something the rules engine denies."""
-
-    def __init__(self, line: int, message: str) -> None:
-        self.line = line
-        self.message = message
-        super().__init__(f"line {line}: {message}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,6 @@
 """The fenced code blocks of a Markdown text, for the blocks the project reads out of its
-pages (```hand in website/hand_block.py, ```check in quiz/check_blocks.py): each with its
+pages (```hand in website/hand_block.py, ```check in quiz/check_blocks.py,
+```diagram in website/diagrams/block.py): each with its
 lines (1-based, fences included), indent, info string and body. Fences nested in another
 fence are part of its body; an inline ``` (a backtick fence whose info holds a backtick)
 opens nothing."""
@@ -9,6 +10,16 @@ import re
 from dataclasses import dataclass
 
 _FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+
+
+class BlockError(ValueError):
+    """A block of a page that cannot be read or is wrong, with its line in the Markdown (or the
+    file); each kind of block has its own subclass, so a caller catches the one it reads."""
+
+    def __init__(self, line: int, message: str) -> None:
+        self.line = line
+        self.message = message
+        super().__init__(f"line {line}: {message}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,13 +1,28 @@
-"""Shared fixtures: the project's fan table, loaded once."""
+"""Shared fixtures: the project's fan table, loaded once; and a walk over its texts."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import rules
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def texts_in(node: Any, lang: str) -> Iterator[str]:
+    """Every text of `lang` in a fans.yaml-like tree (the strings under a `lang:` key)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == lang and isinstance(value, str):
+                yield value
+            else:
+                yield from texts_in(value, lang)
+    elif isinstance(node, list):
+        for item in node:
+            yield from texts_in(item, lang)
 
 
 @pytest.fixture(scope="session")

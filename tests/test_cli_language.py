@@ -33,7 +33,7 @@ from i18n import LANGS
 from mcr.language import locale_language
 from mcr.vocabulary_text import vocabulary_keys
 
-from .conftest import ROOT
+from .conftest import ROOT, texts_in
 
 OTHER_LANGS = [lang for lang in LANGS if lang != "en"]
 
@@ -41,19 +41,6 @@ OTHER_LANGS = [lang for lang in LANGS if lang != "en"]
 ENGLISH_ONLY = frozenset("the of with without is are was be by and or each from its it this that which when "
                          "than then there their into only not any every other must has have".split())
 FUNCTION_WORDS = ENGLISH_ONLY | frozenset("a an to in on for at as one more none".split())
-
-
-def _texts(data: Any, lang: str) -> Iterator[str]:
-    """Every text of `lang` in a fans.yaml-like structure ({en: ..., zh: ...} mappings)."""
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if key == lang and isinstance(value, str):
-                yield value
-            else:
-                yield from _texts(value, lang)
-    elif isinstance(data, list):
-        for item in data:
-            yield from _texts(item, lang)
 
 
 def _words(texts: Any) -> set[str]:
@@ -116,12 +103,12 @@ def english_words() -> frozenset[str]:
     english += [v for k, v in _strings("quiz", "en").items() if k.startswith("why_")]
     english += [v for k, v in _strings("site", "en").items() if k.startswith("error_")]
     english += [f["names"]["en"] for f in table["fans"]]
-    english += list(_texts(table["situations"], "en"))
+    english += list(texts_in(table["situations"], "en"))
     spanish = [text for surface in ("cli", "quiz", "site", "web-quiz", "tiles")
                for text in _strings(surface, "es").values()]
-    spanish += list(_texts(table, "es"))
+    spanish += list(texts_in(table, "es"))
     for path in sorted((ROOT / "editions").glob("*.yaml")):
-        spanish += list(_texts(yaml.safe_load(path.read_text(encoding="utf-8")), "es"))
+        spanish += list(texts_in(yaml.safe_load(path.read_text(encoding="utf-8")), "es"))
     return frozenset((_words(english) | FUNCTION_WORDS) - _words(spanish) | ENGLISH_ONLY)
 
 

@@ -8,7 +8,6 @@ quiz/attribution.py. Screenshots of questions with their feedback go to test-art
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,11 +19,11 @@ from quiz.levels import LEVELS
 from quiz.questions import KINDS, Question, expected_payments, grade
 from quiz.banks import bank_path, load_bank
 from website.quiz_site_text import quiz_text
-from website.site_text import DEFAULT_LANG, points_label
+from website.site_text import points_label
 from website.tiles import tile_alt
 
 from .site_build_support import ARTIFACTS
-from .test_site_browser import CHROMIUM, Tab, base_url, browser, sync_api  # noqa: F401 - shared fixtures
+from .test_site_browser import CHROMIUM, Tab, _prefix, base_url, browser, sync_api, tab  # noqa: F401 - shared fixtures
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
@@ -38,17 +37,6 @@ FACTS = fan_facts([rules.fan_table(None, info.id) for info, _ in rules.editions(
 @pytest.fixture(scope="module")
 def questions() -> dict[str, Question]:
     return {q.id: q for level in LEVELS for q in load_bank(bank_path(level)).questions}
-
-
-@pytest.fixture
-def tab(browser: object, base_url: str) -> Iterator[Tab]:  # noqa: F811 - a fresh browser profile per test
-    opened = Tab(browser, base_url)
-    yield opened
-    opened.context.close()
-
-
-def _prefix(lang: str) -> str:
-    return "" if lang == DEFAULT_LANG else f"{lang}/"
 
 
 def _quiz(tab: Tab) -> Any:
@@ -256,17 +244,24 @@ def _responses(q: Question) -> list[Any]:
     return [right, set(), right | set(q.options), set(list(right)[1:]), set(q.options) - right]
 
 
-def test_the_browser_grades_as_quiz_questions_does(tab: Tab, questions: dict[str, Question]) -> None:
-    tab.open("quiz/intermediate/")
-    _wait(tab, "asking")
-    cases = []
+def _sample(questions: dict[str, Question], kinds: tuple[str, ...], most: int) -> list[Question]:
+    """Up to `most` questions of each of `kinds` at each level, and every fans question with
+    tied readings."""
+    chosen = []
     for level in LEVELS:
         per_kind: dict[str, int] = {}
         for q in questions.values():
             tied = q.kind == "fans" and bool(q.answer.get("ties"))
-            if q.level == level and (per_kind.get(q.kind, 0) < 6 or tied):
+            if q.level == level and q.kind in kinds and (per_kind.get(q.kind, 0) < most or tied):
                 per_kind[q.kind] = per_kind.get(q.kind, 0) + 1
-                cases += [(q, r) for r in _responses(q)]
+                chosen.append(q)
+    return chosen
+
+
+def test_the_browser_grades_as_quiz_questions_does(tab: Tab, questions: dict[str, Question]) -> None:
+    tab.open("quiz/intermediate/")
+    _wait(tab, "asking")
+    cases = [(q, r) for q in _sample(questions, KINDS, 6) for r in _responses(q)]
     got = tab.page.evaluate("""(cases) => cases.map(([q, r]) => {
         const g = window.mcrQuiz.grade(q, r);
         return [g.correct, g.fanResults, g.missed, g.wrong, g.tie];
@@ -477,14 +472,8 @@ def test_a_timed_drill_times_each_hand_and_keeps_the_best(tab: Tab, questions: d
 def test_the_browser_credits_and_blames_as_quiz_attribution_does(tab: Tab, questions: dict[str, Question]) -> None:
     tab.open("quiz/intermediate/")
     _wait(tab, "asking")
-    cases = []
-    for level in LEVELS:
-        per_kind: dict[str, int] = {}
-        for q in questions.values():
-            tied = q.kind == "fans" and bool(q.answer.get("ties"))
-            if q.level == level and q.kind in ("total", "fans", "payments") and (per_kind.get(q.kind, 0) < 8 or tied):
-                per_kind[q.kind] = per_kind.get(q.kind, 0) + 1
-                cases += [(q, r) for r in _responses(q) + _near_misses(q)]
+    cases = [(q, r) for q in _sample(questions, ("total", "fans", "payments"), 8)
+             for r in _responses(q) + _near_misses(q)]
     got = tab.page.evaluate("""async (cases) => {
         const data = await (await fetch(document.querySelector("div.mcr-quiz").getAttribute("data-text"))).json();
         return cases.map(([q, r]) => window.mcrQuiz.attribute(q, r, data.fans, data.learner, window.mcrQuiz.grade(q, r).tie)

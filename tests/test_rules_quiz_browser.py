@@ -5,17 +5,14 @@ and finds the score again after a reload. The browser's grading is checked again
 quiz/rules_questions.py. Screenshots of the feedback go to test-artifacts/."""
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from quiz.rules_bank import load_rules_bank, rules_bank_path
 from quiz.rules_questions import RulesQuestion, grade_rules
 from website.quiz_site_text import quiz_text
-from website.site_text import DEFAULT_LANG
 
 from .site_build_support import ARTIFACTS
-from .test_site_browser import CHROMIUM, Tab, base_url, browser, sync_api  # noqa: F401 - shared fixtures
+from .test_site_browser import CHROMIUM, Tab, _prefix, base_url, browser, sync_api, tab  # noqa: F401 - shared fixtures
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
@@ -23,17 +20,6 @@ pytestmark = [
 ]
 
 BANK = {q.id: q for q in load_rules_bank(rules_bank_path()).questions}
-
-
-@pytest.fixture
-def tab(browser: object, base_url: str) -> Iterator[Tab]:  # noqa: F811 - a fresh browser profile per test
-    opened = Tab(browser, base_url)
-    yield opened
-    opened.context.close()
-
-
-def _prefix(lang: str) -> str:
-    return "" if lang == DEFAULT_LANG else f"{lang}/"
 
 
 def _wait(tab: Tab, state: str) -> RulesQuestion:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 import yaml
@@ -22,23 +22,10 @@ from website.site_nav import build_nav
 from website.site_text import TEXT as SITE_TEXT
 from website.site_text import points_label
 
-from .conftest import ROOT
+from .conftest import ROOT, texts_in
 
 LANGS = ("en", "zh", "es", "ko", "fr", "ja")
 FANS = yaml.safe_load((ROOT / "fans.yaml").read_text(encoding="utf-8"))
-
-
-def _strings_of(node: Any, lang: str) -> Iterator[str]:
-    """Every string under a `lang:` key of a YAML tree (fans.yaml, an edition file)."""
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key == lang and isinstance(value, str):
-                yield value
-            else:
-                yield from _strings_of(value, lang)
-    elif isinstance(node, list):
-        for item in node:
-            yield from _strings_of(item, lang)
 
 
 def texts(lang: str) -> list[tuple[str, str]]:
@@ -51,7 +38,7 @@ def texts(lang: str) -> list[tuple[str, str]]:
               for p in sorted((ROOT / "i18n").glob(f"*/{lang}.yaml"))]
     for source in [ROOT / "fans.yaml", *sorted((ROOT / "editions").glob("*.yaml"))]:
         tree = yaml.safe_load(source.read_text(encoding="utf-8"))
-        found += [(f"{source.relative_to(ROOT)} ({lang})", s) for s in _strings_of(tree, lang)]
+        found += [(f"{source.relative_to(ROOT)} ({lang})", s) for s in texts_in(tree, lang)]
     return found
 
 

@@ -32,7 +32,7 @@ from rules import (FanTable, RulesError, ScoreResult, SituationError, score_with
                    situation_problem)
 from rules import SITUATION_FIELDS as SITUATION_KEYS
 
-from quiz.markdown_fences import fenced_blocks
+from quiz.markdown_fences import BlockError, fenced_blocks
 
 BLOCK_KEYS = ("hand", "show", "fans", "counts", "total", "editions")
 CLAIM_KEYS = ("fans", "counts", "total")
@@ -41,13 +41,8 @@ SHOW_VALUES = ("tiles", "scoring")
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when present: much faster
 
 
-class HandBlockError(ValueError):
+class HandBlockError(BlockError):
     """A hand block that cannot be drawn or whose stated scoring is wrong."""
-
-    def __init__(self, line: int, message: str) -> None:
-        self.line = line
-        self.message = message
-        super().__init__(f"line {line}: {message}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ INDEX_TEMPLATE = "quiz_index.md.j2"
 PAGE_TEMPLATE = "quiz_page.md.j2"
 WIDGET_TEMPLATE = "quiz_widget.html.j2"
 QUIZ_SCRIPT = "assets/mcr/quiz.js"
-DOM_SCRIPT = "assets/mcr/dom.js"   # the DOM builders quiz.js and calculator.js share
+DOM_SCRIPT = "assets/mcr/dom.js"   # the DOM builders and the stored progress quiz.js, rules-quiz.js and calculator.js share
 FOLDER = "quiz"
 
 

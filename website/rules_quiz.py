@@ -16,6 +16,7 @@ from rules.tiles import ALL_TILES
 from quiz.rules_bank import RulesBank, load_rules_bank, rules_bank_path
 from .markdown_text import TILE_ASSETS, front_matter, md_escape, url_token
 from .quiz_assets import QUIZ_ASSETS
+from .quiz_pages import DOM_SCRIPT
 from .quiz_site_text import QUIZ_TEXT, quiz_text
 from .site_text import LANGS, TEXT
 from .templating import render
@@ -25,7 +26,6 @@ RULES_PAGE = "quiz/rules.md"
 PAGE_TEMPLATE = "rules_quiz_page.md.j2"
 WIDGET_TEMPLATE = "rules_quiz_widget.html.j2"
 RULES_SCRIPT = "assets/mcr/rules-quiz.js"
-DOM_SCRIPT = "assets/mcr/dom.js"
 ASSET_FORMAT = 1
 # The site strings the page reuses to draw a hand as the rulebook draws it.
 SITE_KEYS = ("hand_label", "meld_chow", "meld_pung", "meld_kong", "meld_concealed_kong", "standing_tiles",

@@ -12,14 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from quiz.markdown_fences import fenced_blocks
+from quiz.markdown_fences import BlockError, fenced_blocks
 
 
-class DiagramBlockError(ValueError):
-    def __init__(self, line: int, message: str) -> None:
-        self.line = line
-        self.message = message
-        super().__init__(f"line {line}: {message}")
+class DiagramBlockError(BlockError):
+    """A diagram block naming no diagram, or one that does not exist."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,5 +73,54 @@
     return groups;
   }
 
-  window.McrDom = {h: h, fillNodes: fillNodes, table: table, cell: cell, handGroups: handGroups};
+  // A JSON value kept in localStorage under `key`: `fresh()` makes a new one, `check(data)`
+  // returns a sound one or throws. When the browser refuses storage it is kept in memory
+  // (`available` false); an unreadable value is set aside under key + ".damaged" and started
+  // afresh (`damaged` true), so the page can say so.
+  function Store(key, fresh, check) {
+    this.key = key;
+    this.fresh = fresh;
+    this.check = check;
+    this.memory = null;
+    this.damaged = false;
+    this.available = true;
+    try {
+      window.localStorage.setItem(key + ".probe", "1");
+      window.localStorage.removeItem(key + ".probe");
+    } catch (err) {
+      this.available = false;
+    }
+  }
+
+  // Every change reads the stored value first, so two open tabs do not undo each other.
+  Store.prototype.load = function () {
+    if (!this.available) return this.memory || this.fresh();
+    var raw = window.localStorage.getItem(this.key);
+    if (raw === null) return this.fresh();
+    try {
+      return this.check(JSON.parse(raw));
+    } catch (err) {
+      try { window.localStorage.setItem(this.key + ".damaged", raw); } catch (ignored) { /* full */ }
+      window.localStorage.removeItem(this.key);
+      this.damaged = true;
+      return this.fresh();
+    }
+  };
+
+  Store.prototype.save = function (value) {
+    this.memory = value;
+    if (!this.available) return;
+    try {
+      window.localStorage.setItem(this.key, JSON.stringify(value));
+    } catch (err) {
+      this.available = false;   // full or forbidden: carry on in memory, and say so
+    }
+  };
+
+  Store.prototype.reset = function () {
+    this.memory = null;
+    if (this.available) window.localStorage.removeItem(this.key);
+  };
+
+  window.McrDom = {h: h, fillNodes: fillNodes, table: table, cell: cell, handGroups: handGroups, Store: Store};
 })();

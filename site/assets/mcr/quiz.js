@@ -103,48 +103,6 @@
     return p;
   }
 
-  function Store() {
-    this.memory = null;      // the progress when the browser refuses to keep it
-    this.damaged = false;
-    this.available = true;
-    try {
-      window.localStorage.setItem(STORAGE_KEY + ".probe", "1");
-      window.localStorage.removeItem(STORAGE_KEY + ".probe");
-    } catch (err) {
-      this.available = false;
-    }
-  }
-
-  // Every change reads the stored progress first, so two open tabs do not undo each other.
-  Store.prototype.load = function () {
-    if (!this.available) return this.memory || newProgress();
-    var raw = window.localStorage.getItem(STORAGE_KEY);
-    if (raw === null) return newProgress();
-    try {
-      return checkProgress(JSON.parse(raw));
-    } catch (err) {
-      try { window.localStorage.setItem(STORAGE_KEY + ".damaged", raw); } catch (ignored) { /* full */ }
-      window.localStorage.removeItem(STORAGE_KEY);
-      this.damaged = true;
-      return newProgress();
-    }
-  };
-
-  Store.prototype.save = function (progress) {
-    this.memory = progress;
-    if (!this.available) return;
-    try {
-      window.localStorage.setItem(STORAGE_KEY, JSON.stringify(progress));
-    } catch (err) {
-      this.available = false;   // full or forbidden: carry on in memory, and say so
-    }
-  };
-
-  Store.prototype.reset = function () {
-    this.memory = null;
-    if (this.available) window.localStorage.removeItem(STORAGE_KEY);
-  };
-
   function due(progress, fan) {
     var r = progress.fans[fan];
     return !r || progress.session - r.last_session >= INTERVALS[r.box - 1];
@@ -456,7 +414,7 @@
     this.root = root;
     this.data = data;
     this.lang = data.lang;
-    this.store = new Store();
+    this.store = new window.McrDom.Store(STORAGE_KEY, newProgress, checkProgress);   // dom.js
     var tiles = root.getAttribute("data-tiles") || "";
     this.tilesBase = tiles.slice(0, tiles.lastIndexOf("/") + 1);
     this.fansUrl = root.getAttribute("data-fans") || "";

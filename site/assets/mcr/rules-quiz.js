@@ -50,46 +50,11 @@
             recent: data.recent.filter(function (id) { return typeof id === "string"; })};
   }
 
-  function Store() {
-    this.memory = newState();
-    this.available = true;
-    this.damaged = false;
-    try {
-      window.localStorage.setItem(STORAGE_KEY + ".probe", "1");
-      window.localStorage.removeItem(STORAGE_KEY + ".probe");
-    } catch (err) {
-      this.available = false;
-    }
-  }
-
-  Store.prototype.load = function () {
-    if (!this.available) return this.memory;
-    var raw = window.localStorage.getItem(STORAGE_KEY);
-    if (raw === null) return newState();
-    try {
-      return checkState(JSON.parse(raw));
-    } catch (err) {
-      window.localStorage.removeItem(STORAGE_KEY);
-      this.damaged = true;
-      return newState();
-    }
-  };
-
-  Store.prototype.save = function (state) {
-    this.memory = state;
-    if (!this.available) return;
-    try {
-      window.localStorage.setItem(STORAGE_KEY, JSON.stringify(state));
-    } catch (err) {
-      this.available = false;
-    }
-  };
-
   // ---- The page --------------------------------------------------------------------------------
   function Quiz(root, data) {
     this.root = root;
     this.data = data;
-    this.store = new Store();
+    this.store = new dom.Store(STORAGE_KEY, newState, checkState);   // dom.js
     var back = root.getAttribute("data-tiles") || "";
     this.tilesBase = back.slice(0, back.length - "back.svg".length);
   }
