@@ -53,7 +53,7 @@ def _is_strings_error(err: Exception) -> bool:
     return data_file is not None and isinstance(err, data_file.StringsError)
 
 
-# The site and quiz commands import the website and quiz packages, slow to load: each
+# The site and quiz commands import the generator and trainer packages, slow to load: each
 # module is imported only when its command is parsed, so scoring never pays for them.
 # Each module's add_arguments(parser, lang) adds its `--lang` itself.
 _SLOW_COMMANDS = [("site", "mcr.site_command"), ("quiz", "mcr.quiz_command"), ("quiz-banks", "mcr.quiz_banks_command")]

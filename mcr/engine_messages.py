@@ -1,6 +1,6 @@
 """The engine's errors as `mcr` says them, in the user's language.
 
-Notation and hand errors are worded by the engine in English; website/engine_errors.py
+Notation and hand errors are worded by the engine in English; generator/site/engine_errors.py
 matches each to a code that i18n/site words in every language for the calculator, and the
 command line uses the same code and words (with the place in the notation). An impossible
 situation is worded by the fan table in every language; here it is led by the flags the
@@ -14,7 +14,7 @@ from typing import Any, Iterator
 from i18n import DEFAULT_LANG
 from rules import SITUATION_FLAGS, FanTable, RulesError, SituationError, parse_hand, situation_for
 
-from website.engine_errors import describe
+from generator.site.engine_errors import describe
 
 from .cli_text import cli_text, site_text
 

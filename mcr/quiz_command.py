@@ -9,19 +9,19 @@ from pathlib import Path
 import rules
 from rules import FanTable
 
-from quiz.attribution import fan_facts
-from quiz.hand_builder import BuildError, HandBuilder
-from quiz.levels import LEVELS, hand_level
-from quiz.drill_records import DrillRecords
-from quiz.progress import Progress, schedule
-from quiz.progress_store import ProgressStore
-from quiz.questions import KINDS, Question, make_question
-from quiz.banks import QUIZ_DIR, bank_path, load_bank
-from quiz.text import fan_name, text
-from quiz.learner_text import history_lines, level_lines
-from quiz.terminal import Terminal, TerminalQuiz, stats_report
-from quiz.terminal_tiles import colour_wanted
-from quiz.timed_drill import TimedDrill
+from trainer.attribution import fan_facts
+from generator.quizzes.hand_builder import BuildError, HandBuilder
+from generator.quizzes.levels import LEVELS, hand_level
+from trainer.drill_records import DrillRecords
+from trainer.progress import Progress, schedule
+from trainer.progress_store import ProgressStore
+from generator.quizzes.questions import KINDS, Question, make_question
+from generator.quizzes.banks import QUIZ_DIR, bank_path, load_bank
+from trainer.text import fan_name, text
+from trainer.learner_text import history_lines, level_lines
+from trainer.terminal import Terminal, TerminalQuiz, stats_report
+from trainer.terminal_tiles import colour_wanted
+from trainer.timed_drill import TimedDrill
 from mcr import rules_quiz_step
 from mcr.cli_text import cli_text
 from mcr.language import add_lang_argument

@@ -1,4 +1,4 @@
-"""`mcr quiz --rules`: rules questions from the rulebook in the terminal (quiz/rules_terminal.py)."""
+"""`mcr quiz --rules`: rules questions from the rulebook in the terminal (trainer/rules_terminal.py)."""
 from __future__ import annotations
 
 import argparse
@@ -7,14 +7,14 @@ import sys
 
 import rules
 
-from quiz.progress_store import ProgressStore
-from quiz.questions import KINDS
-from quiz.rules_bank import load_rules_bank, rules_bank_path
-from quiz.rules_questions import RULES_KIND, choose_questions
-from quiz.rules_terminal import RulesQuiz
-from quiz.terminal import Terminal
-from quiz.terminal_tiles import colour_wanted
-from quiz.text import text
+from trainer.progress_store import ProgressStore
+from generator.quizzes.questions import KINDS
+from generator.quizzes.rules_bank import load_rules_bank, rules_bank_path
+from generator.quizzes.rules_questions import RULES_KIND, choose_questions
+from trainer.rules_terminal import RulesQuiz
+from trainer.terminal import Terminal
+from trainer.terminal_tiles import colour_wanted
+from trainer.text import text
 
 from mcr.cli_text import cli_text
 

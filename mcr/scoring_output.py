@@ -79,7 +79,7 @@ def _listed_exclusions(result: ScoreResult) -> set[tuple[str, str]]:
     if not pairs:
         return set()
     # Imported here: the quiz package is slow to load, and most hands need it only now.
-    from quiz.exclusion_evidence import is_listed
+    from generator.quizzes.exclusion_evidence import is_listed
     situation = result.situation.as_dict()
     return {(by, fan) for by, fan in pairs if is_listed(result.edition, by, fan, situation)}
 

@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from website.site_data import REPO_ROOT
+from generator.site.site_data import REPO_ROOT
 
 from mcr.cli_text import cli_text
 from mcr.language import add_lang_argument

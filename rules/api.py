@@ -1,4 +1,4 @@
-"""The Python API the CLI, the website and the quizzes call."""
+"""The Python API the command line, the generators and the trainer call."""
 from __future__ import annotations
 
 import os

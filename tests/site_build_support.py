@@ -53,7 +53,7 @@ def build_sources(docs: Path, work: Path) -> subprocess.CompletedProcess[str]:
     import yaml  # noqa: PLC0415 - only these tests read the config
 
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    config.update(docs_dir=str(docs), site_dir=str(work / "out"), hooks=[str(ROOT / "website/site_hooks.py")],
+    config.update(docs_dir=str(docs), site_dir=str(work / "out"), hooks=[str(ROOT / "generator/site/site_hooks.py")],
                   watch=[])
     config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
     (work / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")

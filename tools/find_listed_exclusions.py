@@ -1,5 +1,5 @@
 """Find, for every edition, the exclusions that a fan lists without implying them, each
-with a hand that shows it, and write quiz/listed_exclusions.yaml.
+with a hand that shows it, and write generator/quizzes/listed_exclusions.yaml.
 
     .venv/bin/python tools/find_listed_exclusions.py [--built N]
 """
@@ -13,8 +13,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import rules  # noqa: E402
-from quiz.atomic_file import write_atomic  # noqa: E402
-from quiz.exclusion_evidence import EVIDENCE_PATH, dump_evidence, find_evidence  # noqa: E402
+from generator.atomic_file import write_atomic  # noqa: E402
+from generator.quizzes.exclusion_evidence import EVIDENCE_PATH, dump_evidence, find_evidence  # noqa: E402
 
 
 def main() -> int:

@@ -6,7 +6,7 @@
 // then {type: "ask", id, request} with a request in JSON; the worker answers with
 // {type: "progress", stage}, then {type: "ready"} or {type: "failed", message}, and
 // {type: "answer", id, answer} per request. The answers are made in Python by
-// website/calculator_engine.py; nothing here scores.
+// generator/site/calculator_engine.py; nothing here scores.
 
 const ENGINE_DIR = "/home/pyodide/engine";
 let engine = null;

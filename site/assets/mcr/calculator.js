@@ -1,6 +1,6 @@
 // The scoring calculator of the rules site (hand-written, not generated).
 //
-// The page (website/calculator_page.py) writes the controls: the notation field, the tile
+// The page (generator/site/calculator_page.py) writes the controls: the notation field, the tile
 // palette, the ways of adding a tile, the situation. This script keeps the hand and its
 // notation in step both ways, draws the hand, asks the engine (calculator-worker.mjs: the
 // `rules` package under Pyodide) and shows its answer: the breakdown for 14 tiles, the

@@ -1,0 +1,125 @@
+"""The calculator's engine side (generator/site/calculator_engine.py, engine_errors.py) on
+CPython: the table compiled from the JSON the site ships scores exactly as fans.yaml does
+through `mcr score -`, the answers the page reads, and an error code for every engine
+message the page translates."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import rules
+from generator.site import calculator_engine as engine
+from generator.site.calculator_assets import edition_ids, table_json
+from generator.site.engine_errors import ERROR_CODES, describe
+from generator.site.site_data import load_site_data
+from generator.site.site_text import LANGS, TEXT
+from rules.sampling import sample_hands
+
+from ..conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def loaded() -> None:
+    # The table as the browser gets it: JSON written by the build, compiled without the checks.
+    engine.load_table(table_json(load_site_data()).decode("utf-8"))
+
+
+def test_json_table_scores_like_mcr_score(loaded: None) -> None:
+    requests = [h.request() for h in sample_hands(300, seed=16)]
+    lines = "".join(json.dumps(r) + "\n" for r in requests)
+    run = subprocess.run([sys.executable, "-m", "mcr", "score", "-"], input=lines, capture_output=True, text=True,
+                         cwd=ROOT, timeout=300, env=dict(os.environ, MCR_WORKERS="1"))
+    assert run.returncode == 0, run.stderr
+    cli = [json.loads(line) for line in run.stdout.splitlines()]
+    ours = [json.loads(engine.answer(json.dumps({**r, "kind": "score"}))) for r in requests]
+    assert len(cli) == len(ours) == len(requests)
+    for request, a, b in zip(requests, cli, ours):
+        assert a == b, request
+
+
+def test_a_request_names_its_edition_as_json_lines_does() -> None:
+    data = load_site_data()
+    for edition in edition_ids(data):   # as the page loads them: the site's own first
+        engine.load_table(table_json(data, edition).decode("utf-8"), edition)
+    # One Voided Suit counts with Big Three Dragons in the later reading only.
+    requests = [{"hand": "[CCC][FFFF][999m]11pPPP", "edition": e} for e in edition_ids(data)]
+    lines = "".join(json.dumps(r) + "\n" for r in requests)
+    run = subprocess.run([sys.executable, "-m", "mcr", "score", "-"], input=lines, capture_output=True, text=True,
+                         cwd=ROOT, timeout=300, env=dict(os.environ, MCR_WORKERS="1"))
+    cli = [json.loads(line) for line in run.stdout.splitlines()]
+    ours = [json.loads(engine.answer(json.dumps({**r, "kind": "score"}))) for r in requests]
+    assert cli == ours
+    totals = {r["edition"]: a["total"] for r, a in zip(requests, ours)}
+    # Big Three Dragons 88 + All Terminals and Honors 32 + Concealed Kong 2; the later reading adds One Voided Suit 1.
+    assert totals == {"1998": 122, "green-book": 123}
+    unknown = json.loads(engine.answer(json.dumps({"hand": "[CCC][FFFF][999m]11pPPP", "edition": "house", "kind": "score"})))
+    assert "house" in json.dumps(unknown) and "green-book" in json.dumps(unknown)
+
+
+def test_a_full_hand_is_scored_with_what_the_verdict_needs(loaded: None) -> None:
+    answer = engine.analyse({"hand": "[123m]456m789m34p55s5p", "self_drawn": True, "lang": "zh"})
+    expected = rules.score("[123m]456m789m34p55s5p", self_drawn=True, lang="zh")
+    assert answer["kind"] == "score"
+    assert answer["result"] == {**expected.as_dict(), "hand": "[123m]456m789m34p55s5p"}
+    assert "清龙" in [f["name"] for f in answer["result"]["fans"]]
+    assert answer["tiles"] == {"melds": [{"kind": "chow", "tiles": ["1m", "2m", "3m"], "claimed": True}],
+                               "standing": ["4m", "5m", "6m", "7m", "8m", "9m", "3p", "4p", "5s", "5s", "5p"]}
+    assert answer["minimum"] == expected.minimum and answer["total_without_bonus"] == expected.total_without_bonus
+
+
+def test_thirteen_tiles_give_the_waits_their_copies_and_scores(loaded: None) -> None:
+    answer = engine.analyse({"hand": "[123m]456m789m34p55s", "seat_wind": "S", "flowers": 1})
+    assert answer["kind"] == "waits"
+    assert [w["tile"] for w in answer["waits"]] == ["2p", "5p"]
+    for wait in answer["waits"]:
+        assert wait["unseen"] == 4   # neither 2p nor 5p is in the hand
+        for how, drawn in (("discard", False), ("self_drawn", True)):
+            expected = rules.score_with_table(engine._tables["fans"], f"[123m]456m789m34p55s{wait['tile']}",
+                                              seat_wind="S", flowers=1, self_drawn=drawn)
+            assert wait[how] == {"total": expected.total, "valid": expected.valid,
+                                 "fans": [f.id for f in expected.fans]}
+    held = engine.analyse({"hand": "1111m2222m3333m4m"})
+    assert {w["tile"]: w["unseen"] for w in held["waits"]}["4m"] == 3
+
+
+def test_other_counts_and_bad_hands(loaded: None) -> None:
+    assert engine.analyse({"hand": "123m"}) == {"kind": "incomplete", "count": 3}
+    assert engine.analyse({"hand": "[123m]456m789m34p55s5p5p"}) == {"kind": "incomplete", "count": 15}
+    bad = engine.analyse({"hand": "[123m][EE"})
+    assert bad["kind"] == "error" and bad["error"]["code"] == "unclosed_meld" and bad["error"]["column"] == 7
+    situation = engine.analyse({"hand": "[123m]456m789m34p55s5p", "robbing_kong": True, "self_drawn": True,
+                                "lang": "es"})
+    assert situation["error"]["code"] == "situation"
+    assert situation["error"]["message"].startswith("robar un kong")   # worded by the fan table, in Spanish
+
+
+# One input for each error code; a changed engine message shows up here as "other".
+ERRORS = {
+    "no_suit": "[123m]45p99s678p3", "zero_rank": "[123m]405p99s678p3p", "suit_without_digits": "[123m]p45p",
+    "not_ascii": "[123m]45p\uff19s", "unexpected_character": "[123m]45x", "unclosed_meld": "[123m][EE", "claim_digit": "[EEE5]45p",
+    "empty_meld": "[]45p", "kong_not_identical": "[1234m]45p", "meld_size": "[12m]45p", "honor_chow": "[ESW]45p",
+    "not_a_set": "[124m]45p", "meld_after_standing": "45p[123m]", "stray_bracket": "45p]", "empty_hand": "   ",
+    "too_many_melds": "[123m][123m][123m][123m][123m]5p5p", "no_standing": "[123m][456m][789m][EEE]",
+    "too_many_copies": "11111m22m33m44m556m", "not_winning": "[123m]456m789m34p55s9p",
+}
+
+
+@pytest.mark.parametrize(("code", "hand"), ERRORS.items(), ids=list(ERRORS))
+def test_each_engine_message_has_its_code(code: str, hand: str) -> None:
+    with pytest.raises(rules.RulesError) as caught:
+        rules.parse_hand(hand) if code != "not_winning" else rules.score(hand)
+    found = describe(caught.value)
+    assert found["code"] == code, found["message"]
+    if code == "too_many_copies":
+        assert found["tiles"] == ["1m"]
+
+
+def test_every_code_is_worded_in_every_language() -> None:
+    assert set(ERRORS) | {"tile_count", "situation", "other"} == set(ERROR_CODES)
+    for lang in LANGS:
+        for code in ERROR_CODES:
+            assert TEXT[lang][f"error_{code}"].strip()
