@@ -46,6 +46,22 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
     return _built[0]
 
 
+_assembled: list[Path] = []   # the docs folder, assembled in-process once per session
+
+
+def assembled_docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The docs folder a build hands MkDocs (site/ plus every generated file), assembled
+    in-process into pytest's temporary folder the first time a test asks for it."""
+    if not _assembled:
+        from generator.site.generate import assemble_docs  # noqa: PLC0415 - only these tests assemble
+        from generator.site.site_data import load_site_data  # noqa: PLC0415
+
+        docs = tmp_path_factory.mktemp("docs")
+        assemble_docs(ROOT / "site", docs, load_site_data())
+        _assembled.append(docs)
+    return _assembled[0]
+
+
 def build_sources(docs: Path, work: Path) -> subprocess.CompletedProcess[str]:
     """`mkdocs build --strict` of a copy of the site's sources in `docs` (a test changes the
     copy to see how the build takes it), with the project's mkdocs.yml pointed at it; the
