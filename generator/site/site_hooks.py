@@ -40,6 +40,7 @@ from generator.site.hand_block import HandBlock, HandBlockError, check_block, ch
 from generator.site.hand_render import RenderContext, render_hand
 from generator.site.check_render import check_markdown
 from generator.site.cjk_lines import UNSPACED, join_cjk_lines
+from generator.site.fan_index import expand_fan_indexes, read_fan_indexes
 from generator.quizzes.check_blocks import CheckBlockError, read_check, scan as scan_checks
 from generator.site.markdown_text import TILE_ASSETS, URL_TOKEN
 from generator.site.site_data import SiteData, load_site_data
@@ -232,6 +233,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     # Both kinds are replaced from the bottom up, so each fence's lines are still its own.
     fences = sorted([(f.first_line, "hand", f) for f in hand_fences] + [(f.first_line, "check", f) for f in check_fences],
                     key=lambda item: item[0], reverse=True)
+    index_blocks, index_errors = read_fan_indexes(markdown, _state.data, offset)   # read where the lines are the file's
+    errors += [f"{rel_path}:{err.line}: {err.message}" for err in index_errors]
     for number, (_, kind, fence) in zip(range(len(fences) - 1, -1, -1), fences):
         token = _TOKEN.format(seal=seal, number=number)
         if kind == "check":
@@ -260,7 +263,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         _state.drawings[token] = html
         lines[fence.first_line - 1:fence.last_line] = [fence.indent + token]
     if errors:
-        raise PluginError("invalid hand or check block(s):\n" + "\n".join(reversed(errors)))
+        raise PluginError("invalid hand, check or fan-index block(s):\n" + "\n".join(reversed(errors)))
+    if index_blocks:   # last of the blocks: the index is longer than its block, and the lines above are reported
+        lines = _with_fan_indexes(lines, lang, page)
     if source_lang != lang:
         lines = _with_fallback_notice(lines, lang)
     if page.file.src_uri.split("/", 1)[-1] == RULINGS_CHAPTER:   # after the blocks: their line numbers hold
@@ -275,6 +280,14 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 # through a token like a hand block's. An unknown name fails the build with file and line.
 
 def _place_diagrams(markdown: str, lang: str, rel_path: str, offset: int) -> str:
+def _with_fan_indexes(lines: list[str], lang: str, page: Page) -> list[str]:
+    assert _state.data is not None
+    markdown = "\n".join(lines)
+    blocks, _ = read_fan_indexes(markdown, _state.data)   # where they stand now, the other blocks drawn
+    neutral = page.file.src_uri.split("/", 1)[-1]          # "rulebook/fans.md", whatever the language folder
+    return expand_fan_indexes(markdown, blocks, _state.data, lang, neutral).split("\n")
+
+
     blocks, errors = read_diagrams(markdown, tuple(DIAGRAMS), offset)
     if errors:
         raise PluginError("invalid diagram block(s):\n" + "\n".join(f"{rel_path}:{e.line}: {e.message}"
