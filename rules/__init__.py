@@ -6,6 +6,7 @@ The value modules `rules.tiles` and `rules.groups` (tile faces, group kinds) are
 """
 from .api import (edition_data, edition_differences, editions, fan_table, in_edition, score, score_readings, score_ties, score_with_table, situation_for, situation_problem,
                   waits)
+from .breakdown import Breakdown, FanLine, NotCountedLine, breakdown
 from .checks import check_fan_table
 from .context import HAND_VOCABULARY, ITEM_VOCABULARY
 from .edition_diff import Difference
@@ -23,7 +24,7 @@ from .situation import Situation, make_situation
 from .vocabulary import OPERATORS
 
 __all__ = [
-    "Change", "Difference", "EditionError", "EditionInfo", "edition_data", "edition_differences", "editions", "in_edition", "HAND_VOCABULARY", "ITEM_VOCABULARY", "OPERATORS", "check_fan_table", "DEFAULT_FANS_PATH", "Example", "Fan", "FanTable", "FanTableError", "HONORS_AND_KNITTED", "HONOR_CODES", "Hand",
+    "Breakdown", "FanLine", "NotCountedLine", "breakdown", "Change", "Difference", "EditionError", "EditionInfo", "edition_data", "edition_differences", "editions", "in_edition", "HAND_VOCABULARY", "ITEM_VOCABULARY", "OPERATORS", "check_fan_table", "DEFAULT_FANS_PATH", "Example", "Fan", "FanTable", "FanTableError", "HONORS_AND_KNITTED", "HONOR_CODES", "Hand",
     "HandError", "KNITTED_ARRANGEMENTS", "KNITTED_STRAIGHT", "NotCounted", "NotationError", "ORPHAN_CODES",
     "Payments", "Ruling", "RulesError", "SEVEN_PAIRS", "SITUATION_FIELDS", "SITUATION_FLAGS", "STANDARD",
     "ScoreResult", "ScoredFan", "Situation", "SituationError", "THIRTEEN_ORPHANS", "fan_table", "is_winning",

@@ -221,7 +221,7 @@ def check_question(question: Question, table: FanTable, others: dict[str, FanTab
         except rules.RulesError as err:
             problems.append(f"{question.id} {question.hand}: the {edition} edition rejects the hand: {err}")
             continue
-        differs = answer != question.answer or not_counted_of(result) != \
+        differs = answer != question.answer or not_counted_of(result, other) != \
             question.data["explanation"]["not_counted"] or "reading_totals" in stated.get(edition, {})
         if differs != (edition in stated):
             problems.append(f"{question.id} {question.hand}: the {edition} edition scores it "
@@ -241,7 +241,7 @@ def _check_answer(question: Question, table: FanTable, where_edition: str) -> li
     for key in ("fans", "total", "total_without_flowers", "valid", "payments", "waits", "ties"):
         if question.answer.get(key) != answer.get(key):
             problems.append(f"{where}: {key} is {question.answer.get(key)!r}, the engine says {answer.get(key)!r}")
-    if question.data["explanation"]["not_counted"] != not_counted_of(result):
+    if question.data["explanation"]["not_counted"] != not_counted_of(result, table):
         problems.append(f"{where}: not_counted differs from the engine's")
     if question.kind == "fans":
         ways = [answer, *answer.get("ties", [])]
