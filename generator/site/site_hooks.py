@@ -38,9 +38,10 @@ from generator.site.diagrams import DIAGRAMS, diagram_html   # issue 14: ruleboo
 from generator.site.diagrams.block import read_diagrams
 from generator.site.hand_block import HandBlock, HandBlockError, check_block, check_editions, find_hand_fences, read_block
 from generator.site.hand_render import RenderContext, render_hand
+from generator.site.bank_guard import stale_bank_problems
 from generator.site.check_render import check_markdown
-from generator.site.cjk_lines import UNSPACED, join_cjk_lines
 from generator.site.fan_index import expand_fan_indexes, read_fan_indexes
+from generator.site.cjk_lines import UNSPACED, join_cjk_lines
 from generator.quizzes.check_blocks import CheckBlockError, read_check, scan as scan_checks
 from generator.site.markdown_text import TILE_ASSETS, URL_TOKEN
 from generator.site.site_data import SiteData, load_site_data
@@ -117,7 +118,11 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             raise PluginError(f"cannot load the fan table: {err}") from None
         _state.results.clear()
         _state.others.clear()
-        _assemble(Path(config.docs_dir).resolve(), _repo_root(config))
+        sources = Path(config.docs_dir).resolve()
+        stale = stale_bank_problems(_state.data, sources, _repo_root(config))
+        if stale:   # before anything is built: the quiz pages would teach another table's answers
+            raise PluginError("stale quiz bank(s):\n" + "\n".join(stale))
+        _assemble(sources, _repo_root(config))
         _teach_jieba(_state.data)
     assert _state.docs is not None
     config.docs_dir = str(_state.docs)
@@ -228,13 +233,13 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     errors: list[str] = []
     offset = _line_offset(page)
     seal = hashlib.sha256(f"{lang}\n{markdown}".encode("utf-8")).hexdigest()[:16]
+    index_blocks, index_errors = read_fan_indexes(markdown, _state.data, offset)   # read where the lines are the file's
+    errors += [f"{rel_path}:{err.line}: {err.message}" for err in index_errors]
     hand_fences = find_hand_fences(markdown)
     check_fences = scan_checks(markdown).fences
     # Both kinds are replaced from the bottom up, so each fence's lines are still its own.
     fences = sorted([(f.first_line, "hand", f) for f in hand_fences] + [(f.first_line, "check", f) for f in check_fences],
                     key=lambda item: item[0], reverse=True)
-    index_blocks, index_errors = read_fan_indexes(markdown, _state.data, offset)   # read where the lines are the file's
-    errors += [f"{rel_path}:{err.line}: {err.message}" for err in index_errors]
     for number, (_, kind, fence) in zip(range(len(fences) - 1, -1, -1), fences):
         token = _TOKEN.format(seal=seal, number=number)
         if kind == "check":
@@ -275,11 +280,6 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     return "\n".join(lines)
 
 
-# --- Rulebook diagrams (issue 14) -----------------------------------------------------------
-# A ```diagram block (generator/site/diagrams/block.py) becomes its drawing in the page's language,
-# through a token like a hand block's. An unknown name fails the build with file and line.
-
-def _place_diagrams(markdown: str, lang: str, rel_path: str, offset: int) -> str:
 def _with_fan_indexes(lines: list[str], lang: str, page: Page) -> list[str]:
     assert _state.data is not None
     markdown = "\n".join(lines)
@@ -288,6 +288,11 @@ def _with_fan_indexes(lines: list[str], lang: str, page: Page) -> list[str]:
     return expand_fan_indexes(markdown, blocks, _state.data, lang, neutral).split("\n")
 
 
+# --- Rulebook diagrams (issue 14) -----------------------------------------------------------
+# A ```diagram block (generator/site/diagrams/block.py) becomes its drawing in the page's language,
+# through a token like a hand block's. An unknown name fails the build with file and line.
+
+def _place_diagrams(markdown: str, lang: str, rel_path: str, offset: int) -> str:
     blocks, errors = read_diagrams(markdown, tuple(DIAGRAMS), offset)
     if errors:
         raise PluginError("invalid diagram block(s):\n" + "\n".join(f"{rel_path}:{e.line}: {e.message}"
