@@ -1,8 +1,8 @@
 """The points that the rulebook's prose gives a fan, held to the table in force.
 
 The rulebook's index of the fans is generated (generator/site/fan_index.py), but prose still
-names fans with their points: "All Pungs 6", "[Full Flush](../fans/full_flush.md) (24)",
-"碰碰和6分", "| [Tile Hog](../fans/tile_hog.md) | 2 |". Each such mention, in any language, is
+names fans with their points: "All Pungs 6", "[Full Flush](../fans/ID.md) (24)",
+"碰碰和6分", "| [Tile Hog](../fans/ID.md) | 2 |". Each such mention, in any language, is
 compared with the fan's points; a number that is neither the table's nor one of its editions'
 (prose may speak of another edition) is reported as `FILE:LINE: fan ID: ...`.
 

@@ -122,3 +122,31 @@ def _dead_pid() -> int:
     child = subprocess.Popen(["true"])
     child.wait()
     return child.pid
+
+
+class _Server:
+    """What the hook uses of MkDocs' LiveReloadServer: the paths it watches."""
+
+    def __init__(self, watched: set[str]) -> None:
+        self.watched = set(watched)
+
+    def watch(self, path: str) -> None:
+        self.watched.add(path)
+
+    def unwatch(self, path: str) -> None:
+        self.watched.remove(path)
+
+
+def test_serve_watches_site_not_the_assembled_folder_which_goes_at_shutdown(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.site import site_hooks
+
+    sources, docs = tmp_path / "site", tmp_path / "build" / "docs" / "1-x"
+    (docs / "en").mkdir(parents=True)
+    monkeypatch.setattr(site_hooks, "_state", site_hooks._State(sources=sources, docs=docs))
+    # `mkdocs serve` watches config.docs_dir (the assembled folder), the config file and `watch:`.
+    server = _Server({str(docs), str(tmp_path / "mkdocs.yml")})
+    assert site_hooks.on_serve(server, None, None) is server
+    assert server.watched == {str(sources), str(tmp_path / "mkdocs.yml")}
+    site_hooks.on_shutdown()
+    assert not docs.exists() and site_hooks._state.docs is None
