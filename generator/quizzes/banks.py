@@ -150,13 +150,19 @@ def build_bank(level: str, *, seed: int = DEFAULT_SEED, count: int = DEFAULT_COU
     return Bank(level, seed, table.version, questions, header)
 
 
+_sources: dict[int, tuple[FanTable, str]] = {}   # by table identity (the table kept, so the id is not reused)
+
+
 def _sources_of(table: FanTable) -> str:
     """The fingerprint of what a bank scored by `table` rests on; ValueError when the exclusion
     judgements its explanations need are missing or stale for it."""
-    stale = judgement_problems({t.edition.id if t.edition else "": t for t in (table, *other_editions(table).values())})
-    if stale:
-        raise ValueError(f"{len(stale)} exclusion(s) of the table not judged for it, as {stale[0]}")
-    return level_fingerprint(Path(table.source) if table.source else None)
+    if id(table) not in _sources:
+        tables = {t.edition.id if t.edition else "": t for t in (table, *other_editions(table).values())}
+        stale = judgement_problems(tables)
+        if stale:
+            raise ValueError(f"{len(stale)} exclusion(s) of the table not judged for it, as {stale[0]}")
+        _sources[id(table)] = (table, level_fingerprint(Path(table.source) if table.source else None))
+    return _sources[id(table)][1]
 
 
 def build_banks(levels: Iterable[str] = LEVELS, *, seed: int = DEFAULT_SEED, count: int = DEFAULT_COUNT,
