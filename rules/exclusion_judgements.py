@@ -96,7 +96,15 @@ def recorded_pair(edition: str, fan: str, excluded: str) -> dict[str, Any] | Non
 
 def judgement(table: FanTable, fan: str, excluded: str, situation: dict[str, Any]) -> str | None:
     """IMPLIED or LISTED for `fan` leaving out `excluded` on a hand won as `situation` says,
-    by the table in force; None when no judgement rests on the table's present basis."""
+    by the table in force; None when no judgement rests on the table's present basis. A fan
+    the counting fan absorbs (not excludes) is implied: it is left out only on the counting
+    fan's own sets, which make it."""
+    try:
+        counting = table.fan(fan)
+    except KeyError:
+        return None
+    if excluded not in counting.excludes and excluded in counting.absorbs:
+        return IMPLIED   # absorbed: left out only where the fan's own sets make it, so implied there
     edition = table.edition.id if table.edition is not None else ""
     pair = recorded_pair(edition, fan, excluded)
     if pair is None or pair.get("basis") != _basis_in(table, fan, excluded):

@@ -104,3 +104,14 @@ def test_judging_again_searches_only_the_stale_pairs(table: rules.FanTable, monk
     assert searched == [("all_pungs", ("one_voided_suit",))]
     new = next(p for p in pairs if (p["fan"], p["excluded"]) == ("all_pungs", "one_voided_suit"))
     assert (new["self_drawn"], new["discard"]) == (IMPLIED, IMPLIED)   # no hand found: implied
+
+
+def test_an_absorbed_fan_is_implied_by_the_table_itself(table: rules.FanTable) -> None:
+    # A wind pung of the prevalent wind is that pung of honors: Prevalent Wind absorbs the
+    # Pung of Terminals or Honors of its own set, without a judgement recorded for it.
+    wind = table.fan("prevalent_wind")
+    assert "pung_of_terminals_or_honors" in wind.absorbs and "pung_of_terminals_or_honors" not in wind.excludes
+    assert judgement(table, "prevalent_wind", "pung_of_terminals_or_honors", SELF_DRAWN) == IMPLIED
+    result = rules.score("[123p][7777p1][EEEE]456p9p9p", self_drawn=True, seat_wind="S")
+    reasons = {(n.id, n.by): n.reason for n in rules.breakdown(result, table).not_counted}
+    assert reasons == {("pung_of_terminals_or_honors", "prevalent_wind"): IMPLIED}
