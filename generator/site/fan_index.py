@@ -136,7 +136,7 @@ def _by_points(view: _Page) -> list[str]:
 
 
 def _by_family(view: _Page, key: str) -> list[str]:
-    return ["- " + text(view.lang, "fan_index_item", name=view.name(f), href=view.href(f), points=f.points,
+    return ["- " + text(view.lang, "fan_index_item", fan=f"[{view.name(f)}]({view.href(f)})", n=f.points,
                         summary=view.summary(f))
             for f in view.data.fans_of_family(key)]
 
