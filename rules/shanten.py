@@ -206,7 +206,7 @@ def seven_pairs_shanten(counts: Counts) -> int:
         if held:
             slots.append(min(held, 2))
             if held > 2:
-                slots.append(held - 2)
+                slots.append(min(held - 2, 2))
     kept = sum(sorted(slots, reverse=True)[:7])
     return WINNING_SIZE - kept - 1
 
