@@ -20,7 +20,7 @@ from typing import Any
 from .api import fan_table
 from .fantable import FanTable
 from .notation import TILES_IN_A_WINNING_HAND, Hand, parse_hand_to_analyze
-from .shanten import SHAPES, Counts, caps_of, shanten_after_draws, shanten_of_shape
+from .shanten import SHAPES, Counts, caps_of, knitted_straight_floor, shanten_after_draws, shanten_of_shape
 from .shapes import HONORS_AND_KNITTED, KNITTED_STRAIGHT, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from .tiles import ALL_TILES, COPIES_PER_FACE, Tile, counts_of
 from .wait_scores import ScoredWait, scored_waits
@@ -111,6 +111,20 @@ def _forms(tiles: _Tiles) -> tuple[tuple[str, int | None], ...]:
     return tuple((shape, shanten_of_shape(shape, tiles.counts, tiles.caps, tiles.melds)) for shape in SHAPES)
 
 
+def _forms_near_least(tiles: _Tiles) -> tuple[tuple[str, int | None], ...]:
+    """_forms, where the knitted straight's exact figure is worked out only when its quick
+    floor does not already put it above the other shapes' least (a discard needs the
+    least and the shapes at it, not the others' figures)."""
+    others = tuple((shape, shanten_of_shape(shape, tiles.counts, tiles.caps, tiles.melds))
+                   for shape in SHAPES if shape != KNITTED_STRAIGHT)
+    if tiles.melds > 1:
+        return others + ((KNITTED_STRAIGHT, None),)
+    floor = knitted_straight_floor(tiles.counts, tiles.melds)
+    if floor > _least(others):
+        return others + ((KNITTED_STRAIGHT, floor),)
+    return others + ((KNITTED_STRAIGHT, shanten_of_shape(KNITTED_STRAIGHT, tiles.counts, tiles.caps, tiles.melds)),)
+
+
 def _least(forms: tuple[tuple[str, int | None], ...]) -> int:
     return min(value for _, value in forms if value is not None)
 
@@ -135,7 +149,7 @@ def _discards(tiles: _Tiles) -> tuple[Discard, ...]:
         if not n:
             continue
         left = tiles.without(code)
-        forms = _forms(left)
+        forms = _forms_near_least(left)
         # `held` stays the whole 14-tile hand's: the discarded copy is seen too.
         out.append(Discard(ALL_TILES[code], _least(forms), useful_tiles(left, forms)))
     out.sort(key=lambda d: (d.shanten, -d.unseen, d.tile.code))

@@ -240,6 +240,16 @@ def _knitted_rest(counts: Counts, caps: Counts, codes: frozenset[int]) -> tuple[
     return tuple(rest), tuple(rest_caps), knitted
 
 
+def knitted_straight_floor(counts: Counts, melds: int) -> int:
+    """A quick lower bound of knitted_straight_shanten: the most knitted faces one straight
+    has, and at most the set and the pair's tiles besides (the discards skip the exact
+    figure when this is already above the hand's least)."""
+    held = sum(counts[:27])
+    knitted = max(sum(1 for code in codes if counts[code]) for codes, _ in KNITTED_ARRANGEMENTS)
+    besides = 3 * (1 - melds) + 2
+    return winning_size(melds) - min(sum(counts), knitted + besides, held + 2) - 1
+
+
 def knitted_straight_shanten(counts: Counts, caps: Counts, melds: int) -> int | None:
     """A knitted straight (147, 258, 369 in the three suits) with a set and a pair; the set
     may be the hand's one meld."""

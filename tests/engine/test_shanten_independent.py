@@ -81,22 +81,21 @@ def compare(hand: rules.Hand, tally: Tally) -> list[str]:
         if lifted != theirs:
             problems.append(where)
         elif ours != theirs:
-            if ours < theirs or not held_four_somewhere(hand, ours, theirs):
+            # Lifting the copies gives PyMahjongGB's figure: the copies alone make ours
+            # higher, which needs three or four of a face held (a meld's or a pair's fifth
+            # copy, a knitted face whose four copies a kong holds).
+            if ours < theirs or max(hand.copies) < 3:
                 problems.append(where + " (not a fifth-copy case)")
             tally.fifth_copy += 1
-        # Useful tiles, copies lifted. PyMahjongGB leaves out a face the standing tiles hold
-        # four of, except among the waits of a ready hand (1111m234p567s789s waits on 1m).
-        after = shanten.shanten_after_draws(shape, counts, LIFTED, melds, list(range(34)))
-        our_useful = {code for code, value in after.items() if value < lifted and (lifted == 0 or counts[code] < 4)}
-        if our_useful != {CODE_OF[name] for name in their_useful}:
+        # Useful tiles, copies lifted. A face the standing tiles hold four of cannot be
+        # drawn: PyMahjongGB names it for some shapes and hands and not for others (the
+        # ready 1111m234p567s789s "waits" on 1m), ours never; the comparison leaves it out.
+        drawable = {code for code in range(34) if counts[code] < 4}
+        after = shanten.shanten_after_draws(shape, counts, LIFTED, melds, sorted(drawable))
+        our_useful = {code for code, value in after.items() if value < lifted}
+        if our_useful != {CODE_OF[name] for name in their_useful} & drawable:
             problems.append(f"{where}: useful tiles differ")
     return problems
-
-
-def held_four_somewhere(hand: rules.Hand, ours: int, theirs: int) -> bool:
-    """A fifth-copy case: the hand and its melds hold three or four of some face (a target
-    can need a fifth copy only then), and ours is one more (one tile lost to it)."""
-    return max(hand.copies) >= 3 and ours == theirs + 1
 
 
 def hand_text(hand: rules.Hand) -> str:
