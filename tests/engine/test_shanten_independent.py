@@ -134,3 +134,25 @@ def test_agreement_on_ten_thousand_hands(capsys: pytest.CaptureFixture[str]) -> 
     with capsys.disabled():
         print(f"\nPyMahjongGB agreement: {tally.hands} hands, {tally.compared} shape values compared, "
               f"{tally.fifth_copy} differ only by the fifth-copy ruling, none otherwise")
+
+
+def test_each_discard_of_fourteen_tiles_agrees() -> None:
+    # A 14-tile hand's discards: each leaves the shanten PyMahjongGB gives the 13 tiles
+    # left (its least over the shapes the melds allow), or one the copies alone raise.
+    rng = random.Random(24)
+    compared = 0
+    for _ in range(60):
+        hand = random_hand(rng)
+        held = list(hand.copies)
+        extra = rng.choice([t for t in ALL_TILES if held[t.code] < 4])
+        whole = rules.Hand(hand.melds, hand.standing + (extra,))
+        for discard in rules.analyze_hand(hand_text(whole)).discards:
+            left = list(whole.standing)
+            left.remove(discard.tile)
+            standing = tuple(GB_CODE[t.code] for t in sorted(left))
+            shapes = [STANDARD] + ([KNITTED_STRAIGHT] if len(hand.melds) == 1 else []) if hand.melds else list(THEIRS)
+            theirs = min(THEIRS[shape](standing)[0] for shape in shapes)
+            assert discard.shanten == theirs or (discard.shanten > theirs and max(whole.copies) >= 3), \
+                (hand_text(whole), discard.tile.text, discard.shanten, theirs)
+            compared += 1
+    assert compared >= 500
