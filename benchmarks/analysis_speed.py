@@ -5,7 +5,8 @@ The calculator page will run it in the browser under Pyodide, where the target i
 winning hands with two standing tiles swapped for others (mostly one or two from ready,
 as at the table). "First" is a fresh process's first analysis (the per-suit tables
 empty); "next" the same hand again, and "session" a run over all the hands in one process
-(the tables shared, as on the page while a player taps tiles).
+(the tables shared, as on the page while a player taps tiles). The times are the
+process's CPU time: the machines here are shared, and wall time there measures the others.
 
     python benchmarks/analysis_speed.py [--hands 40] [--seed 1]
 """
@@ -33,8 +34,8 @@ import json, sys, time
 import rules
 hand = sys.argv[1]
 rules.fan_table()
-start = time.perf_counter(); rules.analyze_hand(hand); first = time.perf_counter() - start
-start = time.perf_counter(); rules.analyze_hand(hand); again = time.perf_counter() - start
+start = time.process_time(); rules.analyze_hand(hand); first = time.process_time() - start
+start = time.process_time(); rules.analyze_hand(hand); again = time.process_time() - start
 print(json.dumps([first, again]))
 """
 
@@ -73,9 +74,9 @@ def main() -> None:
     rules.fan_table()
     session = []
     for hand in sample:
-        start = time.perf_counter()
+        start = time.process_time()
         rules.analyze_hand(hand)
-        session.append((time.perf_counter() - start) * 1000)
+        session.append((time.process_time() - start) * 1000)
     print(f"Python {sys.version.split()[0]} ({sys.executable}), {len(sample)} hands of 14 tiles, seed {args.seed}")
     for name, times in (("first in a process", first), ("same hand again", again), ("session", session)):
         print(f"  {name:<20} median {statistics.median(times):6.1f} ms, 90th percentile "
