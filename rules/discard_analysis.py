@@ -129,7 +129,7 @@ def _least(forms: tuple[tuple[str, int | None], ...]) -> int:
     return min(value for _, value in forms if value is not None)
 
 
-def useful_tiles(tiles: _Tiles, forms: tuple[tuple[str, int | None], ...]) -> tuple[UsefulTile, ...]:
+def _useful_tiles(tiles: _Tiles, forms: tuple[tuple[str, int | None], ...]) -> tuple[UsefulTile, ...]:
     """The faces whose draw lowers the least shanten of `tiles` (13 with the melds), in
     tile order. Only a shape at that least shanten can go lower with one tile."""
     least = _least(forms)
@@ -151,7 +151,7 @@ def _discards(tiles: _Tiles) -> tuple[Discard, ...]:
         left = tiles.without(code)
         forms = _forms_near_least(left)
         # `held` stays the whole 14-tile hand's: the discarded copy is seen too.
-        out.append(Discard(ALL_TILES[code], _least(forms), useful_tiles(left, forms)))
+        out.append(Discard(ALL_TILES[code], _least(forms), _useful_tiles(left, forms)))
     out.sort(key=lambda d: (d.shanten, -d.unseen, d.tile.code))
     return tuple(out)
 
@@ -164,7 +164,7 @@ def analyze(hand: Hand) -> Analysis:
     shanten = _least(forms)
     if 3 * tiles.melds + sum(tiles.counts) == TILES_IN_A_WINNING_HAND:
         return Analysis(hand, shanten, forms, discards=_discards(tiles))
-    return Analysis(hand, shanten, forms, useful=useful_tiles(tiles, forms))
+    return Analysis(hand, shanten, forms, useful=_useful_tiles(tiles, forms))
 
 
 def analyze_hand(text: str, *, table: FanTable | None = None, edition: str | None = None, lang: str = "en",

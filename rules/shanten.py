@@ -32,7 +32,6 @@ Counts = tuple[int, ...]
 SHAPES = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_AND_KNITTED, KNITTED_STRAIGHT)
 SETS_IN_A_HAND = 4
 WINNING_SIZE = 14
-FULL_CAPS: Counts = (COPIES_PER_FACE,) * 34
 # Suited blocks (chows allowed) and the honors (pungs and pairs only): (start, stop, chows).
 BLOCKS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 # A block's table: kept tiles at index sets * 2 + pairs, for 0-4 sets and 0-1 pair.
