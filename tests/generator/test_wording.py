@@ -96,7 +96,7 @@ def test_fan_73_leaves_out_the_wind_pungs_that_score_a_wind_fan() -> None:
     assert "箭刻改计箭刻" in definition["zh"]
     assert "no wind fan" in definition["en"]
     assert "ningún fan de viento" in definition["es"]
-    assert "바람 관련 역이 붙지 않는" in definition["ko"]
+    assert "바람 관련 번종이 붙지 않는" in definition["ko"]
 
 
 # 3. Little Four Winds and Little Three Dragons: the pair is the fourth wind / third dragon.
@@ -123,16 +123,16 @@ def test_zh_has_no_japanese_loanwords_for_claims_and_melds() -> None:
     assert found == [], "use 吃、碰、杠 / 明牌 / 明刻 / 明顺 / 明杠:\n" + "\n".join(found)
 
 
-# 5. Korean: 착화 is 错和 (a false win), and a non-dealer is 자가, not a bare 자.
+# 5. Korean: 착화 is 错和 (a false win), and a non-dealer is 한가 (閑家, the rules' 闲家), not a bare 자.
 
 def test_ko_glosses_chakhwa_as_cuohu() -> None:
     assert hits("ko", "诈和") == []
     assert len(hits("ko", r"착화\]?(\([^)]*\))?\(错和 cuòhú")) == 3   # terms, winning, competition
 
 
-def test_ko_names_the_non_dealer_jaga() -> None:
+def test_ko_names_the_non_dealer_hanga() -> None:
     terms = (ROOT / "site/ko/rulebook/terms.md").read_text(encoding="utf-8")
-    assert "### 자가 {#non-dealer}" in terms
+    assert "### 한가 {#non-dealer}" in terms
     assert hits("ko", r"(^|\s)자\(闲家") == []
 
 
@@ -251,3 +251,4 @@ def test_mcr_score_prints_a_one_point_total_with_a_singular(lang: str) -> None:
     out = format_breakdown(rules.score("[234m][456p][678s]345mEE"), rules.fan_table(), lang)
     total_line = next(line for line in out.splitlines() if SINGULAR[lang] in line)
     assert "1 points" not in out and "1 puntos" not in out, total_line
+
