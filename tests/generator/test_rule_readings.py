@@ -18,7 +18,7 @@ import pytest
 import rules
 from i18n import LANGS
 
-from .conftest import ROOT
+from ..conftest import ROOT
 
 RANK_FANS = ("upper_tiles", "middle_tiles", "lower_tiles", "upper_four", "lower_four")
 
