@@ -10,7 +10,9 @@
   "use strict";
 
   var script = document.currentScript;
-  if (!("serviceWorker" in navigator) || !script) return;
+  // Only a site served over HTTP(S) has a service worker (not a page opened as a file, as
+  // the build opens the fan sheet to print it).
+  if (!("serviceWorker" in navigator) || !script || !/^https?:$/.test(location.protocol)) return;
   var root = new URL("../../", script.src);   // this script is assets/mcr/offline.js
   var reloading = false, wantReload = false;
 
