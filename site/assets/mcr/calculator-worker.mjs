@@ -15,7 +15,6 @@
 // did not foresee), Pyodide's whole library is fetched and the step tried once more.
 
 const ENGINE_ZIP = "/home/pyodide/engine.zip";
-const FULL_STDLIB = "/lib/python_stdlib_full.zip";
 let pyodide = null;
 let engine = null;
 let settings = null;
@@ -32,11 +31,14 @@ async function fetched(url, read) {
   return read(response);
 }
 
-// Pyodide's whole standard library on Python's path, behind the compiled part.
+// Pyodide's whole standard library in place of the compiled part: written over the zip
+// Python reads its library from, so that a module of a package already imported (whose
+// path points into that zip) is found too; the modules already imported stay as they are.
 function addFullLibrary() {
   fullLibrary ??= fetched(settings.stdlibFull, (r) => r.arrayBuffer()).then((zip) => {
-    pyodide.FS.writeFile(FULL_STDLIB, new Uint8Array(zip));
-    pyodide.runPython(`import sys, importlib; sys.path.append(${JSON.stringify(FULL_STDLIB)}); importlib.invalidate_caches()`);
+    const path = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip') and p.startswith('/lib/'))");
+    pyodide.FS.writeFile(path, new Uint8Array(zip));
+    pyodide.runPython("import sys, zipimport; zipimport._zip_directory_cache.clear(); sys.path_importer_cache.clear()");
   });
   return fullLibrary;
 }
@@ -47,7 +49,8 @@ async function withFullLibrary(step) {
     return step();
   } catch (err) {
     if (err.type !== "ModuleNotFoundError" || fullLibrary) throw err;
-    console.warn(`calculator: ${err.message.trim().split("\n").pop()}; loading the whole standard library`);
+    const missing = err.message.split("\n").find((line) => line.startsWith("ModuleNotFoundError")) || err.message;
+    console.warn(`calculator: ${missing.trim()}; loading the whole standard library`);
     await addFullLibrary();
     return step();
   }

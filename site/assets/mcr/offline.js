@@ -60,6 +60,7 @@
 
   function register() {
     navigator.serviceWorker.register(new URL("sw.js", root).href, {scope: root.pathname}).then(function (registration) {
+      if (!registration) throw new Error("not registered");
       watch(registration);
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
