@@ -12,7 +12,7 @@ the engine on `REQUESTS` and both tables, and keeps:
 - `engine`: the engine zip as bytecode.
 
 A module left out is still there if ever needed: the page keeps Pyodide's whole library
-beside it (calculator-worker.mjs loads it when an import fails). The result is kept in the
+beside it (calculator-worker.mjs puts it in place of the compiled one when an import fails). The result is kept in the
 cache (MCR_CACHE_DIR or ~/.cache/mcr) under the hash of everything it is made from, so a
 build that changes none of them reuses it; making it takes Node and 10-30 s.
 """
