@@ -119,7 +119,8 @@ def test_each_engine_message_has_its_code(code: str, hand: str) -> None:
 
 
 def test_every_code_is_worded_in_every_language() -> None:
-    assert set(ERRORS) | {"tile_count", "situation", "other"} == set(ERROR_CODES)
+    # analysis_tile_count: tests/cli/test_analyze_command.py
+    assert set(ERRORS) | {"tile_count", "analysis_tile_count", "situation", "other"} == set(ERROR_CODES)
     for lang in LANGS:
         for code in ERROR_CODES:
             assert TEXT[lang][f"error_{code}"].strip()
