@@ -8,7 +8,7 @@ the calculator's engine as the page will run it and writes the compiled files th
 3. Writes `stdlib.zip`: those of Pyodide's standard library modules, compiled to bytecode
    (sourceless .pyc entries, which zipimport reads without compiling anything), and a few
    codecs Python looks up by name; and `engine-compiled.zip`, the engine zip compiled the
-   same way. `report.json` lists the modules kept.
+   same way (its data files as they are). `report.json` lists the modules kept.
 
 Pyodide's own Python compiles, so the bytecode matches the interpreter of the page. Only
 the standard library is used here; `WORK` (the folder of the inputs and outputs) is given
@@ -83,7 +83,8 @@ def main(work: Path) -> None:
         write_zip(work / "stdlib.zip", compiled_zip(source, entries, stdlib + "/"))
     with zipfile.ZipFile(work / "engine.zip") as source:
         engine = [n for n in source.namelist() if n.endswith(".py")]
-        write_zip(work / "engine-compiled.zip", compiled_zip(source, engine, ""))
+        data = {n: source.read(n) for n in source.namelist() if not n.endswith(".py")}   # read as resources
+        write_zip(work / "engine-compiled.zip", {**compiled_zip(source, engine, ""), **data})
     report = {"python": sys.version.split()[0], "stdlib": [e[:-3].replace("/", ".") for e in entries]}
     (work / "report.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
 
