@@ -174,7 +174,10 @@ def test_an_edited_check_fails_the_bank_check(tmp_path: Path) -> None:
     book = tmp_path / "site"
     shutil.copytree(ROOT / "site", book, ignore=shutil.ignore_patterns("assets"))
     play = book / "en" / "rulebook" / "play.md"
-    play.write_text(play.read_text(encoding="utf-8").replace("answer: west", "answer: east", 1), encoding="utf-8")
+    # The answer of pung-before-chow alone (other checks of the chapter answer west too).
+    edited = play.read_text(encoding="utf-8").replace('the two calls cancel out"\nanswer: west',
+                                                      'the two calls cancel out"\nanswer: east', 1)
+    play.write_text(edited, encoding="utf-8")
     problems = check_rules_bank(BANK, book)
     # The English answer now disagrees with the three translations: the rulebook is refused.
     assert any("pung-before-chow: answer west here, east in en" in p for p in problems), problems
@@ -232,10 +235,11 @@ def test_the_quiz_banks_command_builds_and_checks_the_rules_bank(tmp_path: Path,
     assert main(["quiz-banks", "--rules", "--out", str(tmp_path)]) == 0
     built = tmp_path / "rules.json"
     assert built.read_text(encoding="utf-8") == BANK.read_text(encoding="utf-8")
-    assert "17 rules questions from 5 chapters" in capsys.readouterr().out
+    assert "71 rules questions from 8 chapters" in capsys.readouterr().out
     assert main(["quiz-banks", "--rules", "--check", "--out", str(tmp_path)]) == 0
     data = json.loads(built.read_text(encoding="utf-8"))
-    data["questions"][0]["answer"] = data["questions"][0]["options"][:1]
+    first = data["questions"][0]
+    first["answer"] = [key for key in first["options"] if key not in first["answer"]][:1]   # a wrong key
     built.write_text(json.dumps(data), encoding="utf-8")
     capsys.readouterr()
     assert main(["quiz-banks", "--rules", "--check", "--out", str(tmp_path)]) == 1
