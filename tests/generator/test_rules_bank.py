@@ -266,6 +266,13 @@ def test_known_facts_of_the_bank() -> None:
     # All Terminals (64) leaves out Double Pung and Pung of Terminals or Honors, not Triple Pung (16).
     assert set(bank["triple-pung-with-all-terminals"].answer) == {"all_terminals", "triple_pung"}
     assert bank["triple-pung-with-all-terminals"].hand["total"] == 80
+    # Four 4s of characters, no kong, concealed, won on a discard: 2-3-4 twice and a pair of
+    # 4s, or 1-2-3, 2-3-4 and the pair had a 1 come: no wait fan. All Chows 2 + Tile Hog 2 +
+    # All Simples 2 + Pure Double Chow 1 + Concealed Hand 2 = 9.
+    hog = bank["tile-hog-without-kong"]
+    assert set(hog.answer) == {"tile_hog", "pure_double_chow", "all_simples"} and hog.hand["total"] == 9
+    # Double Pung: the same number in two suits; 5 and 6 differ, dragons have no number.
+    assert set(bank["double-pung-same-number"].answer) == {"m5_p5", "p7_s7"}
 
 
 def test_no_fan_is_worth_the_points_the_bank_says_none_is() -> None:
@@ -323,7 +330,7 @@ def test_the_quiz_banks_command_builds_and_checks_the_rules_bank(tmp_path: Path,
     assert main(["quiz-banks", "--rules", "--out", str(tmp_path)]) == 0
     built = tmp_path / "rules.json"
     assert built.read_text(encoding="utf-8") == BANK.read_text(encoding="utf-8")
-    assert "71 rules questions from 8 chapters" in capsys.readouterr().out
+    assert "73 rules questions from 8 chapters" in capsys.readouterr().out
     assert main(["quiz-banks", "--rules", "--check", "--out", str(tmp_path)]) == 0
     data = json.loads(built.read_text(encoding="utf-8"))
     first = data["questions"][0]
