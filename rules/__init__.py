@@ -6,7 +6,7 @@ The value modules `rules.tiles` and `rules.groups` (tile faces, group kinds) are
 """
 from .api import (edition_data, edition_differences, editions, fan_table, in_edition, score, score_readings, score_ties, score_with_table, situation_for, situation_problem,
                   waits)
-from .checks import check_fan_table
+from .self_check import check_fan_table
 from .context import HAND_VOCABULARY, ITEM_VOCABULARY
 from .edition_diff import Difference
 from .editions import Change, EditionError, EditionInfo

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.checks import check_fan_table
+from rules.self_check import check_fan_table
 
 from ..conftest import ROOT
 
