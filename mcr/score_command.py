@@ -6,10 +6,10 @@ import json
 import sys
 from typing import Any
 
-from rules import RulesError, SituationError, fan_table, score_with_table
+from rules import RulesError, fan_table, score_with_table
 
 from .cli_text import cli_text
-from .engine_messages import engine_message, situation_message
+from .engine_messages import engine_message
 from .json_lines import run_json_lines
 from .language import locale_language
 from .scoring_output import format_breakdown
@@ -64,11 +64,8 @@ def run(args: argparse.Namespace) -> int:
     situation = _situation_from_args(args)
     try:
         result = score_with_table(table, args.hand, args.lang, **situation)
-    except SituationError as err:
-        print("mcr score: " + situation_message(err, table, args.hand, situation, args.lang), file=sys.stderr)
-        return 1
     except RulesError as err:
-        print("mcr score: " + engine_message(err, args.lang), file=sys.stderr)
+        print("mcr score: " + engine_message(err, table, args.lang), file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(result.as_dict(), ensure_ascii=False))

@@ -10,7 +10,7 @@ from .self_check import check_fan_table
 from .context import HAND_VOCABULARY, ITEM_VOCABULARY
 from .edition_diff import Difference
 from .editions import Change, EditionError, EditionInfo
-from .errors import FanTableError, HandError, NotationError, RulesError, SituationError
+from .errors import ERROR_FIELDS, FanTableError, HandError, NotationError, RulesError, SituationError
 from .fantable import DEFAULT_FANS_PATH, Example, Fan, FanTable, Ruling, load_fan_table, table_from_data
 from .table_source import read_table_data
 from .notation import Hand, parse_hand, parse_waiting_hand, read_tiles
@@ -23,7 +23,7 @@ from .situation import Situation, make_situation
 from .vocabulary import OPERATORS
 
 __all__ = [
-    "Change", "Difference", "EditionError", "EditionInfo", "edition_data", "edition_differences", "editions", "in_edition", "HAND_VOCABULARY", "ITEM_VOCABULARY", "OPERATORS", "check_fan_table", "DEFAULT_FANS_PATH", "Example", "Fan", "FanTable", "FanTableError", "HONORS_AND_KNITTED", "HONOR_CODES", "Hand",
+    "ERROR_FIELDS", "Change", "Difference", "EditionError", "EditionInfo", "edition_data", "edition_differences", "editions", "in_edition", "HAND_VOCABULARY", "ITEM_VOCABULARY", "OPERATORS", "check_fan_table", "DEFAULT_FANS_PATH", "Example", "Fan", "FanTable", "FanTableError", "HONORS_AND_KNITTED", "HONOR_CODES", "Hand",
     "HandError", "KNITTED_ARRANGEMENTS", "KNITTED_STRAIGHT", "NotCounted", "NotationError", "ORPHAN_CODES",
     "Payments", "Ruling", "RulesError", "SEVEN_PAIRS", "SITUATION_FIELDS", "SITUATION_FLAGS", "STANDARD",
     "ScoreResult", "ScoredFan", "Situation", "SituationError", "THIRTEEN_ORPHANS", "fan_table", "is_winning",

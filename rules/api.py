@@ -48,7 +48,8 @@ def in_edition(table: FanTable, edition: str | None) -> FanTable:
     if edition is None or (table.edition is not None and edition == table.edition.id):
         return table
     if not isinstance(edition, str):
-        raise EditionError(f"edition must be the id of an edition (a string), not {edition!r}")
+        raise EditionError(f"edition must be the id of an edition (a string), not {edition!r}", "edition_not_string",
+                           value=repr(edition))
     return fan_table(table.source, edition)
 
 

@@ -196,7 +196,8 @@ def resolve(table_path: Path, shown: str, edition: str | None, *,
     overlays = overlay_paths(table_path)
     if edition not in overlays:
         known = ", ".join([base_id or "(the table's own)"] + sorted(overlays))
-        raise EditionError(f"unknown edition '{edition}'; editions of {shown}: {known}")
+        raise EditionError(f"unknown edition '{edition}'; editions of {shown}: {known}", "unknown_edition",
+                           edition=edition, known=tuple(i for i in [base_id, *sorted(overlays)] if i))
     return _resolve_overlay(_Table(table_path, shown, base, base_id, overlays, trust_cache), edition, ()), shown
 
 

@@ -20,7 +20,7 @@ from .exclusion_lists import exclusion_ids, exclusion_limits
 from .principle_settings import DEFAULT_SETTINGS, PrincipleSettings, settings_from
 from .program import build_program, set_combinations
 from .settlement import Settlement, compile_settlement
-from .situation_rules import Implication, ImpossibleSituation, SituationRules
+from .situation_rules import Implication, ImpossibleSituation, SituationRules, flags_read
 from .table_cache import content_key, engine_version, read_entry, write_entry
 from .table_checks import check_table_data
 from .table_source import read_file_bytes, strip_lines
@@ -233,7 +233,7 @@ def build_table(data: dict[str, Any], path: str) -> FanTable:
     rules = SituationRules(
         implications=tuple(Implication(i["flag"], i["brings"]) for i in situations.get("implies") or ()),
         impossible=tuple(ImpossibleSituation(r["id"], r["when"], _text_map(r.get("reason")),
-                                             rl.get("__line__", 0))
+                                             rl.get("__line__", 0), flags_read(r["when"]))
                          for r, rl in zip(situations.get("impossible") or (), situation_lines.get("impossible") or ())))
     return FanTable(
         path=path, version=str(data["version"]), languages=tuple(data["languages"]),

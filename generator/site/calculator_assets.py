@@ -4,7 +4,7 @@
   (package.json pins its version; ./dev installs it). Only the core: the engine needs no
   package beyond the standard library.
 - `calculator/engine.zip`: the `rules` package as it is in this checkout, plus the page's
-  glue (calculator_engine.py, engine_errors.py), unpacked by the worker into Pyodide.
+  glue (calculator_engine.py), unpacked by the worker into Pyodide.
 - `calculator/tables/<edition>.json`: each edition's fan table data, read from fans.yaml
   (and the edition's file) and checked here, at build time (the browser has neither
   PyYAML nor jsonschema, and needs neither).
@@ -38,7 +38,7 @@ PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide"
 # file lists the optional packages; the loader reads it even when it loads none.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 ENGINE_PACKAGE = "rules"
-GLUE_MODULES = ("calculator_engine.py", "engine_errors.py")
+GLUE_MODULES = ("calculator_engine.py",)
 ASSET_FORMAT = 1
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
