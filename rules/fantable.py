@@ -26,7 +26,16 @@ from .table_checks import check_table_data
 from .table_source import read_file_bytes, strip_lines
 from .vocabulary import compile_predicate
 
-DEFAULT_FANS_PATH = Path(__file__).resolve().parent.parent / "fans.yaml"
+
+def _project_table() -> Path:
+    """The project's fans.yaml: inside the package where a wheel puts it (rules/table/, with
+    its editions/; see setup.py), else at the top of the checkout, where the card keeps it."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "table" / "fans.yaml"
+    return packaged if packaged.is_file() else here.parent / "fans.yaml"
+
+
+DEFAULT_FANS_PATH = _project_table()
 
 @dataclass(frozen=True, slots=True)
 class NotCountedClaim:
