@@ -10,7 +10,6 @@ from rules import RulesError, fan_table, score_with_table
 
 from .cli_text import cli_text
 from .engine_messages import engine_message
-from .json_lines import run_json_lines
 from .language import locale_language
 from .scoring_output import format_breakdown
 from .worker_count import MAX_WORKERS, WORKERS_ENV, WorkerCountError, worker_count
@@ -59,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
             print("mcr score: " + cli_text(args.lang, "bad_workers", variable=WORKERS_ENV, most=MAX_WORKERS,
                                             value=err.value), file=sys.stderr)
             return 2
+        from .json_lines import run_json_lines   # its worker pool is not needed to score one hand
+
         return run_json_lines(fan_table(args.fans, args.edition), sys.stdin, sys.stdout, args.lang, workers)
     table = fan_table(args.fans, args.edition)
     situation = _situation_from_args(args)

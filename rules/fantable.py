@@ -11,6 +11,7 @@ from __future__ import annotations
 import heapq
 import os
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable
 
@@ -106,12 +107,28 @@ class Ruling:
 
 @dataclass(frozen=True)
 class CompiledFan:
-    """A fan with its predicate turned into Python callables."""
+    """A fan with its predicates as Python callables, each compiled when first used: the
+    table's program (rules.program) scores every hand, and a fan's own callables serve only
+    the fallback fan and the message naming a fan whose predicate fails, so a start does
+    not compile the eighty others."""
 
     fan: Fan
-    sets_from: Callable[[Any], Any] | None
-    when: Callable[..., Any] | None
-    count: Callable[[Any], Any] | None
+
+    @cached_property
+    def sets_from(self) -> Callable[[Any], Any] | None:
+        fan = self.fan
+        return None if fan.sets_from is None else compile_predicate(fan.sets_from, f"fan {fan.id}: sets.from")
+
+    @cached_property
+    def when(self) -> Callable[..., Any] | None:
+        fan = self.fan
+        return None if fan.when is None else compile_predicate(fan.when, f"fan {fan.id}: when",
+                                                               item_scope=fan.sets_from is not None)
+
+    @cached_property
+    def count(self) -> Callable[[Any], Any] | None:
+        fan = self.fan
+        return None if fan.count is None else compile_predicate(fan.count, f"fan {fan.id}: count")
 
     def instances(self, ctx: Any, index_of: dict[int, int]) -> list[tuple[tuple[int, ...], int]]:
         """Where the fan applies: (group indices, count) pairs; () stands for the whole hand."""
@@ -254,15 +271,7 @@ def build_table(data: dict[str, Any], path: str) -> FanTable:
 
 
 def compile_table(table: FanTable) -> FanTable:
-    compiled = []
-    for fan in table.fans:
-        where = f"fan {fan.id}"
-        sets_from = compile_predicate(fan.sets_from, f"{where}: sets.from") if fan.sets_from is not None else None
-        when = None
-        if fan.when is not None:
-            when = compile_predicate(fan.when, f"{where}: when", item_scope=sets_from is not None)
-        count = compile_predicate(fan.count, f"{where}: count") if fan.count is not None else None
-        compiled.append(CompiledFan(fan, sets_from, when, count))
+    compiled = [CompiledFan(fan) for fan in table.fans]
     situations = SituationRules(
         table.situations.implications, table.situations.impossible,
         tuple(compile_predicate(r.when, f"situation {r.id}: when") for r in table.situations.impossible))
