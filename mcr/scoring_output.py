@@ -45,9 +45,9 @@ def format_breakdown(result: ScoreResult, table: FanTable, lang: str) -> str:
         by = [rule.flag for rule in table.situations.implications if rule.brings == flag]
         lines.append(cli_text(lang, "situation_implied", flag=_flag(flag), by=" ".join(_flag(b) for b in by)))
     verdict = cli_text(lang, "verdict_valid" if result.valid else "verdict_invalid", minimum=result.minimum)
-    if result.total != result.total_without_bonus:
+    if result.total != result.total_without_flowers:
         lines.append(cli_text(lang, "total_flowers", total=points_text(lang, result.total),
-                              without=points_text(lang, result.total_without_bonus),
+                              without=points_text(lang, result.total_without_flowers),
                               verdict=verdict))
     else:
         lines.append(cli_text(lang, "total", total=points_text(lang, result.total), verdict=verdict))

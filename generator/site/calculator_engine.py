@@ -102,7 +102,7 @@ def waits(request: dict[str, Any]) -> list[dict[str, Any]]:
 def analyse(request: dict[str, Any]) -> dict[str, Any]:
     """What the page shows for the hand typed or tapped so far:
     - 14 tiles: {"kind": "score", "result": the scoring, "tiles": the hand, and what the
-      verdict needs: "total_without_bonus" (flowers left out) and "minimum"};
+      verdict needs: "total_without_flowers" (flowers left out) and "minimum"};
     - 13 tiles: {"kind": "waits", "waits": [...], "tiles": the hand};
     - fewer or more: {"kind": "incomplete", "count": tiles so far};
     - a hand the engine refuses: {"kind": "error", "error": describe(...)}."""
@@ -116,7 +116,7 @@ def analyse(request: dict[str, Any]) -> dict[str, Any]:
             raise NotationError("the hand must be a string", code="hand_not_string")
         result = _scored(request)
         return {"kind": "score", "result": result.as_dict(), "tiles": hand_tiles(rules.parse_hand(hand)),
-                "total_without_bonus": result.total_without_bonus, "minimum": result.minimum}
+                "total_without_flowers": result.total_without_flowers, "minimum": result.minimum}
     except RulesError as err:
         if err.code != "tile_count":
             return {"kind": "error", "error": describe(err, table, lang)}

@@ -167,11 +167,11 @@ def scoring_view(result: ScoreResult, ctx: RenderContext) -> Scoring:
                 reason = Markup('<a href="{}">{}</a>').format(href, reason)
         not_counted.append(NotCountedLine(_fan_name(ctx, n.id), ctx.fan_href(n.id), n.points, _sets(ctx, n.groups),
                                           Markup(reason)))
-    flowers = result.total - result.total_without_bonus
-    total = (text(lang, "score_total_with_flowers", total=result.total, base=result.total_without_bonus,
+    flowers = result.total - result.total_without_flowers
+    total = (text(lang, "score_total_with_flowers", total=result.total, base=result.total_without_flowers,
                   flowers=flowers) if flowers else str(result.total))
     verdict = text(lang, "valid_win" if result.valid else "invalid_win",
-                   points=points_label(lang, result.total_without_bonus), minimum=result.minimum)
+                   points=points_label(lang, result.total_without_flowers), minimum=result.minimum)
     payments = ""
     if result.payments is not None:
         p = result.payments

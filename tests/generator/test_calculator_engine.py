@@ -66,7 +66,7 @@ def test_a_full_hand_is_scored_with_what_the_verdict_needs(loaded: None) -> None
     assert "清龙" in [f["name"] for f in answer["result"]["fans"]]
     assert answer["tiles"] == {"melds": [{"kind": "chow", "tiles": ["1m", "2m", "3m"], "claimed": True}],
                                "standing": ["4m", "5m", "6m", "7m", "8m", "9m", "3p", "4p", "5s", "5s", "5p"]}
-    assert answer["minimum"] == expected.minimum and answer["total_without_bonus"] == expected.total_without_bonus
+    assert answer["minimum"] == expected.minimum and answer["total_without_flowers"] == expected.total_without_flowers
 
 
 def test_thirteen_tiles_give_the_waits_their_copies_and_scores(loaded: None) -> None:

@@ -251,8 +251,8 @@
       return h("tr", {"data-fan": f.id}, [cell("", [self.fanLink(f.id)]), cell("mcr-num", [f.points]),
         cell("mcr-num", ["×" + f.count]), cell("mcr-sets", self.sets(f.groups))]);
     });
-    var flowers = r.total - answer.total_without_bonus;
-    var total = flowers ? this.t("score_total_with_flowers", {total: r.total, base: answer.total_without_bonus,
+    var flowers = r.total - answer.total_without_flowers;
+    var total = flowers ? this.t("score_total_with_flowers", {total: r.total, base: answer.total_without_flowers,
                                                               flowers: flowers}) : String(r.total);
     var foot = h("tfoot", {}, [h("tr", {}, [h("th", {scope: "row"}, [this.t("score_total")]),
                                            h("td", {class: "mcr-num mcr-total", colspan: "3"}, [total])])]);
@@ -282,7 +282,7 @@
 
   Calculator.prototype.verdict = function (answer) {
     return this.t(answer.result.valid ? "valid_win" : "invalid_win",
-                  {points: this.points(answer.total_without_bonus), minimum: answer.minimum});
+                  {points: this.points(answer.total_without_flowers), minimum: answer.minimum});
   };
 
   Calculator.prototype.waitScore = function (scored) {
