@@ -32,8 +32,9 @@ ERROR_FIELDS: dict[str, tuple[str, ...]] = {
     "empty_hand": (),
     # The hand (HandError).
     "too_many_melds": ("n", "max"),
-    "no_standing": ("size",),
+    "no_standing": (),
     "tile_count": ("n", "size", "melds", "standing"),
+    "analysis_tile_count": ("n", "waiting", "discarding", "melds", "standing"),   # the discard analysis: 13 or 14
     "too_many_copies": ("n", "tile"),
     "not_winning": ("hand",),
     # The situation (SituationError). An impossible one names the table's rule that refuses

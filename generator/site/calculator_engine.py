@@ -3,9 +3,9 @@
 It runs in the page's worker under Pyodide (generator/site/calculator_assets.py ships it with
 the `rules` package and the fan table as JSON) and, unchanged, in the tests on CPython.
 It only calls the engine's public API and shapes its answers for the page: the scoring
-is `ScoreResult.as_dict()`, the JSON answer of `mcr score -`; an error is the engine's
-code and the values it names, which the page words in its language (`error_<code>` of
-i18n/site, as `mcr` does). Imports nothing but `rules` and the standard library.
+is the breakdown's JSON (rules.breakdown), the answer of `mcr score -`; an error is the
+engine's code and the values it names, which the page words in its language (`error_<code>`
+of i18n/site, as `mcr` does). Imports nothing but `rules` and the standard library.
 
 Tables are kept by name: the page loads one per edition of the rules, named by the
 edition's id, and a request names the one to score by as `mcr score -` does, with
@@ -65,10 +65,10 @@ def hand_tiles(hand: Hand) -> dict[str, Any]:
             "standing": [t.text for t in hand.standing]}
 
 
-def _scored(request: dict[str, Any]) -> rules.ScoreResult:
+def _scored(request: dict[str, Any]) -> rules.Breakdown:
     table, lang = _table(request), request.get("lang", "en")
     situation = {k: v for k, v in request.items() if k in rules.SITUATION_FIELDS}
-    return rules.score_with_table(table, request["hand"], lang, echo=True, **situation)
+    return rules.breakdown(rules.score_with_table(table, request["hand"], lang, echo=True, **situation), table)
 
 
 def score(request: dict[str, Any]) -> dict[str, Any]:
@@ -101,8 +101,7 @@ def waits(request: dict[str, Any]) -> list[dict[str, Any]]:
 
 def analyse(request: dict[str, Any]) -> dict[str, Any]:
     """What the page shows for the hand typed or tapped so far:
-    - 14 tiles: {"kind": "score", "result": the scoring, "tiles": the hand, and what the
-      verdict needs: "total_without_flowers" (flowers left out) and "minimum"};
+    - 14 tiles: {"kind": "score", "result": the breakdown, "tiles": the hand};
     - 13 tiles: {"kind": "waits", "waits": [...], "tiles": the hand};
     - fewer or more: {"kind": "incomplete", "count": tiles so far};
     - a hand the engine refuses: {"kind": "error", "error": describe(...)}."""
@@ -114,9 +113,7 @@ def analyse(request: dict[str, Any]) -> dict[str, Any]:
     try:
         if not isinstance(hand, str):
             raise NotationError("the hand must be a string", code="hand_not_string")
-        result = _scored(request)
-        return {"kind": "score", "result": result.as_dict(), "tiles": hand_tiles(rules.parse_hand(hand)),
-                "total_without_flowers": result.total_without_flowers, "minimum": result.minimum}
+        return {"kind": "score", "result": _scored(request).as_dict(), "tiles": hand_tiles(rules.parse_hand(hand))}
     except RulesError as err:
         if err.code != "tile_count":
             return {"kind": "error", "error": describe(err, table, lang)}
