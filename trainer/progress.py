@@ -108,6 +108,11 @@ class Progress:
                 records[fan] = replace(old, met=day)
         return replace(self, fans=records)
 
+    def remembered(self, hand: str, settings: LearnerSettings | None = None) -> "Progress":
+        """The hand `hand` (its key) was shown: not asked again soon."""
+        keep = (settings or learner_settings()).recent_hands
+        return replace(self, recent=(tuple(h for h in self.recent if h != hand) + (hand,))[-keep:] if keep else ())
+
     def opened(self, unit: str) -> "Progress":
         return replace(self, units=self.units.opened_unit(unit))
 
