@@ -18,9 +18,12 @@ def _clause(m: Mistake, ex: Explainer, question: Question) -> str:
     values: Mapping[str, Any] = m.values
     if m.cause == "base_forgotten":
         return ex.t("diag_base_forgotten", base=ex.table.settlement.base)
-    if m.cause in ("fan_missed", "fan_missed_once", "fan_added_once", "excluded_counted", "excluded_counted_once"):
-        return ex.t(f"diag_{m.cause}", fan=ex.name(m.fan or ""), points=values.get("points", ""),
-                    count=values.get("count", ""))
+    if m.cause in ("fan_missed", "excluded_counted"):
+        count = values.get("count", 1)
+        points = f"{values.get('points', '')}" + (f" x{count}" if count > 1 else "")
+        return ex.t(f"diag_{m.cause}", fan=ex.name(m.fan or ""), points=points)
+    if m.cause in ("fan_missed_once", "fan_added_once", "excluded_counted_once"):
+        return ex.t(f"diag_{m.cause}", fan=ex.name(m.fan or ""), points=values.get("points", ""))
     if m.cause == "flowers_forgotten":
         return ex.t("diag_flowers_forgotten", n=values.get("n", ""))
     if m.cause == "wind_misread":

@@ -108,7 +108,20 @@ def _recall_weight(question: Question, progress: Progress, request: Request) -> 
 
 
 def _fill(pool: Pool, progress: Progress, request: Request, used: set[str], room: int,
-          rng: random.Random) -> list[Planned]:
+          rng: random.Random, session: set[str]) -> list[Planned]:
+    """The rest of the session; when the hands not asked recently run out, the ones asked
+    longest ago (never one of this session's)."""
+    out = _fill_from(pool, progress, request, used, room, rng)
+    if len(out) < room:
+        age = {key: n for n, key in enumerate(progress.recent)}
+        again = set(progress.recent) - session   # the hands planned so far were none of them
+        older = _fill_from(pool, progress, request, set(pool.keys) - again, room - len(out), rng)
+        out += sorted(older, key=lambda p: age.get(question_key(p.question), 0) if p.question else 0)
+    return out
+
+
+def _fill_from(pool: Pool, progress: Progress, request: Request, used: set[str], room: int,
+               rng: random.Random) -> list[Planned]:
     level = request.level or progress.level
     top = LEVELS.index(level)
     keyed = []
@@ -154,7 +167,7 @@ def plan(pool: Pool, progress: Progress, request: Request, rng: random.Random,
         return _drill(pool, request, used, rng)
     keep = request.count // NEW_SHARE if request.level is None and request.unit_fans else 0
     due = _due(pool, progress, request, used, request.count - keep, rng)
-    return due + _fill(pool, progress, request, used, request.count - len(due), rng)
+    return due + _fill(pool, progress, request, used, request.count - len(due), rng, set(avoid))
 
 
 def reviewed_fans(facts: Mapping[str, object]) -> frozenset[str]:

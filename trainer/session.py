@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import date, timedelta
+from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from rules import FanTable
@@ -71,10 +72,13 @@ class Trainer:
         self._pools: dict[str, Pool] = {}
 
     @classmethod
-    def load(cls, folder: Any = None) -> "Trainer":
-        """The committed banks (or those of `folder`); ValueError names a bank that cannot be read."""
-        questions = [q for level in LEVELS
-                     for q in load_bank(bank_path(level) if folder is None else bank_path(level, folder)).questions]
+    def load(cls, folder: Path | None = None) -> "Trainer":
+        """The banks of `folder` (default: the committed ones); a level without a bank file
+        is left out. ValueError names a bank that cannot be read, or the first missing when
+        there is none."""
+        paths = [bank_path(level) if folder is None else bank_path(level, folder) for level in LEVELS]
+        present = [path for path in paths if path.exists()] or paths[:1]
+        questions = [q for path in present for q in load_bank(path).questions]
         return cls(questions, editions_of_the_rules())
 
     def pool(self, edition: str) -> Pool:
@@ -225,11 +229,15 @@ class Session:
                                  f"{self.options.seed}:{planned.fan}:{self._fresh}", avoid, f"fresh-{self._fresh:03d}")
             if question is None:
                 return None
-        question = question.in_edition(self.edition)
+            question = question.in_edition(self.edition)   # the bank's are, in the pool
         if question_key(question) in self._asked_keys:
             return None
         self._asked_keys.add(question_key(question))
         return question
+
+    def current_question(self) -> Question | None:
+        """The question waiting for an answer, answer key and all (simulated learners read it)."""
+        return self._current.get("question") if self._current and self._mode is None else None
 
     # -- answering ---------------------------------------------------------------------------
     def answer(self, response: Any) -> dict[str, Any]:
