@@ -17,6 +17,7 @@ from typing import Callable, Iterable
 from i18n import DEFAULT_LANG
 
 from generator.quizzes.check_blocks import OPTION_LABELS
+from .learner_settings import learner_settings
 from .progress import Answer, Progress
 from .progress_store import ProgressStore
 from generator.quizzes.rules_bank import RulesBank
@@ -96,7 +97,9 @@ class RulesQuiz:
             self.feedback(question, picked if response is not None else None, correct)
             answer = Answer(RULES_KIND, correct, item=question.id)
             self._update(lambda stored: stored.record(answer, self.today, session))
-            term.say(term.t("running", right=right, asked=asked))
+            daily = self.progress.daily
+            term.say(term.t("running", right=right, asked=asked, today=daily.answered_on(self.today),
+                            goal=daily.goal_or(learner_settings().daily_goal)))
         term.say()
         percent = round(100 * right / asked) if asked else 0
         term.say(term.t("summary", right=right, asked=asked, percent=percent))
