@@ -8,8 +8,9 @@ pipeline (trainer/answer_record.py), its priors following the learner's progress
 day. Three populations:
 
 - known: one named habit each (base forgotten, flowers left out, one fan never counted,
-  one fan counted where it is not, the winds swapped, a self-drawn payment shared among
-  the three, the others made to pay the total on a discard);
+  one fan counted where it is not, a wind pung's wind taken for the seat wind, a
+  self-drawn payment shared among the three, the others made to pay the total on a
+  discard);
 - mixed: two named habits each;
 - unnamed: habits no named mistake describes (slips of a few points, flowers counted
   twice, a base of 10, the biggest fan alone counted).
@@ -104,16 +105,19 @@ def counts_excluded(fan: str) -> Callable[[Question, Counted, random.Random], No
     return apply
 
 
-def winds_swapped(q: Question, c: Counted, rng: random.Random) -> None:
+def wind_misread(q: Question, c: Counted, rng: random.Random) -> None:
+    """Takes the wind of a wind pung of the hand for their seat wind."""
     s = q.situation
-    if s["seat_wind"] == s["prevalent_wind"]:
+    winds = [t for t in set(q.data["explanation"]["groups"]) if len(t) == 3 and t[0] in "ESWN" and t == t[0] * 3]
+    others = [w[0] for w in winds if w[0] not in (s["seat_wind"], s["prevalent_wind"])]
+    if not others:
         return
-    scored = rescorer(q.hand, s, rules.fan_table())({"seat_wind": s["prevalent_wind"], "prevalent_wind": s["seat_wind"]})
+    scored = rescorer(q.hand, s, rules.fan_table())({"seat_wind": others[0]})
     if scored is None or scored[0] == q.answer["total"]:
         return
     right = _counts(q)
     c.total += scored[0] - q.answer["total"]
-    c.truth.append(("wind_swapped", None))
+    c.truth.append(("wind_misread", None))
     for fan in set(right) | set(scored[1]):
         if right.get(fan, 0) != scored[1].get(fan, 0):
             c.blame |= _reviewed(fan)
@@ -276,7 +280,7 @@ def _named_habits(pool: list[Question], rng: random.Random) -> list[Habit]:
             Habit("flowers_forgotten", on_total=flowers_forgotten),
             Habit("fan_missed", on_total=blind_to(rng.choice(counted))),
             Habit("excluded_counted", on_total=counts_excluded(rng.choice(excluded))),
-            Habit("wind_swapped", on_total=winds_swapped),
+            Habit("wind_misread", on_total=wind_misread),
             Habit("self_drawn_shared", on_payments=self_drawn_shared),
             Habit("others_pay_total", on_payments=others_pay_total)]
 

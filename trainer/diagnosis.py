@@ -3,7 +3,7 @@
 The learner's number is tested against named mistakes (trainer/mistakes.py): the base
 forgotten, a self-drawn payment shared among the three, the other two made to pay the
 total on a discard, the flowers left out, a fan missed or counted once too often, a fan
-not counted here counted, the winds read wrong; one of them, or two at once. Each has a
+not counted here counted, a wind taken for another; one of them, or two at once. Each has a
 prior weight (trainer/diagnosis.yaml), sharpened by the learner's record: a fan the
 learner recalls well is less likely missed, a mistake named before is suspected sooner.
 Against them stands the slip, a number no named mistake makes, as likely as the share of
@@ -106,7 +106,7 @@ def _numbers(kind: str, response: Any, answer: Mapping[str, Any]) -> tuple[tuple
     return (tuple(response), expected) if len(response) == len(expected) else None
 
 
-WIND_CAUSES = ("wind_swapped", "wind_misread")
+WIND_CAUSES = ("wind_misread",)
 
 
 def _compatible(a: Mistake, b: Mistake) -> bool:
@@ -130,11 +130,14 @@ def _weighted(mistakes: list[Mistake], priors: LearnerPriors, settings: Diagnosi
             for m in mistakes]
 
 
-def _slip_likelihood(given: tuple[int, ...], expected: tuple[int, ...], spread: int) -> float:
+def _slip_likelihood(given: tuple[int, ...], expected: tuple[int, ...], mean: float) -> float:
+    """How likely a slip gives these numbers: each number off by d with d's sign even and
+    its size geometric, of mean `mean` (small slips are the common ones)."""
+    stay = 1 - 1 / mean
     likelihood = 1.0
     for g, e in zip(given, expected):
         if g != e:
-            likelihood *= 1 / (2 * spread) if abs(g - e) <= spread else 0.0
+            likelihood *= (1 - stay) * stay ** (abs(g - e) - 1) / 2
     return likelihood
 
 

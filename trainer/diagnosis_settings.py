@@ -18,7 +18,7 @@ DIAGNOSIS_PATH = Path(__file__).resolve().parent / "diagnosis.yaml"
 # The mistakes trainer/diagnosis.py knows how to test; the file gives each its weight.
 CAUSES = ("base_forgotten", "self_drawn_not_times_three", "discard_paid_as_self_drawn", "flowers_forgotten",
           "fan_missed", "fan_missed_once", "fan_added_once", "excluded_counted", "excluded_counted_once",
-          "wind_swapped", "wind_misread")
+          "wind_misread")
 
 
 @dataclass(frozen=True, slots=True)

@@ -89,10 +89,10 @@ def _excluded_mistakes(not_counted: list[Mapping[str, Any]], table: FanTable,
 
 
 def _wind_readings(situation: Mapping[str, Any]) -> list[tuple[str, dict[str, str]]]:
+    """The winds read otherwise: the seat or the prevalent wind taken for another wind. (The
+    two swapped score the same: each wind fan is worth what the other is.)"""
     seat, prevalent = situation["seat_wind"], situation["prevalent_wind"]
     readings: list[tuple[str, dict[str, str]]] = []
-    if seat != prevalent:
-        readings.append(("wind_swapped", {"seat_wind": prevalent, "prevalent_wind": seat}))
     readings += [("wind_misread", {"seat_wind": w}) for w in WIND_LETTERS if w not in (seat, prevalent)]
     readings += [("wind_misread", {"prevalent_wind": w}) for w in WIND_LETTERS if w not in (seat, prevalent)]
     return readings
