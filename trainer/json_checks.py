@@ -2,7 +2,7 @@
 
 A value the trainer could not have written (a count of 2.7, a session of -5, Infinity, a
 key twice in one object, nesting a thousand deep) raises ProgressError naming its place:
-`fans.half_flush.memory.due: "2026-13-01" is not a day (YYYY-MM-DD)`.
+`fans.<fan id>.memory.due: "2026-13-01" is not a day (YYYY-MM-DD)`.
 """
 from __future__ import annotations
 

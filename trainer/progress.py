@@ -127,9 +127,9 @@ class Progress:
             grade = GRADES.get(outcome.verdict)
             if grade is not None:
                 fans[outcome.fan] = fans.get(outcome.fan, ItemRecord()).answered(grade, day)
-        rules = dict(self.rules)
+        items = dict(self.rules)
         if answer.item is not None:
-            rules[answer.item] = rules.get(answer.item, ItemRecord()).answered(
+            items[answer.item] = items.get(answer.item, ItemRecord()).answered(
                 Grade.GOOD if answer.correct else Grade.AGAIN, day)
         kinds = dict(self.kinds)
         kinds[answer.kind] = kinds.get(answer.kind, Tally()).plus(1, answer.correct)
@@ -143,7 +143,7 @@ class Progress:
             recent = (tuple(h for h in recent if h != answer.hand) + (answer.hand,))[-settings.recent_hands:]
         habits = self.habits if answer.slip is None else self.habits.after(answer.mistakes, answer.slip)
         units = self.units.answered(answer.units, answer.correct, settings.mastery) if not answer.again else self.units
-        return Progress(max(self.session, at), fans, kinds, levels, history, rules, self.edition, units,
+        return Progress(max(self.session, at), fans, kinds, levels, history, items, self.edition, units,
                         self.daily.after_answer(day, settings.daily_goal), recent, habits)
 
     def due_fans(self, day: date) -> list[str]:

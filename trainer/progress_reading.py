@@ -176,11 +176,11 @@ def current(top: dict[str, Any], fans: Collection[str], kinds: Collection[str], 
         if fan not in fans:
             raise ProgressError(f"{where}: no fan of the fan table has this id")
         records[fan] = item(value, where)
-    rules = {identifier(qid, f"rules.{place(qid)}"): item(value, f"rules.{place(qid)}")
-             for qid, value in obj(top["rules"], "rules").items()}
+    questions = {identifier(qid, f"rules.{place(qid)}"): item(value, f"rules.{place(qid)}")
+                 for qid, value in obj(top["rules"], "rules").items()}
     hands = tuple(text(h, f"hands[{i}]", HAND_LENGTH) for i, h in enumerate(array(top["hands"], "hands")))
     return Progress(session, records, kinds_of(top["kinds"], kinds), level_state(top, session, levels),
-                    history(top["history"], session, families), rules, _edition(top["edition"], editions),
+                    history(top["history"], session, families), questions, _edition(top["edition"], editions),
                     _units(top["units"]), _daily(top["daily"]), hands, _habits(top["habits"]))
 
 
