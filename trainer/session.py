@@ -41,7 +41,6 @@ from .planner import Planned, Pool, Request, plan, reviewed_fans
 from .progress import Answer, Progress
 from .question_items import question_item
 from .rescoring import rescorer
-from generator.quizzes.banks import bank_path, load_bank
 from generator.quizzes.levels import LEVELS
 from generator.quizzes.questions import KINDS, Question
 
@@ -76,6 +75,9 @@ class Trainer:
         """The banks of `folder` (default: the committed ones); a level without a bank file
         is left out. ValueError names a bank that cannot be read, or the first missing when
         there is none."""
+        # Here, not at the top: the banks' reader brings jsonschema, which a session given
+        # its questions (the site's) does without.
+        from generator.quizzes.banks import bank_path, load_bank
         paths = [bank_path(level) if folder is None else bank_path(level, folder) for level in LEVELS]
         present = [path for path in paths if path.exists()] or paths[:1]
         questions = [q for path in present for q in load_bank(path).questions]
