@@ -12,7 +12,7 @@ from typing import Callable
 
 from rules import EditionError, FanTableError
 
-from . import editions_command, score_command, table_commands
+from . import analyze_command, check_command, editions_command, score_command, table_commands
 from .cli_text import cli_text
 from .language import add_lang_argument, language_in
 
@@ -28,8 +28,9 @@ def _with_lang(add: Callable[[argparse.ArgumentParser, str], None]) -> Callable[
 
 COMMANDS: list[Command] = [
     ("score", _with_lang(score_command.add_arguments), score_command.run),
+    ("analyze", _with_lang(analyze_command.add_arguments), analyze_command.run),
     ("fans", _with_lang(table_commands.add_fans_arguments), table_commands.run_fans),
-    ("check", _with_lang(table_commands.add_check_arguments), table_commands.run_check),
+    ("check", _with_lang(check_command.add_arguments), check_command.run),
     ("vocabulary", _with_lang(table_commands.add_vocabulary_arguments), table_commands.run_vocabulary),
     ("editions", _with_lang(editions_command.add_arguments), editions_command.run),
 ]
@@ -78,7 +79,7 @@ def build_parser(extra: list[Command], lang: str) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    extra = [] if argv[:1] in (["score"], ["fans"], ["check"], ["vocabulary"], ["editions"]) else _slow_commands()
+    extra = [] if argv[:1] in ([name] for name, _, _ in COMMANDS) else _slow_commands()
     args = build_parser(extra, language_in(argv)).parse_args(argv)
     try:
         return args.run(args)

@@ -1,12 +1,12 @@
-"""`mcr fans` (list the table, or one fan's learn card), `mcr check` (validate a table) and
-`mcr vocabulary`."""
+"""`mcr fans` (list the table, or one fan's learn card) and `mcr vocabulary` (`mcr check` is
+mcr/check_command.py)."""
 from __future__ import annotations
 
 import argparse
 import sys
 
 from i18n import pick
-from rules import FanTable, check_fan_table, editions, fan_table
+from rules import FanTable, editions, fan_table
 
 from .cli_text import chinese_name_beside, cli_text
 from .vocabulary_text import vocabulary_sections
@@ -71,23 +71,6 @@ def _fan_card(args: argparse.Namespace, table: FanTable) -> int:
         if fan_id in ruling.fans:
             term.say(cli_text(lang, "fan_card_ruling", question=pick(ruling.question, lang).text,
                               answer=pick(ruling.answer, lang).text))
-    return 0
-
-
-def add_check_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
-    parser.add_argument("path", nargs="?", help=cli_text(lang, "help_check_path"))
-
-
-def run_check(args: argparse.Namespace) -> int:
-    # Each problem is the checker's own line (file:line: what), for the table's maintainer.
-    problems = check_fan_table(args.path)
-    for line in problems:
-        print(line)
-    shown = args.path or "fans.yaml"
-    if problems:
-        print("mcr check: " + cli_text(args.lang, "check_problems", n=len(problems), path=shown), file=sys.stderr)
-        return 1
-    print("mcr check: " + cli_text(args.lang, "check_sound", path=shown), file=sys.stderr)
     return 0
 
 

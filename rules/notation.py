@@ -199,7 +199,7 @@ def _plain_meld(body: str, claim: str) -> Group | None:
     return None
 
 
-def _parse_plain(text: str, size: int = TILES_IN_A_WINNING_HAND) -> Hand | None:
+def _parse_plain(text: str, sizes: tuple[int, ...] = (TILES_IN_A_WINNING_HAND,)) -> Hand | None:
     """The fast path for well-formed hands; None sends the text to the careful reader,
     which finds the column of any mistake."""
     melds: list[Group] = []
@@ -223,7 +223,7 @@ def _parse_plain(text: str, size: int = TILES_IN_A_WINNING_HAND) -> Hand | None:
             standing.extend([BY_TEXT[d + suit] for d in digits])
         elif honor is not None:
             standing.append(BY_TEXT[honor])
-    if not standing or len(melds) > MAX_MELDS or 3 * len(melds) + len(standing) != size:
+    if not standing or len(melds) > MAX_MELDS or 3 * len(melds) + len(standing) not in sizes:
         return None
     hand = Hand(tuple(melds), tuple(standing))
     return hand if max(hand.copies) <= COPIES_PER_FACE else None
@@ -232,19 +232,25 @@ def _parse_plain(text: str, size: int = TILES_IN_A_WINNING_HAND) -> Hand | None:
 def parse_hand(text: str) -> Hand:
     """Read a winning hand (14 tiles, the winning tile last). Raises NotationError
     (with column) or HandError."""
-    return _parse(text, TILES_IN_A_WINNING_HAND)
+    return _parse(text, (TILES_IN_A_WINNING_HAND,))
 
 
 def parse_waiting_hand(text: str) -> Hand:
     """Read a hand before its winning tile (13 tiles: melds and standing tiles). Its
     `winning_tile` is only its last standing tile; use it for the tiles and counts."""
-    return _parse(text, TILES_IN_A_WINNING_HAND - 1)
+    return _parse(text, (TILES_IN_A_WINNING_HAND - 1,))
 
 
-def _parse(text: str, size: int) -> Hand:
+def parse_hand_to_analyze(text: str) -> Hand:
+    """Read a hand of 13 tiles (waiting for a tile) or 14 (with a tile to discard), as the
+    discard analysis takes it. Raises NotationError (with column) or HandError."""
+    return _parse(text, (TILES_IN_A_WINNING_HAND - 1, TILES_IN_A_WINNING_HAND))
+
+
+def _parse(text: str, sizes: tuple[int, ...]) -> Hand:
     if not isinstance(text, str):
         raise NotationError("the hand must be a string")
-    quick = _parse_plain(text, size)
+    quick = _parse_plain(text, sizes)
     if quick is not None:
         return quick
     melds: list[Group] = []
@@ -269,17 +275,27 @@ def _parse(text: str, size: int) -> Hand:
     if len(melds) > MAX_MELDS:
         raise HandError(f"{len(melds)} melds: a hand has at most {MAX_MELDS}")
     if not standing:
-        raise HandError("no standing tiles: the winning tile is the last standing tile" if size == TILES_IN_A_WINNING_HAND
+        raise HandError("no standing tiles: the winning tile is the last standing tile" if sizes == (TILES_IN_A_WINNING_HAND,)
                         else "no standing tiles: a hand always keeps at least one tile standing")
     count = sum(3 for _ in melds) + len(standing)
-    if count != size:
-        what = "a winning hand has" if size == TILES_IN_A_WINNING_HAND else "a hand waiting for its winning tile has"
-        raise HandError(
-            f"{count} tiles: {what} {size} (each meld counts 3, a kong too), "
-            f"so {len(melds)} meld(s) need {size - 3 * len(melds)} standing tiles, not {len(standing)}")
+    if count not in sizes:
+        raise _count_error(count, sizes, len(melds), len(standing))
     copies = Counter(t for m in melds for t in m.tiles)
     copies.update(t for t, _ in standing)
     for face in ALL_TILES:
         if copies[face] > COPIES_PER_FACE:
             raise HandError(f"{copies[face]} copies of {face.text}: the set has only {COPIES_PER_FACE} of each tile")
     return Hand(tuple(melds), tuple(t for t, _ in standing))
+
+
+def _count_error(count: int, sizes: tuple[int, ...], melds: int, standing: int) -> HandError:
+    if len(sizes) > 1:
+        low, high = sizes
+        return HandError(
+            f"{count} tiles: a hand to analyze has {low} or {high} (each meld counts 3, a kong too), "
+            f"so {melds} meld(s) need {low - 3 * melds} or {high - 3 * melds} standing tiles, not {standing}")
+    size = sizes[0]
+    what = "a winning hand has" if size == TILES_IN_A_WINNING_HAND else "a hand waiting for its winning tile has"
+    return HandError(
+        f"{count} tiles: {what} {size} (each meld counts 3, a kong too), "
+        f"so {melds} meld(s) need {size - 3 * melds} standing tiles, not {standing}")

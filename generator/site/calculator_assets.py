@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from rules import SITUATION_FLAGS, edition_data
+from rules.exclusion_judgements import JUDGEMENTS_PATH
 from rules.tiles import ALL_TILES
 
 from .localize import pick
@@ -44,7 +45,8 @@ _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 # The page's own strings, besides the shared ones of a drawn hand and its scoring.
 CALCULATOR_KEYS = tuple(sorted(k for k in TEXT["en"] if k.startswith(("calc_", "error_"))))
-SCORING_KEYS = SITE_KEYS + ("reason_non_repeat", "reason_non_separation", "reason_non_identical",
+SCORING_KEYS = SITE_KEYS + ("reason_non_repeat", "reason_listed", "reason_left_out", "reason_non_separation",
+                            "reason_non_identical",
                             "reason_account_once", "payments_self_drawn", "payments_discard")
 
 
@@ -59,7 +61,10 @@ def _dump(value: Any) -> bytes:
 def engine_zip() -> bytes:
     """The `rules` package and the glue modules, as a zip Pyodide unpacks into its path."""
     here = Path(__file__).resolve().parent
-    files = [(f"{ENGINE_PACKAGE}/{p.name}", p) for p in sorted((REPO_ROOT / ENGINE_PACKAGE).glob("*.py"))]
+    # The engine's modules, and the exclusion judgements: why the breakdown says a fan is left
+    # out (rules/breakdown.py).
+    engine = [*(REPO_ROOT / ENGINE_PACKAGE).glob("*.py"), JUDGEMENTS_PATH]
+    files = [(f"{ENGINE_PACKAGE}/{p.name}", p) for p in sorted(engine)]
     files += [(name, here / name) for name in GLUE_MODULES]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:

@@ -34,6 +34,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((code, re.compile(pat
     ("too_many_melds", r"^(?P<n>\d+) melds: a hand has at most (?P<max>\d+)"),
     ("no_standing", r"^no standing tiles"),
     ("tile_count", r"^(?P<n>\d+) tiles: a (?:winning hand|hand waiting for its winning tile) has (?P<size>\d+)"),
+    ("analysis_tile_count", r"^(?P<n>\d+) tiles: a hand to analyze has (?P<waiting>\d+) or (?P<discarding>\d+)"),
     ("too_many_copies", r"^(?P<n>\d+) copies of (?P<tile>\S+): the set has only"),
     ("not_winning", r"is not a winning hand"),
 ))

@@ -164,6 +164,12 @@ def runs() -> dict[str, tuple[list[str], int, bool]]:
         "score impossible": (["score", IMPLIED, "--robbing-kong", "--self-drawn"], 1, False),
         "score impossible implied": (["score", IMPLIED, "--robbing-kong", "--replacement"], 1, False),
         "score unknown edition": (["score", RICH, "--edition", "club"], 2, False),
+        "analyze waiting": (["analyze", "[123m]456p78s99sEES"], 0, False),
+        "analyze ready": (["analyze", "123m456p789sEESS", "--flowers", "1"], 0, False),
+        "analyze discards": (["analyze", "[123m]456p789sEESSC"], 0, False),
+        "analyze complete": (["analyze", "123m456p789sEESSS"], 0, False),
+        "analyze tile count": (["analyze", "123m456p789s"], 1, False),
+        "analyze fifth copy": (["analyze", "11111m456p789sEES"], 1, False),
         "fans": (["fans"], 0, False),
         "fans points": (["fans", "--points", "88"], 0, False),
         "check": (["check"], 0, False),
@@ -181,6 +187,7 @@ def runs() -> dict[str, tuple[list[str], int, bool]]:
         "quiz-banks help": (["quiz-banks", "--help"], 0, False),
         "site build help": (["site", "build", "--help"], 0, False),
         "editions help": (["editions", "--help"], 0, False),
+        "analyze help": (["analyze", "--help"], 0, False),
     }
 
 
@@ -272,7 +279,7 @@ def test_the_locale_is_the_default_of_every_command() -> None:
     assert '"not_counted"' in said.stdout and "Cuatro grandes vientos" in said.stdout
 
 
-COMMANDS = [["score", RICH], ["score", "-"], ["fans"], ["check"], ["vocabulary"], ["editions"],
+COMMANDS = [["score", RICH], ["score", "-"], ["analyze", RICH], ["fans"], ["check"], ["vocabulary"], ["editions"],
             ["quiz"], ["quiz-banks", "--stats"], ["site", "build"], ["site", "serve"]]
 
 

@@ -22,10 +22,24 @@ def test_no_fan_id_appears_in_python_source() -> None:
     for folder in SOURCE_FOLDERS:
         for path in sorted((ROOT / folder).rglob("*.py")):
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+                if path == ANALYSIS_MODULE:
+                    line = _without_form_names(line)
                 found = pattern.search(line)
                 if found:
                     offenders.append(f"{path.relative_to(ROOT)}:{number}: {found.group(1)}")
     assert not offenders, "fan ids named in Python:\n" + "\n".join(offenders)
+
+
+# The discard analysis's JSON contract names three hand shapes exactly like three fans
+# (seven_pairs, thirteen_orphans, knitted_straight): as quoted keys, in the module that
+# maps the shapes to them, those words are the shapes; anywhere else they are fans.
+ANALYSIS_MODULE = ROOT / "rules" / "discard_analysis.py"
+
+
+def _without_form_names(line: str) -> str:
+    for name in rules.ANALYSIS_FORMS.values():
+        line = line.replace(f'"{name}"', '""')
+    return line
 
 
 def test_no_fact_of_the_rules_in_python_source() -> None:

@@ -230,8 +230,12 @@
     return parts;
   };
 
+  // The site's words for the three readings of non-repeat (the breakdown's "reason":
+  // rules/breakdown.py; generator/site/hand_render.py says them the same way).
+  var NON_REPEAT_REASONS = {implied: "reason_non_repeat", listed: "reason_listed", left_out: "reason_left_out"};
+
   Calculator.prototype.reason = function (n) {
-    if (n.principle === "non_repeat" && n.by) return this.nodes("reason_non_repeat", {fan: this.fanLink(n.by)});
+    if (n.by && NON_REPEAT_REASONS[n.reason]) return this.nodes(NON_REPEAT_REASONS[n.reason], {fan: this.fanLink(n.by)});
     var words = this.t("reason_" + n.principle);
     if (!this.scoringUrl) return [words];
     return [h("a", {href: this.scoringUrl + "#" + n.principle.replace(/_/g, "-")}, [words])];
@@ -251,8 +255,8 @@
       return h("tr", {"data-fan": f.id}, [cell("", [self.fanLink(f.id)]), cell("mcr-num", [f.points]),
         cell("mcr-num", ["×" + f.count]), cell("mcr-sets", self.sets(f.groups))]);
     });
-    var flowers = r.total - answer.total_without_bonus;
-    var total = flowers ? this.t("score_total_with_flowers", {total: r.total, base: answer.total_without_bonus,
+    var flowers = r.total - r.total_without_flowers;
+    var total = flowers ? this.t("score_total_with_flowers", {total: r.total, base: r.total_without_flowers,
                                                               flowers: flowers}) : String(r.total);
     var foot = h("tfoot", {}, [h("tr", {}, [h("th", {scope: "row"}, [this.t("score_total")]),
                                            h("td", {class: "mcr-num mcr-total", colspan: "3"}, [total])])]);
@@ -281,8 +285,9 @@
   };
 
   Calculator.prototype.verdict = function (answer) {
-    return this.t(answer.result.valid ? "valid_win" : "invalid_win",
-                  {points: this.points(answer.total_without_bonus), minimum: answer.minimum});
+    var r = answer.result;
+    return this.t(r.valid ? "valid_win" : "invalid_win", {points: this.points(r.total_without_flowers),
+                                                          minimum: r.minimum});
   };
 
   Calculator.prototype.waitScore = function (scored) {
