@@ -321,3 +321,27 @@ def test_ko_glossary_lists_the_fans_by_their_korean_names() -> None:
     assert [(int(n), name) for n, name in rows] == [(f["number"], f["names"]["ko"]) for f in FANS["fans"]]
     families = {names["ko"] for names in FANS["families"].values()}
     assert all(label in glossary for label in families)
+
+
+# 9. Issue 23, item 15: calques and stray English that a reader flagged, language by language.
+# Each entry is a regular expression for a phrasing that must not come back.
+FLAGGED_PHRASES = {
+    "fr": [r"commence à beginner", r"PAS un Mahjong", r"de la même face", r"\b\d+ faces\b", r"faces différentes"],
+    "ja": [r"筒子（饼", r"81番の一覧表", r"81番種の一覧表", r"指し示す和了", r"英語の hand", r"進み具合",
+           r"\[a, b\]：和\""],
+    "zh": [r"听 `1m` 和 `4m`", r"`3p` 和 `7s`", r"`567m` 和 `234m`", r"`234m` 和 `567m`", r"刻子和 `8m`",
+           r"英文 hand 一词"],
+    "es": [r"primero va ganar"],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(FLAGGED_PHRASES))
+def test_the_flagged_phrasings_do_not_come_back(lang: str) -> None:
+    found = [h for pattern in FLAGGED_PHRASES[lang] for h in hits(lang, pattern)]
+    assert found == [], "\n".join(found)
+
+
+def test_ja_names_the_1998_rules_as_its_glossary_does() -> None:
+    # i18n/glossary.ja.md: 中国麻雀競技規則（試行）, not the Chinese 競賽 nor a stray space.
+    assert FANS["edition"]["source"]["title"]["ja"] == "中国麻雀競技規則（試行）"
+    assert hits("ja", r"競賽|中国麻将競技規則") == []
