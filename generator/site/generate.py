@@ -36,10 +36,11 @@ from .rules_quiz import load_rules_quiz_bank, rules_quiz_assets, rules_quiz_page
 from .site_data import SiteData
 from .site_text import LANGS
 from .tiles import tile_files
+from .trainer_assets import TRAINER_ASSETS, trainer_assets
 
 # Every generated file lies in one of these folders (relative to the docs folder) or is one of
 # these pages; nothing there is hand-written.
-GENERATED_FOLDERS = (TILE_ASSETS, QUIZ_ASSETS, CALCULATOR_ASSETS, PYODIDE_ASSETS,
+GENERATED_FOLDERS = (TILE_ASSETS, QUIZ_ASSETS, CALCULATOR_ASSETS, PYODIDE_ASSETS, TRAINER_ASSETS,
                      *(f"{lang}/{folder}" for lang in LANGS for folder in ("fans", "quiz")))
 GENERATED_PAGES = tuple(f"{lang}/{name}" for lang in LANGS for name in ("notation.md", "calculator.md", "editions.md"))
 DOCS_ROOT = Path("build") / "docs"   # beside mkdocs.yml: where each build assembles its docs folder
@@ -85,6 +86,7 @@ def generated_files(data: SiteData) -> dict[str, bytes]:
     files = {rel: text.encode("utf-8") for rel, text in generated_pages(data).items()}
     files.update(quiz_assets(data, load_quiz_banks()))
     files.update(calculator_assets(data))
+    files.update(trainer_assets(data))
     files.update(rules_quiz_assets(load_rules_quiz_bank()))
     files.update({f"{TILE_ASSETS}/{name}": body for name, body in tile_files().items()})
     stray = sorted(rel for rel in files if not is_generated_path(rel))

@@ -14,7 +14,9 @@ from generator.quizzes.levels import LEVELS
 from generator.quizzes.rules_bank import load_rules_bank, rules_bank_path
 from .localize import pick
 from .markdown_text import TILE_ASSETS, front_matter, md_escape, md_localized, url_token
+from .calculator_assets import FULL_STDLIB, PYODIDE_ASSETS
 from .quiz_assets import QUIZ_ASSETS
+from .trainer_assets import TRAINER_ZIP
 from .quiz_site_text import QUIZ_TEXT, quiz_text
 from .site_data import SiteData
 from .site_text import LANGS, points_label, text
@@ -23,7 +25,10 @@ from .templating import render
 INDEX_TEMPLATE = "quiz_index.md.j2"
 PAGE_TEMPLATE = "quiz_page.md.j2"
 WIDGET_TEMPLATE = "quiz_widget.html.j2"
+TRAINER_TEMPLATE = "trainer_widget.html.j2"
 QUIZ_SCRIPT = "assets/mcr/quiz.js"
+TRAINER_SCRIPT = "assets/mcr/trainer-quiz.js"     # the level quizzes: trainer.session in a worker
+TRAINER_WORKER = "assets/mcr/trainer-worker.mjs"
 DOM_SCRIPT = "assets/mcr/dom.js"   # the DOM builders and the stored progress quiz.js, rules-quiz.js and calculator.js share
 FOLDER = "quiz"
 
@@ -67,6 +72,20 @@ def widget(lang: str, mode: str, key: str, banks: tuple[str, ...]) -> str:
                   t=lambda k: quiz_text(lang, k)).rstrip("\n")
 
 
+def trainer_widget(lang: str, level: str) -> str:
+    """A level's quiz, driven by trainer.session under Pyodide (the calculator's runtime)."""
+    urls = [
+        ("text", url_token(f"{QUIZ_ASSETS}/{lang}.json")),
+        ("trainer", url_token(TRAINER_ZIP)),
+        ("pyodide", url_token(f"{PYODIDE_ASSETS}/pyodide.mjs")),
+        ("stdlib-full", url_token(f"{PYODIDE_ASSETS}/{FULL_STDLIB}")),
+        ("worker", url_token(TRAINER_WORKER)),
+        ("tiles", url_token(f"{TILE_ASSETS}/back.svg")),
+    ]
+    return render(TRAINER_TEMPLATE, level=level, lang=lang, urls=urls, script=url_token(TRAINER_SCRIPT),
+                  dom_script=url_token(DOM_SCRIPT), t=lambda k: quiz_text(lang, k)).rstrip("\n")
+
+
 def _score_slot(mode: str) -> str:
     return f'<span class="mcr-quiz-score" data-quiz-mode="{mode}"></span>'
 
@@ -100,7 +119,7 @@ def level_page(data: SiteData, lang: str, level: str) -> str:
                                                      hide="[toc]"),
                   t=_t(lang), title=md_escape(quiz_text(lang, "quiz_level_title", level=name)),
                   about=md_escape(quiz_text(lang, f"level_{level}_about", minimum=data.table.minimum_points)),
-                  fans=[], widget=widget(lang, "level", level, (level,)))
+                  fans=[], widget=trainer_widget(lang, level))
 
 
 def family_page(data: SiteData, lang: str, family: str) -> str:

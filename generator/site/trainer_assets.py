@@ -1,0 +1,101 @@
+"""The quiz pages' trainer, written under site/assets/mcr/trainer/ on every build (git-ignored).
+
+`trainer.zip` holds what trainer.session needs to run in the page's worker under Pyodide
+(site/assets/mcr/trainer-worker.mjs unpacks it and imports `trainer_engine`):
+
+- the packages as they are in this checkout: `rules`, `trainer`, `generator.quizzes` (with
+  the package's own small modules), `i18n` with its string tables, and the page's glue
+  (trainer_engine.py, at the top);
+- the pure-Python packages they import: PyYAML (its pure-Python loader: the page has no
+  libyaml), `fsrs` (the spacing) and `typing_extensions` (which `fsrs` imports), taken
+  from the installed packages;
+- the banks (`quizzes/<level>.json`, as committed) and every edition's fan table data
+  (`tables/<edition>.json`, checked here at build time: the page has no jsonschema),
+  with `tables/index.json` listing the editions, the site's own first.
+
+The worker runs Pyodide on the calculator's files (calculator_assets.py), with Pyodide's
+whole standard library. Entries are sorted and dated 1980, so a rebuild writes the same bytes.
+"""
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+from typing import Iterable
+
+import fsrs
+import typing_extensions
+import yaml
+
+from rules import edition_data
+
+from generator.quizzes.levels import LEVELS
+from generator.quizzes.banks import bank_path
+from .site_data import REPO_ROOT, SiteData
+
+TRAINER_ASSETS = "assets/mcr/trainer"
+TRAINER_ZIP = f"{TRAINER_ASSETS}/trainer.zip"
+GLUE = Path(__file__).resolve().parent / "trainer_engine.py"
+# Folders of this checkout shipped whole (their Python and data files), and single modules.
+PACKAGES = ("rules", "trainer", "generator/quizzes", "i18n")
+MODULES = ("generator/__init__.py", "generator/atomic_file.py", "generator/markdown_fences.py")
+DATA_SUFFIXES = (".py", ".yaml", ".json")
+_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def _tree(root: Path, shown: str, suffixes: Iterable[str] = DATA_SUFFIXES) -> dict[str, bytes]:
+    """Every file of `root` with one of `suffixes`, named `shown/...`; caches left out."""
+    return {f"{shown}/{p.relative_to(root).as_posix()}": p.read_bytes()
+            for p in sorted(root.rglob("*")) if p.is_file() and p.suffix in tuple(suffixes)
+            and "__pycache__" not in p.parts}
+
+
+def source_files() -> dict[str, bytes]:
+    """The checkout's Python and data files the session needs, and the glue."""
+    files: dict[str, bytes] = {}
+    for package in PACKAGES:
+        files.update(_tree(REPO_ROOT / package, package))
+    files.update({name: (REPO_ROOT / name).read_bytes() for name in MODULES})
+    files["trainer_engine.py"] = GLUE.read_bytes()
+    return files
+
+
+def library_files() -> dict[str, bytes]:
+    """PyYAML's pure-Python modules, `fsrs` and `typing_extensions`, as installed."""
+    files = _tree(Path(yaml.__file__).parent, "yaml", (".py",))
+    files.update(_tree(Path(fsrs.__file__).parent, "fsrs", (".py",)))
+    files["typing_extensions.py"] = Path(typing_extensions.__file__).read_bytes()
+    return files
+
+
+def data_files(data: SiteData) -> dict[str, bytes]:
+    """The banks and each edition's checked table data."""
+    files = {f"quizzes/{level}.json": bank_path(level).read_bytes() for level in LEVELS if bank_path(level).is_file()}
+    ids = [info.id for info, _ in data.edition_list]
+    files["tables/index.json"] = json.dumps(ids).encode("utf-8")
+    for i, edition in enumerate(ids):
+        table = edition_data(edition if i else None, data.fans_path)
+        files[f"tables/{edition}.json"] = json.dumps(table, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return files
+
+
+def zipped(files: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, files[name])
+    return buffer.getvalue()
+
+
+def trainer_files(data: SiteData) -> dict[str, bytes]:
+    """Everything in the zip, by name (the tests unpack the same files)."""
+    return {**source_files(), **library_files(), **data_files(data)}
+
+
+def trainer_assets(data: SiteData) -> dict[str, bytes]:
+    """{path under site/: bytes} for the quiz pages' trainer."""
+    return {TRAINER_ZIP: zipped(trainer_files(data))}

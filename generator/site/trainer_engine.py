@@ -1,0 +1,171 @@
+"""The quiz pages' trainer side: the page's requests, answered by trainer.session.
+
+It runs in the quiz page's worker under Pyodide (generator/site/trainer_assets.py ships it
+with `rules`, `trainer`, the generator's question modules, the banks, fans.yaml and the
+string tables) and, unchanged, in the tests on CPython. The page draws and asks; every
+grade, every spacing step (FSRS, by days), the diagnosis, the learn cards and the
+progress document are the trainer's, as in `mcr quiz`.
+
+One request, one answer, both JSON (`answer`). The progress travels as text: the page keeps
+the document the terminal writes (trainer/progress.py, format 3) in its storage, sends it
+when a session opens, and stores the text each answer returns.
+
+    {"op": "open", "progress": text or null, "lang", "today": "YYYY-MM-DD", "level", "mode",
+     "count", "seed", "fan", "kinds"}       -> {"needs_edition", "editions", "problem", "progress"}
+    {"op": "edition", "edition"}   -> {"progress"}
+    {"op": "begin"}                -> {"begin": what the session is about, "progress"}
+    {"op": "next"}                 -> {"item": an item or null, "summary" when null, "progress"}
+    {"op": "answer", "response"}   -> {"feedback", "progress"}
+    {"op": "check", "text"}        -> {"progress": the document read strictly} or {"problem"}
+An error is {"error": message}.
+"""
+from __future__ import annotations
+
+import json
+import rules
+from datetime import date
+from pathlib import Path
+from typing import Any, Callable
+
+from generator.quizzes.levels import LEVELS
+from generator.quizzes.questions import KINDS, Question
+from generator.quizzes.rules_questions import RULES_KIND
+from trainer.curriculum import CURRICULUM_PATH, curriculum_from
+from trainer.json_checks import ProgressError
+from trainer.modes import GUIDED_KIND, LEARN_KIND
+from trainer.progress import Progress
+from trainer.progress_reading import read_progress
+from trainer.session import MODES, Options, Session, Trainer
+
+# What the progress may record: every kind a session of the terminal records too.
+STORE_KINDS = (*KINDS, RULES_KIND, GUIDED_KIND, LEARN_KIND)
+FILES = Path(__file__).resolve().parent   # the page's files: quizzes/<level>.json, tables/<edition>.json
+TABLES_INDEX = "tables/index.json"        # the editions' ids, the site's own first
+
+_trainer: Trainer | None = None
+_session: Session | None = None
+
+
+def _json(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def load_trainer(files: Path | None = None) -> Trainer:
+    """The trainer of the page's files (default: beside this module): the banks, each
+    edition's table data (checked when the site was built: the page has no jsonschema)
+    and the curriculum; made once."""
+    global _trainer
+    if _trainer is None:
+        folder = files or FILES
+        questions = [Question.from_data(q) for level in LEVELS if (folder / "quizzes" / f"{level}.json").is_file()
+                     for q in _json(folder / "quizzes" / f"{level}.json")["questions"]]
+        editions = {eid: rules.table_from_data(_json(folder / "tables" / f"{eid}.json"), f"{eid}.json", checked=True)
+                    for eid in _json(folder / TABLES_INDEX)}
+        course = curriculum_from(CURRICULUM_PATH.read_text(encoding="utf-8"), list(editions.values()),
+                                 "trainer/curriculum.yaml")
+        _trainer = Trainer(questions, editions, course)
+    return _trainer
+
+
+def progress_text(progress: Progress) -> str:
+    """The document as the terminal's file and export hold it (trainer/progress_store.py)."""
+    return json.dumps(progress.as_data(), indent=1, ensure_ascii=False) + "\n"
+
+
+def read(text: str, trainer: Trainer, today: date) -> Progress:
+    """The progress in `text`, read as strictly as the terminal reads its file."""
+    editions = trainer.editions.values()
+    return read_progress(text, {f for t in editions for f in t.by_id}, STORE_KINDS, LEVELS,
+                         {f.family for t in editions for f in t.fans}, today=today, editions=list(trainer.editions))
+
+
+def _options(request: dict[str, Any]) -> Options:
+    mode = request.get("mode") or "practice"
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}; modes: {', '.join(MODES)}")
+    level = request.get("level")
+    if level is not None and level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+    kinds = tuple(request.get("kinds") or KINDS)
+    unknown = [k for k in kinds if k not in KINDS]
+    if unknown:
+        raise ValueError(f"unknown kind {unknown[0]!r}; kinds: {', '.join(KINDS)}")
+    return Options(mode=mode, count=int(request.get("count") or 10), level=level, fan=request.get("fan"),
+                   kinds=kinds, seed=int(request.get("seed") or 0))
+
+
+def open_session(request: dict[str, Any]) -> dict[str, Any]:
+    """A session on the learner's progress; a document that cannot be read is named in
+    `problem` and a new progress starts (the page keeps the old text aside)."""
+    global _session
+    trainer = load_trainer()
+    today = date.fromisoformat(request["today"])
+    problem, progress = None, Progress()
+    if request.get("progress"):
+        try:
+            progress = read(request["progress"], trainer, today)
+        except ProgressError as err:
+            problem = str(err)
+    _session = Session(trainer, progress, _options(request), today=today, lang=request.get("lang") or "en")
+    return {"needs_edition": _session.needs_edition(), "editions": _session.editions(), "problem": problem,
+            "progress": progress_text(_session.progress)}
+
+
+def _current() -> Session:
+    if _session is None:
+        raise ValueError("no session is open")
+    return _session
+
+
+def _with_progress(result: dict[str, Any]) -> dict[str, Any]:
+    return {**result, "progress": progress_text(_current().progress)}
+
+
+def _set_edition(edition: str) -> dict[str, Any]:
+    _current().set_edition(edition)
+    return _with_progress({})
+
+
+def _next() -> dict[str, Any]:
+    session = _current()
+    item = session.next()
+    return {"item": item} if item is not None else {"item": None, "summary": session.summary()}
+
+
+def _check(request: dict[str, Any]) -> dict[str, Any]:
+    trainer = load_trainer()
+    try:
+        return {"progress": progress_text(read(request["text"], trainer, date.fromisoformat(request["today"])))}
+    except ProgressError as err:
+        return {"problem": str(err)}
+
+
+OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "open": open_session,
+    "edition": lambda r: _set_edition(r["edition"]),
+    "begin": lambda r: _with_progress({"begin": _current().begin()}),
+    "next": lambda r: _with_progress(_next()),
+    "answer": lambda r: _with_progress({"feedback": _current().answer(r.get("response"))}),
+    "check": _check,
+}
+
+
+def answer(request_json: str) -> str:
+    """One request from the page (JSON) to its answer (JSON): the worker's only call."""
+    try:
+        request = json.loads(request_json)
+        op = OPS.get(request.get("op"))
+        if op is None:
+            raise ValueError(f"unknown request {request.get('op')!r}; requests: {', '.join(OPS)}")
+        return json.dumps(op(request), ensure_ascii=False, default=_plain)
+    except (ValueError, KeyError, TypeError) as err:
+        return json.dumps({"error": f"{type(err).__name__}: {err}"}, ensure_ascii=False)
+
+
+def _plain(value: Any) -> Any:
+    """Sets and tuples in items and feedback, as lists; dates as ISO text."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    if isinstance(value, date):
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} is not JSON")

@@ -1,0 +1,310 @@
+// The level quizzes of the rules site, driven by the trainer (hand-written, not generated).
+//
+// A level page (generator/site/quiz_pages.py) holds one <div class="mcr-trainer"> naming the
+// level and its files. trainer.session, the Python of `mcr quiz`, runs under Pyodide in a
+// worker (trainer-worker.mjs; generator/site/trainer_engine.py answers the requests): it
+// plans the questions, grades every answer, spaces the fans by days (FSRS), diagnoses the
+// mistake and writes the feedback, learn cards included. This script only draws what it is
+// given and sends back what the learner answers. The progress is the document the terminal
+// writes (trainer/progress.py, format 3), kept as text in localStorage; the learner can
+// export it to a file `mcr quiz --import` reads, and import one `mcr quiz --export` wrote.
+(function () {
+  "use strict";
+
+  var STORAGE_KEY = "mcr-trainer-progress";
+  var EXPORT_NAME = "mcr-progress.json";
+  var dom = window.McrDom, h = dom.h;   // dom.js
+
+  function localDay() {   // the learner's calendar day: the trainer spaces by days
+    var d = new Date();
+    var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+    return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
+  }
+
+  function Quiz(root, data) {
+    this.root = root;
+    this.data = data;
+    this.lang = data.lang;
+    var tiles = root.getAttribute("data-tiles") || "";
+    this.tilesBase = tiles.slice(0, tiles.lastIndexOf("/") + 1);
+    this.pending = {};
+    this.nextId = 1;
+    this.body = h("div", {class: "mcr-trainer__body", "aria-live": "polite"}, []);
+    this.notice = h("p", {class: "mcr-trainer__notice", role: "status"}, []);
+    this.today = h("p", {class: "mcr-trainer__today"}, []);
+    root.replaceChildren(this.notice, this.today, this.body, this.tools());
+  }
+
+  Quiz.prototype.t = function (key, values) {
+    var template = this.data.text[key];
+    if (template === undefined) return "[" + key + "]";   // a missing string shows its key
+    return dom.fillNodes(template, values || {}).map(String).join("");
+  };
+
+  // ---- The worker ---------------------------------------------------------------------------
+  Quiz.prototype.start = function () {
+    var self = this, root = this.root;
+    this.setState("starting");
+    this.say(this.t("trainer_starting"));
+    return new Promise(function (resolve, reject) {
+      self.worker = new Worker(root.getAttribute("data-worker"), {type: "module"});
+      self.worker.onmessage = function (event) {
+        var m = event.data;
+        if (m.type === "ready") resolve();
+        else if (m.type === "failed") reject(new Error(m.message));
+        else if (m.type === "answer") { self.pending[m.id](JSON.parse(m.answer)); delete self.pending[m.id]; }
+      };
+      self.worker.postMessage({type: "start", pyodide: root.getAttribute("data-pyodide"),
+                               stdlib: root.getAttribute("data-stdlib-full"), trainer: root.getAttribute("data-trainer")});
+    });
+  };
+
+  // One request to trainer_engine.py; its answer, the progress it returns stored.
+  Quiz.prototype.ask = function (request) {
+    var self = this, id = this.nextId++;
+    return new Promise(function (resolve, reject) {
+      self.pending[id] = function (answer) {
+        if (answer.error) { reject(new Error(answer.error)); return; }
+        if (answer.progress) self.store(answer.progress);
+        resolve(answer);
+      };
+      self.worker.postMessage({type: "ask", id: id, request: JSON.stringify(request)});
+    });
+  };
+
+  Quiz.prototype.stored = function () {
+    try { return window.localStorage.getItem(STORAGE_KEY); } catch (err) { return null; }
+  };
+
+  Quiz.prototype.store = function (text) {
+    try { window.localStorage.setItem(STORAGE_KEY, text); } catch (err) { this.say(this.t("storage_off")); }
+  };
+
+  // ---- A session ----------------------------------------------------------------------------
+  Quiz.prototype.open = function () {
+    var self = this, kept = this.stored();
+    return this.ask({op: "open", progress: kept, lang: this.lang, today: localDay(),
+                     level: this.root.getAttribute("data-level"), mode: "practice", count: 10,
+                     seed: Math.floor(Math.random() * 1e9)}).then(function (opened) {
+      if (opened.problem) {
+        try { window.localStorage.setItem(STORAGE_KEY + ".damaged", kept); } catch (err) { /* full */ }
+        self.say(self.t("trainer_damaged", {problem: opened.problem}));
+      } else {
+        self.say("");
+      }
+      return opened.needs_edition ? self.chooseEdition(opened.editions) : self.begin();
+    });
+  };
+
+  Quiz.prototype.chooseEdition = function (editions) {
+    var self = this;
+    this.setState("edition");
+    var choices = editions.map(function (e) {
+      return h("li", {}, [h("button", {type: "button", class: "md-button", "data-edition": e.id, onclick: function () {
+        self.ask({op: "edition", edition: e.id}).then(function () { return self.begin(); }).catch(self.failed.bind(self));
+      }}, [e.name]), " ", h("span", {}, [e.summary])]);
+    });
+    this.body.replaceChildren(h("p", {}, [this.t("trainer_edition_prompt")]), h("ul", {class: "mcr-trainer__editions"}, choices));
+  };
+
+  Quiz.prototype.begin = function () {
+    var self = this;
+    return this.ask({op: "begin"}).then(function () { return self.next(); });
+  };
+
+  Quiz.prototype.next = function () {
+    var self = this;
+    return this.ask({op: "next"}).then(function (answer) {
+      if (answer.item === null) self.summary(answer.summary);
+      else self.item(answer.item);
+    });
+  };
+
+  Quiz.prototype.item = function (item) {
+    var self = this;
+    this.setState(item.type === "lesson" ? "lesson" : "question");
+    this.root.setAttribute("data-question", item.id || "");
+    this.root.setAttribute("data-kind", item.kind || "");
+    if (item.type === "lesson") {
+      this.body.replaceChildren(h("h3", {}, [item.title]), h("p", {}, [item.summary]), this.button("next", function () {
+        self.next().catch(self.failed.bind(self));
+      }));
+      return;
+    }
+    var heading = h("h3", {}, [this.t("trainer_question_of", {n: item.n, of: item.of})]);
+    var again = item.again ? h("p", {class: "mcr-trainer__again"}, [this.t("asked_again")]) : null;
+    var form = this.form(item);
+    this.body.replaceChildren.apply(this.body, [heading, again, this.hand(item.tiles, item.situation), h("p", {}, [item.prompt]),
+                                                form].filter(Boolean));
+  };
+
+  // ---- Drawing ------------------------------------------------------------------------------
+  Quiz.prototype.tile = function (face, variant) {
+    var file = variant === "back" ? "back.svg" : variant === "standing" ? face + ".svg" : face + "-" + variant + ".svg";
+    var alt = variant === "back" ? this.t("face_down") : (this.data.tiles[face] || face);
+    return h("img", {class: "mcr-tile" + (variant === "standing" ? "" : " mcr-tile--" + variant),
+                     src: this.tilesBase + file, alt: alt, title: alt});
+  };
+
+  Quiz.prototype.hand = function (tiles, situation, label) {
+    var self = this;
+    var groups = dom.handGroups(tiles, function (k) { return self.t(k); }, function (f, v) { return self.tile(f, v); });
+    var caption = situation ? this.situation(situation) : (label ? [label] : []);
+    return h("figure", {class: "mcr-hand mcr-quiz__hand", lang: this.lang}, [
+      h("div", {class: "mcr-hand__tiles", role: "group", "aria-label": this.t("hand_label")}, groups),
+      h("figcaption", {class: "mcr-hand__situation"}, caption.map(function (s) { return h("span", {}, [s]); }))]);
+  };
+
+  Quiz.prototype.situation = function (s) {
+    var self = this, parts = [this.t(s.self_drawn || s.replacement ? "situation_self_drawn" : "situation_discard")];
+    this.data.situation_flags.forEach(function (flag) { if (s[flag]) parts.push(self.t("situation_" + flag)); });
+    parts.push(this.t("situation_seat_wind", {wind: this.t("wind_" + s.seat_wind)}));
+    parts.push(this.t("situation_prevalent_wind", {wind: this.t("wind_" + s.prevalent_wind)}));
+    if (s.flowers) parts.push(this.t("situation_flowers", {n: s.flowers}));
+    return parts;
+  };
+
+  Quiz.prototype.button = function (key, onclick, extra) {
+    return h("button", {type: "button", class: "md-button" + (extra ? " " + extra : ""), "data-action": key,
+                        onclick: onclick}, [this.t(key)]);
+  };
+
+  // The answer form the item's `form` names; `read()` gives the response as trainer.session takes it.
+  Quiz.prototype.form = function (item) {
+    var self = this, inputs = [], read;
+    if (item.form === "number" || item.form === "numbers") {
+      var n = item.form === "number" ? 1 : item.numbers;
+      for (var i = 0; i < n; i++) inputs.push(h("input", {type: "number", min: "0", step: "1", class: "mcr-trainer__number",
+                                                          "aria-label": this.t("label_total")}, []));
+      read = function () {
+        var values = inputs.map(function (x) { return x.value.trim() === "" ? null : Number(x.value); });
+        if (values.some(function (v) { return v === null || !isFinite(v); })) return undefined;
+        return item.form === "number" ? values[0] : values;
+      };
+    } else if (item.form === "multi" || item.form === "choice" || item.form === "tiles") {
+      var multi = item.form !== "choice";
+      var options = item.form === "multi" ? item.options : item.form === "choice" ? item.readings
+        : this.data.tile_order.map(function (f) { return {value: f, label: self.data.tiles[f] || f, face: f}; });
+      inputs = options.map(function (o) {
+        var box = h("input", {type: multi ? "checkbox" : "radio", name: "mcr-trainer-option", value: String(o.value)}, []);
+        box._value = o.value;
+        return h("label", {class: "mcr-trainer__option"}, [box, " ", o.face ? self.tile(o.face, "standing") : o.label]);
+      });
+      read = function () {
+        var picked = inputs.map(function (l) { return l.firstChild; }).filter(function (b) { return b.checked; })
+          .map(function (b) { return b._value; });
+        return multi ? picked : (picked.length ? picked[0] : undefined);
+      };
+    } else {   // yes_no
+      var choice;
+      inputs = [true, false].map(function (value) {
+        return h("label", {class: "mcr-trainer__option"}, [
+          h("input", {type: "radio", name: "mcr-trainer-yes-no", value: String(value), onchange: function () { choice = value; }}, []),
+          " ", self.t(value ? "trainer_yes" : "trainer_no")]);
+      });
+      read = function () { return choice; };
+    }
+    var sent = false;
+    var send = function (response) {
+      if (sent) return;
+      sent = true;
+      self.ask({op: "answer", response: response}).then(function (a) { self.feedback(a.feedback); }).catch(self.failed.bind(self));
+    };
+    return h("form", {class: "mcr-trainer__form", onsubmit: function (e) {
+      e.preventDefault();
+      var response = read();
+      if (response !== undefined) send(response);
+    }}, [h("div", {class: "mcr-trainer__inputs"}, inputs),
+         h("button", {type: "submit", class: "md-button md-button--primary", "data-action": "check"}, [this.t("check")]), " ",
+         this.button("dont_know", function () { send(null); })]);
+  };
+
+  // The trainer's feedback: its lines and drawn hands, as the terminal prints them.
+  Quiz.prototype.feedback = function (f) {
+    var self = this;
+    this.setState(f.correct ? "right" : "wrong");
+    var blocks = f.blocks.map(function (b) {
+      return b.type === "hand" ? self.hand(b.tiles, null, b.label) : h("p", {class: "mcr-trainer__line"}, [b.text]);
+    });
+    var form = this.body.querySelector("form");
+    if (form) form.querySelectorAll("input, button").forEach(function (x) { x.disabled = true; });
+    this.body.appendChild(h("div", {class: "mcr-trainer__feedback " + (f.correct ? "mcr-trainer__feedback--right"
+                                                                                      : "mcr-trainer__feedback--wrong")}, blocks));
+    this.body.appendChild(this.button("next", function () { self.next().catch(self.failed.bind(self)); }));
+    this.showToday(f.today);
+  };
+
+  Quiz.prototype.showToday = function (today) {
+    this.today.textContent = this.t("trainer_today", {answered: today.answered, goal: today.goal, streak: today.streak});
+  };
+
+  Quiz.prototype.summary = function (s) {
+    var self = this;
+    this.setState("done");
+    this.showToday(s.today);
+    this.body.replaceChildren(h("p", {}, [this.t("trainer_summary", {right: s.right, asked: s.asked})]),
+                              this.button("trainer_more", function () { self.open().catch(self.failed.bind(self)); }));
+  };
+
+  // ---- Export and import ----------------------------------------------------------------------
+  Quiz.prototype.tools = function () {
+    var self = this;
+    var file = h("input", {type: "file", accept: ".json,application/json", class: "mcr-trainer__file",
+                           "aria-label": this.t("trainer_import"), onchange: function () {
+      if (file.files.length) self.importFile(file.files[0]).then(function () { file.value = ""; });
+    }}, []);
+    return h("div", {class: "mcr-trainer__tools"}, [
+      h("p", {}, [this.t("trainer_memory")]),
+      this.button("trainer_export", function () { self.exportFile(); }), " ",
+      h("label", {class: "md-button"}, [this.t("trainer_import"), file])]);
+  };
+
+  Quiz.prototype.exportFile = function () {
+    var text = this.stored();
+    if (text === null) { this.say(this.t("trainer_nothing_to_export")); return; }
+    var url = URL.createObjectURL(new Blob([text], {type: "application/json"}));
+    var link = h("a", {href: url, download: EXPORT_NAME}, []);
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+  };
+
+  // A file read as strictly as the terminal reads its own; one that cannot be used changes nothing.
+  Quiz.prototype.importFile = function (file) {
+    var self = this;
+    return file.text().then(function (text) {
+      return self.ask({op: "check", text: text, today: localDay()});
+    }).then(function (checked) {
+      if (checked.problem) { self.say(self.t("trainer_import_failed", {problem: checked.problem})); return null; }
+      self.store(checked.progress);
+      return self.open().then(function () { self.say(self.t("trainer_imported")); });
+    }).catch(this.failed.bind(this));
+  };
+
+  // ---- State --------------------------------------------------------------------------------
+  Quiz.prototype.setState = function (state) { this.root.setAttribute("data-state", state); };
+
+  Quiz.prototype.say = function (text) { this.notice.textContent = text; };
+
+  Quiz.prototype.failed = function (err) {
+    this.setState("failed");
+    this.say(this.t("trainer_failed", {message: String((err && err.message) || err)}));
+  };
+
+  function boot(root) {
+    fetch(root.getAttribute("data-text")).then(function (r) {
+      if (!r.ok) throw new Error(r.url + ": HTTP " + r.status);
+      return r.json();
+    }).then(function (data) {
+      var quiz = new Quiz(root, data);
+      window.McrTrainer = quiz;   // the browser tests reach the session through it
+      return quiz.start().then(function () { return quiz.open(); }).catch(quiz.failed.bind(quiz));
+    }).catch(function () {
+      root.setAttribute("data-state", "failed");
+      root.replaceChildren(h("p", {}, [root.getAttribute("data-failed") || ""]));
+    });
+  }
+
+  document.querySelectorAll("div.mcr-trainer").forEach(boot);
+})();

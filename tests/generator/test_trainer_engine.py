@@ -1,0 +1,168 @@
+"""The quiz pages' trainer (generator/site/trainer_engine.py) on the files the site ships
+(generator/site/trainer_assets.py), run on CPython as the page's worker runs it in Pyodide:
+
+- the zip is enough on its own: a Python that sees only the zip's files (no site-packages:
+  no jsonschema, no libyaml, no genanki) runs a session through the glue;
+- a wrong pick gets its reason: the fan's definition line, and the fans missed;
+- a fan missed on day one comes back first on a later day (the date the page passes), in a
+  hand not seen on day one;
+- the progress is the terminal's document: a file the terminal's store wrote is read by the
+  page's `check` as it is, and the page's text is read back by the terminal's store;
+- a damaged document is named, and a new progress starts.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.quizzes.levels import LEVELS
+from generator.quizzes.questions import KINDS
+from generator.site import trainer_engine
+from generator.site.site_data import load_site_data
+from generator.site.trainer_assets import trainer_files, zipped
+from trainer.fresh_questions import hand_key
+from trainer.learn_cards import learn_card
+from trainer.progress_store import ProgressStore, progress_text
+
+DAY_ONE = date(2026, 3, 2)
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("trainer-files")
+    for name, body in trainer_files(load_site_data()).items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(body)
+    trainer_engine._trainer = None
+    trainer_engine.load_trainer(folder)
+    return folder
+
+
+def ask(**request: Any) -> dict[str, Any]:
+    answer = json.loads(trainer_engine.answer(json.dumps(request)))
+    assert "error" not in answer, answer
+    return answer
+
+
+def open_on(day: date, progress: str | None, seed: int, count: int = 6, level: str = "beginner",
+            kinds: tuple[str, ...] = KINDS) -> dict[str, Any]:
+    opened = ask(op="open", progress=progress, lang="en", today=day.isoformat(), level=level, count=count, seed=seed,
+                 kinds=list(kinds))
+    if opened["needs_edition"]:
+        ask(op="edition", edition=opened["editions"][0]["id"])
+    ask(op="begin")
+    return opened
+
+
+def items_until_end() -> list[dict[str, Any]]:
+    """Every item of the open session, each answered "I don't know"; the last progress."""
+    items = []
+    while (nxt := ask(op="next"))["item"] is not None:
+        items.append(nxt["item"])
+        if nxt["item"]["type"] != "lesson":
+            ask(op="answer", response=None)
+    return items
+
+
+def test_the_zip_alone_runs_a_session_without_site_packages(tmp_path: Path) -> None:
+    (tmp_path / "trainer.zip").write_bytes(zipped(trainer_files(load_site_data())))
+    script = f"""
+import json, sys, zipfile
+zipfile.ZipFile({str(tmp_path / 'trainer.zip')!r}).extractall({str(tmp_path / 'mcr')!r})
+sys.path.insert(0, {str(tmp_path / 'mcr')!r})
+import trainer_engine as te
+def ask(**r):
+    a = json.loads(te.answer(json.dumps(r)))
+    assert "error" not in a, a
+    return a
+o = ask(op="open", progress=None, lang="fr", today="2026-03-02", level="beginner", count=2, seed=3)
+ask(op="edition", edition=o["editions"][0]["id"])
+ask(op="begin")
+item = ask(op="next")["item"]
+f = ask(op="answer", response=None)["feedback"]
+for banned in ("jsonschema", "genanki", "platformdirs", "yaml._yaml"):
+    assert banned not in sys.modules, banned
+print(json.dumps({{"kind": item["kind"], "correct": f["correct"], "lines": len(f["blocks"]),
+                  "progress": json.loads(f and ask(op="next")["progress"])["format"]}}))
+"""
+    # -S: no site-packages; -I: no user site, no PYTHON* variables, not the checkout's folder.
+    run = subprocess.run([sys.executable, "-S", "-I", "-c", script], capture_output=True, text=True, timeout=600,
+                         cwd=tmp_path, check=False)
+    assert run.returncode == 0, run.stderr[-3000:]
+    out = json.loads(run.stdout.strip().splitlines()[-1])
+    assert out["kind"] in KINDS and out["correct"] is False and out["lines"] >= 2 and out["progress"] == 3
+
+
+def _fans_item(seed: int) -> dict[str, Any]:
+    """The first "which fans count?" question of a session (others answered blank)."""
+    while (item := ask(op="next")["item"]) is not None:
+        if item["type"] == "question" and item["kind"] == "fans":
+            return item
+        if item["type"] != "lesson":
+            ask(op="answer", response=None)
+    pytest.fail(f"seed {seed}: no fans question")
+
+
+def test_a_wrong_pick_shows_the_fans_definition_and_the_fans_missed(files: Path) -> None:
+    open_on(DAY_ONE, None, seed=11, count=10)
+    item = _fans_item(11)
+    question = trainer_engine._session.current_question()
+    wrong = next(o["value"] for o in item["options"] if o["value"] not in question.answer_ids)
+    feedback = ask(op="answer", response=[wrong])["feedback"]
+    text = "\n".join(b["text"] for b in feedback["blocks"] if b["type"] == "line")
+    assert feedback["correct"] is False
+    table = trainer_engine._session.table
+    summary = learn_card(table, wrong).texts(table, "en")["summary"]
+    # The wrong pick's line gives its definition (why it does not count here); each fan missed is named.
+    assert any(summary in line and table.by_id[wrong].name("en") in line for line in text.splitlines()), text
+    for fan in question.answer_ids:
+        if fan in table.by_id:
+            assert table.by_id[fan].name("en") in text
+
+
+def test_a_fan_missed_on_day_one_comes_back_first_later_in_a_new_hand(files: Path) -> None:
+    open_on(DAY_ONE, None, seed=5, count=4, kinds=("fans",))
+    item = _fans_item(5)
+    ask(op="answer", response=[])          # every fan of the hand missed
+    seen = {hand_key(item["tiles"])} | {hand_key(i["tiles"]) for i in items_until_end() if i["type"] == "question"}
+    progress = json.loads(ask(op="next")["progress"])
+    missed = {f for f, r in progress["fans"].items() if r["seen"] > r["right"]}
+    # One step on day one, the miss: FSRS's first stability after a miss (0.212 days) makes it due the next day.
+    assert missed and {progress["fans"][f]["memory"]["due"] for f in missed} == {(DAY_ONE + timedelta(days=1)).isoformat()}
+    open_on(DAY_ONE, json.dumps(progress), seed=6, count=4)       # the same day: not due yet
+    assert all(i.get("reason") != "due" for i in items_until_end())
+    open_on(DAY_ONE + timedelta(days=2), json.dumps(progress), seed=6, count=4)
+    first = ask(op="next")["item"]
+    assert first["type"] == "question" and first["reason"] == "due" and first["fan"] in missed
+    assert hand_key(first["tiles"]) not in seen
+
+
+def test_the_progress_is_the_terminals_document(files: Path, tmp_path: Path) -> None:
+    open_on(DAY_ONE, None, seed=2, count=3)
+    answered = sum(i["type"] != "lesson" for i in items_until_end())   # the misses asked again included
+    page_text = ask(op="next")["progress"]
+    editions = trainer_engine.load_trainer().editions
+    store = ProgressStore(tmp_path, fans={f for t in editions.values() for f in t.by_id},
+                          kinds=trainer_engine.STORE_KINDS, levels=LEVELS,
+                          families={f.family for t in editions.values() for f in t.fans}, editions=list(editions))
+    (tmp_path / "from-site.json").write_text(page_text, encoding="utf-8")
+    imported = store.import_from(tmp_path / "from-site.json").progress   # the terminal reads the page's export
+    assert imported.session == 1 and sum(t.seen for t in imported.kinds.values()) == answered
+    exported = tmp_path / "from-terminal.json"
+    store.export(exported)
+    checked = ask(op="check", text=exported.read_text(encoding="utf-8"), today=DAY_ONE.isoformat())
+    assert checked["progress"] == exported.read_text(encoding="utf-8") == progress_text(imported)
+
+
+def test_a_damaged_document_is_named_and_a_new_progress_starts(files: Path) -> None:
+    opened = ask(op="open", progress='{"format": 3, "session": -1}', lang="en", today=DAY_ONE.isoformat(),
+                 level="beginner", count=2, seed=1)
+    assert opened["problem"] and json.loads(opened["progress"])["session"] == 0
+    assert ask(op="check", text="not json", today=DAY_ONE.isoformat())["problem"]
+    assert "unknown request" in json.loads(trainer_engine.answer('{"op": "nothing"}'))["error"]
