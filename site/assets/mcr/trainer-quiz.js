@@ -44,18 +44,20 @@
   // ---- The worker ---------------------------------------------------------------------------
   Quiz.prototype.start = function () {
     var self = this, root = this.root;
+    // Absolute: the worker resolves addresses against its own, not the page's.
+    function url(name) { return new URL(root.getAttribute("data-" + name), location.href).href; }
     this.setState("starting");
     this.say(this.t("trainer_starting"));
     return new Promise(function (resolve, reject) {
-      self.worker = new Worker(root.getAttribute("data-worker"), {type: "module"});
+      self.worker = new Worker(url("worker"), {type: "module"});
       self.worker.onmessage = function (event) {
         var m = event.data;
         if (m.type === "ready") resolve();
         else if (m.type === "failed") reject(new Error(m.message));
         else if (m.type === "answer") { self.pending[m.id](JSON.parse(m.answer)); delete self.pending[m.id]; }
       };
-      self.worker.postMessage({type: "start", pyodide: root.getAttribute("data-pyodide"),
-                               stdlib: root.getAttribute("data-stdlib-full"), trainer: root.getAttribute("data-trainer")});
+      self.worker.onerror = function (event) { reject(new Error(event.message || "worker")); };
+      self.worker.postMessage({type: "start", pyodide: url("pyodide"), stdlib: url("stdlib-full"), trainer: url("trainer")});
     });
   };
 
@@ -125,6 +127,8 @@
     this.setState(item.type === "lesson" ? "lesson" : "question");
     this.root.setAttribute("data-question", item.id || "");
     this.root.setAttribute("data-kind", item.kind || "");
+    this.root.setAttribute("data-reason", item.reason || "");   // why it is asked: due, level, again...
+    this.root.setAttribute("data-fan", item.fan || "");         // the fan it was planned for, if any
     if (item.type === "lesson") {
       this.body.replaceChildren(h("h3", {}, [item.title]), h("p", {}, [item.summary]), this.button("next", function () {
         self.next().catch(self.failed.bind(self));
@@ -150,7 +154,7 @@
     var self = this;
     var groups = dom.handGroups(tiles, function (k) { return self.t(k); }, function (f, v) { return self.tile(f, v); });
     var caption = situation ? this.situation(situation) : (label ? [label] : []);
-    return h("figure", {class: "mcr-hand mcr-quiz__hand", lang: this.lang}, [
+    return h("figure", {class: "mcr-hand mcr-quiz__hand", lang: this.lang, "data-tiles": JSON.stringify(tiles)}, [
       h("div", {class: "mcr-hand__tiles", role: "group", "aria-label": this.t("hand_label")}, groups),
       h("figcaption", {class: "mcr-hand__situation"}, caption.map(function (s) { return h("span", {}, [s]); }))]);
   };

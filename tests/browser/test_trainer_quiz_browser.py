@@ -1,0 +1,169 @@
+"""The level quizzes driven by trainer.session under Pyodide, in a real browser (Debian's
+Chromium driven by Playwright) on the built site, with the browser's clock fixed
+(`page.clock`): the trainer, the same Python as `mcr quiz`, starts once for the module.
+
+- the edition is asked once, then a question; a wrong pick shows that fan's definition
+  (learn_card's summary, as the terminal shows it) and the fans missed;
+- the progress kept in localStorage is the format-3 document; a fan missed on day one is
+  due the next day, and two days later the first question asks it again, in a hand not
+  seen on day one;
+- the export downloads that document, which the terminal's store imports; a file the
+  terminal exports imports on the page; a file that cannot be used changes nothing.
+"""
+from __future__ import annotations
+
+import json
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from generator.quizzes.banks import bank_path, load_bank
+from generator.site.quiz_site_text import quiz_text
+from generator.site.trainer_engine import STORE_KINDS
+from trainer.fresh_questions import hand_key
+from trainer.learn_cards import learn_card
+from trainer.progress_store import ProgressStore
+
+from ..site_build_support import ARTIFACTS
+from .test_site_browser import CHROMIUM, base_url, browser, sync_api  # noqa: F401 - shared fixtures
+
+pytestmark = [
+    pytest.mark.browser, pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is absent (apt-get install chromium)"),
+]
+
+STORAGE_KEY = "mcr-trainer-progress"
+DAY_ONE = date(2026, 3, 2)
+START_MS = 180_000   # Python starting in WebAssembly on a busy machine: generous
+STEP_MS = 60_000
+
+
+def noon(day: date) -> datetime:
+    return datetime(day.year, day.month, day.day, 12, 0, 0)
+
+
+class Quiz:
+    def __init__(self, browser: Any, base_url: str) -> None:  # noqa: F811
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(f"exception: {e}"))
+        self.page.clock.set_fixed_time(noon(DAY_ONE))
+        self.page.goto(f"{base_url}quiz/beginner/", wait_until="domcontentloaded")
+        self.root = self.page.locator("div.mcr-trainer")
+
+    def state(self, *states: str, timeout: int = STEP_MS) -> str:
+        wanted = " || ".join(f"s === {json.dumps(s)}" for s in (*states, "failed"))
+        self.page.wait_for_function(
+            f"() => {{ const s = document.querySelector('div.mcr-trainer').dataset.state; return {wanted}; }}",
+            timeout=timeout)
+        state = self.root.get_attribute("data-state") or ""
+        assert state != "failed", self.page.inner_text(".mcr-trainer__notice")
+        return state
+
+    def stored(self) -> str:
+        return self.page.evaluate(f"() => localStorage.getItem('{STORAGE_KEY}')")
+
+    def hand(self) -> str:
+        return hand_key(json.loads(self.page.locator(".mcr-trainer__body figure").first.get_attribute("data-tiles")))
+
+    def dont_know_until_done(self) -> set[str]:
+        """Answer "I don't know" to the rest of the session; the hands shown."""
+        hands = set()
+        while self.state("question", "done") == "question":
+            hands.add(self.hand())
+            self.page.click("button[data-action=dont_know]")
+            self.state("right", "wrong")
+            self.page.click("button[data-action=next]")
+            self.page.wait_for_function("() => !document.querySelector('.mcr-trainer__feedback')", timeout=STEP_MS)
+        return hands
+
+
+@pytest.fixture(scope="module")
+def quiz(browser: Any, base_url: str) -> Iterator[Quiz]:  # noqa: F811
+    opened = Quiz(browser, base_url)
+    opened.state("edition", timeout=START_MS)
+    yield opened
+    opened.context.close()
+
+
+@pytest.fixture(scope="module")
+def bank() -> dict[str, Any]:
+    return {q.id: q for q in load_bank(bank_path("beginner")).questions}
+
+
+def test_a_wrong_pick_shows_the_fans_definition(quiz: Quiz, bank: dict[str, Any]) -> None:
+    assert quiz_text("en", "trainer_edition_prompt") in quiz.page.inner_text(".mcr-trainer__body")
+    quiz.page.locator("button[data-edition]").first.click()
+    quiz.state("question")
+    while quiz.root.get_attribute("data-kind") != "fans" or quiz.root.get_attribute("data-question") not in bank:
+        quiz.page.click("button[data-action=dont_know]")
+        quiz.state("right", "wrong")
+        quiz.page.click("button[data-action=next]")
+        assert quiz.state("question", "done") == "question", "no fans question in the session"
+    question = bank[quiz.root.get_attribute("data-question")]
+    wrong = next(f for f in question.options if f not in question.answer_ids)
+    quiz.page.check(f"input[type=checkbox][value='{wrong}']")
+    quiz.page.click("button[data-action=check]")
+    assert quiz.state("right", "wrong") == "wrong"
+    feedback = quiz.page.inner_text(".mcr-trainer__feedback")
+    from rules import fan_table   # noqa: PLC0415 - the edition the learner chose: the site's first
+    table = fan_table()
+    summary = learn_card(table, wrong).texts(table, "en")["summary"]
+    assert any(table.by_id[wrong].name("en") in line and summary in line for line in feedback.splitlines()), feedback
+    ARTIFACTS.mkdir(exist_ok=True)
+    quiz.root.screenshot(path=str(ARTIFACTS / "trainer-quiz-en-wrong-pick.png"))
+    quiz.page.click("button[data-action=next]")
+
+
+def test_a_missed_fan_returns_on_a_later_day_in_another_hand(quiz: Quiz) -> None:
+    day_one_hands = quiz.dont_know_until_done()
+    progress = json.loads(quiz.stored())
+    assert progress["format"] == 3 and progress["session"] == 1
+    missed = {f for f, r in progress["fans"].items() if r["seen"] > r["right"]}
+    assert missed and {progress["fans"][f]["memory"]["due"] for f in missed} == {(DAY_ONE + timedelta(days=1)).isoformat()}
+    assert progress["daily"]["day"] == DAY_ONE.isoformat()
+    quiz.page.clock.set_fixed_time(noon(DAY_ONE + timedelta(days=2)))
+    quiz.page.click("button[data-action=trainer_more]")
+    quiz.state("question")
+    assert quiz.root.get_attribute("data-reason") == "due" and quiz.root.get_attribute("data-fan") in missed
+    assert quiz.hand() not in day_one_hands
+    assert json.loads(quiz.stored())["session"] == 2
+
+
+def _store(folder: Path) -> ProgressStore:
+    import rules   # noqa: PLC0415
+    tables = {info.id: rules.fan_table(None, info.id) for info, _ in rules.editions()}
+    return ProgressStore(folder, fans={f for t in tables.values() for f in t.by_id}, kinds=STORE_KINDS,
+                         families={f.family for t in tables.values() for f in t.fans}, editions=list(tables))
+
+
+def test_export_and_import_carry_the_progress_to_the_terminal_and_back(quiz: Quiz, tmp_path: Path) -> None:
+    with quiz.page.expect_download() as download:
+        quiz.page.click("button[data-action=trainer_export]")
+    exported = tmp_path / "from-site.json"
+    download.value.save_as(exported)
+    assert download.value.suggested_filename == "mcr-progress.json"
+    assert exported.read_text(encoding="utf-8") == quiz.stored()
+    store = _store(tmp_path / "terminal")
+    (tmp_path / "terminal").mkdir()
+    sessions = store.import_from(exported).progress.session          # `mcr quiz --import`
+    assert sessions == 2
+    store.update(lambda p: p.with_goal(25))                          # the terminal changes it
+    store.export(tmp_path / "from-terminal.json")                    # `mcr quiz --export`
+    quiz.page.set_input_files("input.mcr-trainer__file", str(tmp_path / "from-terminal.json"))
+    quiz.page.wait_for_function(
+        "(t) => document.querySelector('.mcr-trainer__notice').textContent === t",
+        arg=quiz_text("en", "trainer_imported"), timeout=STEP_MS)
+    kept = json.loads(quiz.stored())
+    assert kept["daily"]["goal"] == 25 and kept["session"] == 3     # imported, and a session opened on it
+    before = quiz.stored()
+    (tmp_path / "bad.json").write_text('{"format": 3, "session": "two"}', encoding="utf-8")
+    quiz.page.set_input_files("input.mcr-trainer__file", str(tmp_path / "bad.json"))
+    failed = quiz_text("en", "trainer_import_failed", problem="\0").split("\0")[0]
+    quiz.page.wait_for_function(
+        "(t) => document.querySelector('.mcr-trainer__notice').textContent.startsWith(t)", arg=failed, timeout=STEP_MS)
+    assert quiz.stored() == before
+    assert not quiz.errors, quiz.errors
