@@ -138,8 +138,15 @@
     var heading = h("h3", {}, [this.t("trainer_question_of", {n: item.n, of: item.of})]);
     var again = item.again ? h("p", {class: "mcr-trainer__again"}, [this.t("asked_again")]) : null;
     var form = this.form(item);
-    this.body.replaceChildren.apply(this.body, [heading, again, this.hand(item.tiles, item.situation), h("p", {}, [item.prompt]),
+    this.body.replaceChildren.apply(this.body, [heading, again, this.hand(item.tiles, item.situation), h("p", {}, [this.prompt(item)]),
                                                 form].filter(Boolean));
+  };
+
+  // The page's own wording of the question (ticking, not typing), else the trainer's.
+  Quiz.prototype.prompt = function (item) {
+    var key = item.kind === "payments" ? (item.situation.self_drawn ? "ask_payments_self" : "ask_payments_discard")
+      : "ask_" + item.kind;
+    return key in this.data.text ? this.t(key, {minimum: this.data.minimum}) : item.prompt;
   };
 
   // ---- Drawing ------------------------------------------------------------------------------
