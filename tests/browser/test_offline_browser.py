@@ -122,7 +122,7 @@ def test_after_one_visit_the_calculator_quiz_and_rulebook_work_offline(
             timeout=30_000)
         assert tab.page.locator(".mcr-calc__result .mcr-hand").count() == 1
 
-        tab.page.goto(server.url + "quiz/beginner/", wait_until="load")
+        tab.page.goto(server.url + "quiz/family-concealment/", wait_until="load")
         _wait(tab, "asking")
         tab.page.select_option(".mcr-quiz__kind", "total")      # "How many points?" only, as the quiz tests do
         question = questions[_wait(tab, "asking")]

@@ -1,5 +1,6 @@
-"""The web quiz in a real browser (Debian's Chromium driven by Playwright), on the built site:
-a learner answers one question right and one wrong, sees the feedback and the running
+"""The web quiz of the fan family pages (quiz.js; the level pages run the trainer itself:
+test_trainer_quiz_browser.py) in a real browser (Debian's Chromium driven by Playwright), on
+the built site: a learner answers one question right and one wrong, sees the feedback and the running
 score, and finds both again after a reload; a fan family drills its own fans, ticked
 options are marked, and the reset erases everything; the quiz index shows the fans to
 review and the history chart; a missed question comes back three questions later. The
@@ -32,6 +33,11 @@ pytestmark = [
 ]
 
 STORAGE_KEY = "mcr-quiz-progress"
+# The level pages run the trainer itself (test_trainer_quiz_browser.py); quiz.js drills the fan
+# families (and the timed drill), which these tests drive: one family whose questions are of every kind.
+FAMILY = "concealment"
+FAMILY_PAGE = f"quiz/family-{FAMILY}/"
+FAMILY_MODE = f"family:{FAMILY}"
 FACTS = fan_facts([rules.fan_table(None, info.id) for info, _ in rules.editions()])
 
 
@@ -84,7 +90,7 @@ def _screenshot(tab: Tab, name: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "zh", "fr", "ja"])
 def test_a_right_and_a_wrong_answer_then_a_reload(tab: Tab, questions: dict[str, Question], lang: str) -> None:
     page = tab.page
-    tab.open(f"{_prefix(lang)}quiz/beginner/")
+    tab.open(f"{_prefix(lang)}{FAMILY_PAGE}")
     _wait(tab, "asking")
     assert _quiz(tab).locator(".mcr-quiz__score").inner_text() == quiz_text(lang, "score_none")
     page.select_option(".mcr-quiz__kind", "total")            # "How many points?" only
@@ -128,7 +134,7 @@ def test_a_right_and_a_wrong_answer_then_a_reload(tab: Tab, questions: dict[str,
     assert verdict.inner_text() == "✗ " + quiz_text(lang, "wrong_answer", answer=second.answer["total"] + 1)
     score = quiz_text(lang, "score_percent", right=1, asked=2, percent=50)
     assert page.locator(".mcr-quiz__score").inner_text() == score
-    _screenshot(tab, f"quiz-{lang}-beginner-feedback.png")
+    _screenshot(tab, f"quiz-{lang}-family-feedback.png")
 
     page.reload(wait_until="load")
     assert _wait(tab, "answered") == second.id             # the same question, with its feedback
@@ -137,7 +143,7 @@ def test_a_right_and_a_wrong_answer_then_a_reload(tab: Tab, questions: dict[str,
     assert page.locator(".mcr-quiz__kind").input_value() == "total"
     stored = _stored(tab)
     assert stored["format"] == 2 and stored["kinds"]["total"] == {"seen": 2, "right": 1}
-    mode = stored["modes"]["level:beginner"]
+    mode = stored["modes"][FAMILY_MODE]
     assert (mode["seen"], mode["right"], mode["current"], mode["answered"]) == (2, 1, second.id, True)
     # One point over: blamed on a tempting 1-point fan when only it explains it, else
     # doubted (trainer/attribution.py); never on the flowers, which get no box at all.
@@ -187,7 +193,7 @@ def test_a_family_drills_its_fans_marks_the_options_and_resets(tab: Tab, questio
 
 def test_the_index_shows_scores_and_the_fans_to_review(tab: Tab, questions: dict[str, Question]) -> None:
     page = tab.page
-    tab.open("ko/quiz/expert/")
+    tab.open("ko/" + FAMILY_PAGE)
     _wait(tab, "asking")
     page.select_option(".mcr-quiz__kind", "fans")
     q = questions[_wait(tab, "asking")]
@@ -196,7 +202,7 @@ def test_the_index_shows_scores_and_the_fans_to_review(tab: Tab, questions: dict
     assert quiz_text("ko", "no_answer") in page.locator(".mcr-quiz__verdict").inner_text()
     tab.open("ko/quiz/")
     _wait(tab, "overview")
-    assert page.locator('.mcr-quiz-score[data-quiz-mode="level:expert"]').inner_text() == \
+    assert page.locator(f'.mcr-quiz-score[data-quiz-mode="{FAMILY_MODE}"]').inner_text() == \
         quiz_text("ko", "score", right=0, asked=1)
     assert page.locator('.mcr-quiz-score[data-quiz-mode="level:beginner"]').inner_text() == ""
     reviewed = {r.get_attribute("data-fan") for r in page.locator(".mcr-quiz__review tbody tr").all()}
@@ -208,6 +214,12 @@ def test_the_index_shows_scores_and_the_fans_to_review(tab: Tab, questions: dict
     assert all(r.locator("svg rect").count() == 1 and r.locator("td").last.inner_text() == "0%" for r in rows.all())
     _screenshot(tab, "quiz-ko-index.png")
     assert not tab.errors, tab.errors
+
+
+def _family_of(q: Question) -> str:
+    """A family whose page drills `q`: that of a fan it drills."""
+    table = rules.fan_table()
+    return next(table.fan(f).family for f in q.data["drill"] if f in table.by_id)
 
 
 def _blank(q: Question) -> Any:
@@ -260,7 +272,7 @@ def _sample(questions: dict[str, Question], kinds: tuple[str, ...], most: int) -
 
 
 def test_the_browser_grades_as_quiz_questions_does(tab: Tab, questions: dict[str, Question]) -> None:
-    tab.open("quiz/intermediate/")
+    tab.open(FAMILY_PAGE)
     _wait(tab, "asking")
     cases = [(q, r) for q in _sample(questions, KINDS, 6) for r in _responses(q)]
     got = tab.page.evaluate("""(cases) => cases.map(([q, r]) => {
@@ -294,7 +306,7 @@ def test_missed_fans_come_back_first(tab: Tab) -> None:
 
 
 def test_damaged_progress_is_set_aside_not_fatal(tab: Tab) -> None:
-    tab.open("quiz/beginner/")
+    tab.open(FAMILY_PAGE)
     _wait(tab, "asking")
     tab.page.evaluate(f"() => localStorage.setItem('{STORAGE_KEY}', '{{\"format\": 1, \"fans\": ')")
     tab.page.reload(wait_until="load")
@@ -312,10 +324,11 @@ def test_the_learner_scores_by_the_edition_they_choose(tab: Tab, questions: dict
              if q.kind == "total" and q.data.get("editions", {}).get("green-book")
              and q.data["editions"]["green-book"]["answer"]["total"] != q.answer["total"])
     page = tab.page
-    tab.open(f"quiz/{q.level}/")
+    family = _family_of(q)
+    tab.open(f"quiz/family-{family}/")
     _wait(tab, "asking")
     progress = {"format": 1, "session": 0, "answers": 0, "last_active": 0, "fans": {}, "kinds": {},
-                "modes": {f"level:{q.level}": {"seen": 0, "right": 0, "current": q.id, "answered": False,
+                "modes": {f"family:{family}": {"seen": 0, "right": 0, "current": q.id, "answered": False,
                                                  "response": None, "recent": [], "kind": ""}}}
     page.evaluate(f"() => localStorage.setItem('{STORAGE_KEY}', {json.dumps(json.dumps(progress))})")
     page.reload()
@@ -348,7 +361,7 @@ def _pick_kind(tab: Tab, questions: dict[str, Question], path: str, kind: str) -
 def test_a_waits_question_ticks_tiles_and_shows_what_was_waited_on(tab: Tab, questions: dict[str, Question],
                                                                    lang: str) -> None:
     page = tab.page
-    q = _pick_kind(tab, questions, f"{_prefix(lang)}quiz/intermediate/", "waits")
+    q = _pick_kind(tab, questions, f"{_prefix(lang)}{FAMILY_PAGE}", "waits")
     assert page.locator(".mcr-quiz__hand .mcr-winning").count() == 0      # drawn before its winning tile
     assert page.locator(".mcr-quiz__tile-choice").count() == 34
     waits = q.answer["waits"]
@@ -380,7 +393,7 @@ def test_a_waits_question_ticks_tiles_and_shows_what_was_waited_on(tab: Tab, que
 
 def test_a_one_tile_wait_and_a_best_reading_question(tab: Tab, questions: dict[str, Question]) -> None:
     page = tab.page
-    q = _pick_kind(tab, questions, "es/quiz/expert/", "one_tile_wait")
+    q = _pick_kind(tab, questions, "es/" + FAMILY_PAGE, "one_tile_wait")
     one = len(q.answer["waits"]) == 1
     page.click(".mcr-quiz__yes" if one else ".mcr-quiz__no")
     _wait(tab, "answered")
@@ -411,14 +424,15 @@ def test_a_tie_is_accepted_in_the_browser(tab: Tab, questions: dict[str, Questio
     assert tied
     page = tab.page
     q = tied[0]
-    tab.open(f"quiz/{q.level}/")
+    family = _family_of(q)
+    tab.open(f"quiz/family-{family}/")
     _wait(tab, "asking")
     # Ask this very question: the learner's saved place in the level is the question shown.
     page.evaluate("""([key, mode, id]) => {
         const p = JSON.parse(localStorage.getItem(key));
         p.modes[mode].current = id; p.modes[mode].answered = false; p.modes[mode].kind = "";
         localStorage.setItem(key, JSON.stringify(p));
-    }""", [STORAGE_KEY, f"level:{q.level}", q.id])
+    }""", [STORAGE_KEY, f"family:{family}", q.id])
     page.reload(wait_until="load")
     assert _wait(tab, "asking") == q.id
     for fan in (f["id"] for f in q.answer["ties"][0]["fans"]):
@@ -472,7 +486,7 @@ def test_a_timed_drill_times_each_hand_and_keeps_the_best(tab: Tab, questions: d
     assert page.locator(".mcr-quiz__timed-best").inner_text() == \
         quiz_text("ko", "timed_best", right=3, time=f"{whole // 60}:{whole % 60:02d}")
 def test_the_browser_credits_and_blames_as_quiz_attribution_does(tab: Tab, questions: dict[str, Question]) -> None:
-    tab.open("quiz/intermediate/")
+    tab.open(FAMILY_PAGE)
     _wait(tab, "asking")
     cases = [(q, r) for q in _sample(questions, ("total", "fans", "payments"), 8)
              for r in _responses(q) + _near_misses(q)]
@@ -506,7 +520,7 @@ def _near_misses(q: Question) -> list[Any]:
 
 def test_a_missed_question_comes_back_three_questions_later(tab: Tab, questions: dict[str, Question]) -> None:
     page = tab.page
-    tab.open("quiz/beginner/")
+    tab.open(FAMILY_PAGE)
     _wait(tab, "asking")
     page.select_option(".mcr-quiz__kind", "valid")
     asked = [questions[_wait(tab, "asking")]]
@@ -525,41 +539,5 @@ def test_a_missed_question_comes_back_three_questions_later(tab: Tab, questions:
     _answer(tab, asked[3], right=False)                         # missed again: not a third time
     _wait(tab, "answered")
     assert page.locator(".mcr-quiz__comes-back").count() == 0
-    assert _stored(tab)["modes"]["level:beginner"]["reask"] == []
-    assert not tab.errors, tab.errors
-
-
-def test_a_level_page_suggests_the_next_level_on_evidence(tab: Tab, questions: dict[str, Question]) -> None:
-    """trainer/learner.yaml: 80% right over the last 20 answers at a level moves the learner up,
-    under 50% down. A level page has no level to move, so it says so and links the page."""
-    page = tab.page
-    tab.open("quiz/intermediate/")
-    _wait(tab, "asking")
-    page.select_option(".mcr-quiz__kind", "total")
-    # 19 answers in: 15 right. One more right makes 16 of 20 = 80%: the next level.
-    page.evaluate("""(key) => {
-        const p = JSON.parse(localStorage.getItem(key));
-        p.modes["level:intermediate"].window = Array(15).fill(1).concat(Array(4).fill(0));
-        localStorage.setItem(key, JSON.stringify(p));
-    }""", STORAGE_KEY)
-    page.reload(wait_until="load")
-    q = questions[_wait(tab, "asking")]
-    _answer(tab, q, right=True)
-    _wait(tab, "answered")
-    move = page.locator(".mcr-quiz__level-move")
-    assert move.get_attribute("data-level") == "expert"
-    assert move.inner_text() == quiz_text("en", "level_ready_up", right=16, n=20, level=quiz_text("en", "level_expert"))
-    assert page.request.get(move.locator("a").evaluate("a => a.href")).ok
-    assert _stored(tab)["modes"]["level:intermediate"]["window"] == []     # the evidence starts again
-    # 9 of 20 right (45%, under 50%) on the next: the level before.
-    page.click(".mcr-quiz__next")
-    page.evaluate("""(key) => {
-        const p = JSON.parse(localStorage.getItem(key));
-        p.modes["level:intermediate"].window = Array(9).fill(1).concat(Array(10).fill(0));
-        localStorage.setItem(key, JSON.stringify(p));
-    }""", STORAGE_KEY)
-    q = questions[_wait(tab, "asking")]
-    _answer(tab, q, right=False)
-    _wait(tab, "answered")
-    assert page.locator(".mcr-quiz__level-move").get_attribute("data-level") == "beginner"
+    assert _stored(tab)["modes"][FAMILY_MODE]["reask"] == []
     assert not tab.errors, tab.errors

@@ -125,7 +125,7 @@ LOOK = """(sel) => { const b = document.querySelector(sel), s = getComputedStyle
 
 
 def test_yes_and_no_look_alike_before_an_answer(tab: Tab) -> None:
-    tab.open("quiz/beginner/")
+    tab.open("quiz/family-concealment/")
     page = tab.page
     page.wait_for_selector("div.mcr-quiz[data-state=asking]", timeout=15000)
     page.select_option(".mcr-quiz__kind", "valid")    # a new question: "Is this a valid win?"

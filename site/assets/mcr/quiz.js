@@ -1,7 +1,8 @@
 // The web scoring quiz of the rules site (hand-written, not generated).
 //
 // A quiz page (generator/site/quiz_pages.py) holds one <div class="mcr-quiz"> that says what to
-// drill (data-mode "level", "family" or "overview" and data-key) and where its data files
+// drill (data-mode "family", "timed" or "overview" and data-key; the level pages run the
+// trainer itself: trainer-quiz.js) and where its data files
 // are (generator/site/quiz_assets.py): the page language's strings, fan names and tile names,
 // and the quiz banks. This script asks one question at a time, grades the answer exactly as
 // generator/quizzes/questions.py does, shows the full breakdown, and keeps the learner's progress
@@ -788,9 +789,8 @@
       : this.t("expected_discard", {discarder: p.discarder, others: p.others});
   };
 
-  // ---- A quiz: one level or one family -----------------------------------------------------------
+  // ---- A quiz: one fan family ------------------------------------------------------------------
   function runQuiz(ctx, pool, mode, focus) {
-    var modeKind = mode.split(":")[0], key = mode.slice(modeKind.length + 1);
     var root = ctx.root, byId = {}, kinds = {}, settings = ctx.data.learner;
     var weighed = function (fan) { return ctx.fan(fan).reviewed === true && (!focus || focus(fan)); };
     pool.forEach(function (q) { byId[q.id] = q; kinds[q.kind] = true; });
@@ -871,9 +871,8 @@
       var feedback = h("div", {class: "mcr-quiz__feedback", "aria-live": "polite"});
       var form = ctx.form(q, function (given) {
         if (root.getAttribute("data-state") !== "asking") return;
-        var result = grade(q, given), back = false, move = null;
+        var result = grade(q, given), back = false;
         update(function (progress, mode) {
-          if (!mode.again) move = levelEvidence(mode, result.correct);
           var outcomes = attribute(q, given, ctx.data.fans, settings, result.tie);
           // Asked again, the answer was seen a few questions before: it may blame, not credit.
           if (mode.again) outcomes = outcomes.filter(function (o) { return o.verdict === BLAME; });
@@ -889,7 +888,7 @@
           mode.response = given;
           mode.recent = mode.recent.concat([q.id]).slice(-RECENT_MAX);
         });
-        answer(q, form, feedback, given, result, true, back, move);
+        answer(q, form, feedback, given, result, true, back);
       });
       setChildren(stage, [
         h("p", {class: "mcr-quiz__counter"}, [ctx.t("question_heading", {n: m.seen + (answered ? 0 : 1)}), " · ",
@@ -916,24 +915,9 @@
       }
     }
 
-    // Lock the form, mark the options, and explain.
-    // A level page's answers are evidence for the learner's level (trainer/level_moves.py): once
-    // the last `window` answers are in, enough right suggests the next level, too few the one
-    // before; the page links to it, and the evidence starts again.
-    function levelEvidence(m, correct) {
-      var rule = settings.levels, levels = ctx.data.levels, at = levels.indexOf(key);
-      if (modeKind !== "level" || at < 0) return null;
-      m.window = (m.window || []).concat([correct ? 1 : 0]).slice(-rule.window);
-      if (m.window.length < rule.window) return null;
-      var right = m.window.reduce(function (a, b) { return a + b; }, 0), share = right / m.window.length;
-      var to = share >= rule.up ? levels[at + 1] : share < rule.down ? levels[at - 1] : undefined;
-      if (!to) return null;
-      var n = m.window.length;
-      m.window = [];
-      return {level: to, up: share >= rule.up, right: right, n: n};
-    }
-
-    function answer(q, form, feedback, response, result, moveFocus, back, move) {
+    // Lock the form, mark the options, and explain. (The level pages run the trainer itself,
+    // which moves the learner's level: trainer-quiz.js.)
+    function answer(q, form, feedback, response, result, moveFocus, back) {
       root.setAttribute("data-state", "answered");
       Array.prototype.forEach.call(form.querySelectorAll("input, button"), function (el) { el.disabled = true; });
       form.querySelector(".mcr-quiz__actions").hidden = true;
@@ -984,9 +968,6 @@
         result.tie ? h("p", {class: "mcr-quiz__tie-taken"}, ctx.nodes("tie_taken",
           {groups: h("span", {class: "mcr-quiz__sets"}, ctx.sets(q.answer.ties[result.tie - 1].groups))})) : null,
         back ? h("p", {class: "mcr-quiz__comes-back"}, [ctx.t("comes_back")]) : null,
-        move ? h("p", {class: "mcr-quiz__level-move", role: "status", "data-level": move.level},
-                 ctx.nodes(move.up ? "level_ready_up" : "level_ready_down", {right: move.right, n: move.n,
-                   level: h("a", {href: "../" + move.level + "/"}, [ctx.t("level_" + move.level)])})) : null,
         ctx.breakdown(q)].concat(ctx.editionNotes(q), [
         h("div", {class: "mcr-quiz__actions"}, [nextButton])]));
       if (moveFocus) nextButton.focus({preventScroll: true});
