@@ -167,3 +167,17 @@ def test_export_and_import_carry_the_progress_to_the_terminal_and_back(quiz: Qui
         "(t) => document.querySelector('.mcr-trainer__notice').textContent.startsWith(t)", arg=failed, timeout=STEP_MS)
     assert quiz.stored() == before
     assert not quiz.errors, quiz.errors
+
+
+def test_flashcards_and_count_it_with_me(quiz: Quiz) -> None:
+    """The learn mode's flashcards and the guided mode's steps, asked by the same session API."""
+    for mode, kind in (("learn", "flashcard"), ("guided", "step")):
+        quiz.page.click(f"button[data-mode={mode}]")
+        quiz.page.wait_for_function(f"() => document.querySelector('div.mcr-trainer').dataset.type === '{kind}'",
+                                    timeout=STEP_MS)
+        quiz.state("question")
+        quiz.page.click("button[data-action=dont_know]")
+        assert quiz.state("right", "wrong") == "wrong"
+        assert quiz.page.locator(".mcr-trainer__feedback .mcr-trainer__line").count() >= 1
+        quiz.root.screenshot(path=str(ARTIFACTS / f"trainer-quiz-en-{mode}.png"))
+    assert not quiz.errors, quiz.errors

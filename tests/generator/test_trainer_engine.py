@@ -166,3 +166,17 @@ def test_a_damaged_document_is_named_and_a_new_progress_starts(files: Path) -> N
     assert opened["problem"] and json.loads(opened["progress"])["session"] == 0
     assert ask(op="check", text="not json", today=DAY_ONE.isoformat())["problem"]
     assert "unknown request" in json.loads(trainer_engine.answer('{"op": "nothing"}'))["error"]
+
+
+@pytest.mark.parametrize("mode, kind", [("learn", "flashcard"), ("guided", "step")])
+def test_flashcards_and_guided_steps_through_the_glue(files: Path, mode: str, kind: str) -> None:
+    opened = ask(op="open", progress=None, lang="zh", today=DAY_ONE.isoformat(), level="beginner", count=2, seed=4,
+                 mode=mode)
+    if opened["needs_edition"]:
+        ask(op="edition", edition=opened["editions"][0]["id"])
+    ask(op="begin")
+    item = ask(op="next")["item"]
+    assert item["type"] == kind and item["form"]
+    feedback = ask(op="answer", response=None)["feedback"]
+    assert feedback["correct"] is False and feedback["blocks"]
+    assert json.loads(trainer_engine.answer(json.dumps({"op": "open", "mode": "dance", "today": "2026-03-02"})))["error"]

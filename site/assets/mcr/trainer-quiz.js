@@ -12,6 +12,7 @@
   "use strict";
 
   var STORAGE_KEY = "mcr-trainer-progress";
+  var MODES = ["practice", "learn", "guided"];   // trainer.session's: questions, flashcards, count it with me
   var EXPORT_NAME = "mcr-progress.json";
   var dom = window.McrDom, h = dom.h;   // dom.js
 
@@ -28,11 +29,12 @@
     var tiles = root.getAttribute("data-tiles") || "";
     this.tilesBase = tiles.slice(0, tiles.lastIndexOf("/") + 1);
     this.pending = {};
+    this.mode = "practice";
     this.nextId = 1;
     this.body = h("div", {class: "mcr-trainer__body", "aria-live": "polite"}, []);
     this.notice = h("p", {class: "mcr-trainer__notice", role: "status"}, []);
     this.today = h("p", {class: "mcr-trainer__today"}, []);
-    root.replaceChildren(this.notice, this.today, this.body, this.tools());
+    root.replaceChildren(this.modes(), this.notice, this.today, this.body, this.tools());
   }
 
   Quiz.prototype.t = function (key, values) {
@@ -86,7 +88,7 @@
   Quiz.prototype.open = function () {
     var self = this, kept = this.stored();
     return this.ask({op: "open", progress: kept, lang: this.lang, today: localDay(),
-                     level: this.root.getAttribute("data-level"), mode: "practice", count: 10,
+                     level: this.root.getAttribute("data-level"), mode: this.mode, count: 10,
                      seed: Math.floor(Math.random() * 1e9)}).then(function (opened) {
       if (opened.problem) {
         try { window.localStorage.setItem(STORAGE_KEY + ".damaged", kept); } catch (err) { /* full */ }
@@ -125,6 +127,7 @@
   Quiz.prototype.item = function (item) {
     var self = this;
     this.setState(item.type === "lesson" ? "lesson" : "question");
+    this.root.setAttribute("data-type", item.type);
     this.root.setAttribute("data-question", item.id || "");
     this.root.setAttribute("data-kind", item.kind || "");
     this.root.setAttribute("data-reason", item.reason || "");   // why it is asked: due, level, again...
@@ -137,13 +140,17 @@
     }
     var heading = h("h3", {}, [this.t("trainer_question_of", {n: item.n, of: item.of})]);
     var again = item.again ? h("p", {class: "mcr-trainer__again"}, [this.t("asked_again")]) : null;
+    // A flashcard from tiles to a name shows its one hand; from a name to tiles, its hands are the options.
+    var shown = item.type !== "flashcard" ? this.hand(item.tiles, item.situation)
+      : item.options.length ? this.hand(item.hands[0].tiles, item.hands[0].situation) : null;
     var form = this.form(item);
-    this.body.replaceChildren.apply(this.body, [heading, again, this.hand(item.tiles, item.situation), h("p", {}, [this.prompt(item)]),
+    this.body.replaceChildren.apply(this.body, [heading, again, shown, h("p", {}, [this.prompt(item)]),
                                                 form].filter(Boolean));
   };
 
   // The page's own wording of the question (ticking, not typing), else the trainer's.
   Quiz.prototype.prompt = function (item) {
+    if (item.type !== "question") return item.prompt;   // guided steps and flashcards: the trainer's
     var key = item.kind === "payments" ? (item.situation.self_drawn ? "ask_payments_self" : "ask_payments_discard")
       : "ask_" + item.kind;
     return key in this.data.text ? this.t(key, {minimum: this.data.minimum}) : item.prompt;
@@ -194,8 +201,11 @@
       };
     } else if (item.form === "multi" || item.form === "choice" || item.form === "tiles") {
       var multi = item.form !== "choice";
-      var options = item.form === "multi" ? item.options : item.form === "choice" ? item.readings
-        : this.data.tile_order.map(function (f) { return {value: f, label: self.data.tiles[f] || f, face: f}; });
+      var options = item.form === "tiles"
+        ? this.data.tile_order.map(function (f) { return {value: f, label: self.data.tiles[f] || f, face: f}; })
+        : (item.readings && item.readings.length) ? item.readings
+        : (item.options && item.options.length) ? item.options
+        : (item.hands || []).map(function (hand, i) { return {value: i, label: self.hand(hand.tiles, hand.situation)}; });
       inputs = options.map(function (o) {
         var box = h("input", {type: multi ? "checkbox" : "radio", name: "mcr-trainer-option", value: String(o.value)}, []);
         box._value = o.value;
@@ -255,6 +265,21 @@
     this.showToday(s.today);
     this.body.replaceChildren(h("p", {}, [this.t("trainer_summary", {right: s.right, asked: s.asked})]),
                               this.button("trainer_more", function () { self.open().catch(self.failed.bind(self)); }));
+  };
+
+  // The three ways to practise, as `mcr quiz`, `mcr quiz --learn` and `mcr quiz --guided`.
+  Quiz.prototype.modes = function () {
+    var self = this;
+    var buttons = MODES.map(function (mode) {
+      return h("button", {type: "button", class: "md-button", "data-mode": mode, "aria-pressed": String(mode === self.mode),
+                          onclick: function () {
+        if (self.mode === mode || !self.worker) return;
+        self.mode = mode;
+        buttons.forEach(function (b) { b.setAttribute("aria-pressed", String(b.getAttribute("data-mode") === mode)); });
+        self.open().catch(self.failed.bind(self));
+      }}, [self.t("trainer_mode_" + mode)]);
+    });
+    return h("div", {class: "mcr-trainer__modes", role: "group", "aria-label": this.t("trainer_modes")}, buttons);
   };
 
   // ---- Export and import ----------------------------------------------------------------------
