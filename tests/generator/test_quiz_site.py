@@ -135,7 +135,7 @@ def _resolve(site: BuiltSite, page: Path, url: str) -> Path:
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_quiz_page_is_built_with_a_working_widget(site: BuiltSite, data: SiteData, lang: str) -> None:
-    modes = [("quiz", "overview", "", ())] + [(f"quiz/{lv}", "level", lv, (lv,)) for lv in LEVELS]
+    modes = [("quiz", "overview", "", ())]   # the level pages run the trainer: the test below
     modes += [(f"quiz/family-{f}", "family", f, LEVELS) for f in families(data)] + [("quiz/timed", "timed", "", LEVELS)]
     for rel, mode, key, banks in modes:
         page = _page(site, lang, rel)
@@ -154,6 +154,29 @@ def test_every_quiz_page_is_built_with_a_working_widget(site: BuiltSite, data: S
         assert _resolve(site, page, attrs["scoring"]) == _page(site, lang, "rulebook/scoring")
         script = re.search(r'<script src="([^"]*quiz\.js)" defer>', html)
         assert script and _resolve(site, page, script.group(1)) == site.output / "assets/mcr/quiz.js"
+
+
+TRAINER_WIDGET = re.compile(r'<div class="mcr-trainer" ([^>]*)>')
+TRAINER_FILES = {"text": None, "trainer": "assets/mcr/trainer/trainer.zip", "pyodide": "assets/mcr/pyodide/pyodide.mjs",
+                 "stdlib-full": "assets/mcr/pyodide/python_stdlib_full.zip", "worker": "assets/mcr/trainer-worker.mjs"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_level_page_runs_the_trainer_on_files_the_site_holds(site: BuiltSite, lang: str) -> None:
+    for level in LEVELS:
+        page = _page(site, lang, f"quiz/{level}")
+        html = page.read_text(encoding="utf-8")
+        assert "MCRURL" not in html and not WIDGET.findall(html), page
+        widgets = TRAINER_WIDGET.findall(html)
+        assert len(widgets) == 1, page
+        attrs = dict(re.findall(r'data-([a-z-]+)="([^"]*)"', widgets[0]))
+        assert (attrs["level"], attrs["lang"]) == (level, lang)
+        for name, rel in {**TRAINER_FILES, "text": f"{QUIZ_ASSETS}/{lang}.json"}.items():
+            assert _resolve(site, page, attrs[name]) == site.output / rel, name
+        assert (site.output / "assets/mcr/trainer/trainer.zip").stat().st_size < 2_000_000
+        script = re.search(r'<script src="([^"]*trainer-quiz\.js)" defer>', html)
+        assert script and _resolve(site, page, script.group(1)) == site.output / "assets/mcr/trainer-quiz.js"
 
 
 def _full_question(asset: dict, q: dict) -> dict:
