@@ -21,6 +21,8 @@ from rules import Fan, FanTable
 
 from generator.markdown_fences import fenced_blocks
 
+from .markdown_text import GENERATED_BY
+
 _UNIT = r"(?:points?|puntos?|pts?\.?|分|점|点)"
 _AFTER = (r"\**(?:\s*[（(]\s*(?P<paren>\d+)\s*" + _UNIT + r"?\s*[)）]"
           r"|(?:,|，|、)?\s*(?P<bare>\d+)(?:\s*" + _UNIT + r"|(?=$|[\s,.;:!?)，。、；：）*]))"
@@ -76,6 +78,13 @@ def _label(fan: Fan | None, fan_id: str) -> str:
     return f"{fan_id} ({fan.name('en')})" if fan is not None else fan_id
 
 
+def _generated(page: Path) -> bool:
+    """Whether a page carries the banner of a generated page (markdown_text.GENERATED_BY)."""
+    with page.open(encoding="utf-8", errors="replace") as fh:
+        head = fh.read(200).split("\n")
+    return len(head) > 1 and head[0] == "---" and head[1].startswith(GENERATED_BY)
+
+
 def points_problems(book: Path, table: FanTable, editions: list[FanTable], shown: str = "site") -> list[str]:
     """Every mention in the Markdown pages of `book` (site/<lang>/...) whose points are neither
     `table`'s nor one of `editions`' for that fan; `shown` names `book` in messages."""
@@ -84,6 +93,8 @@ def points_problems(book: Path, table: FanTable, editions: list[FanTable], shown
     by_id = {f.id: f for t in reversed(tables) for f in t.fans}
     problems = []
     for page in sorted(book.rglob("*.md")):
+        if _generated(page):
+            continue   # a page an older build left in site/: the build neither reads nor copies it
         where = f"{shown}/{page.relative_to(book).as_posix()}"
         for m in reader.mentions(page.read_text(encoding="utf-8"), where):
             known = points.get(m.fan, [])

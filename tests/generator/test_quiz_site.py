@@ -75,8 +75,8 @@ def test_quiz_strings_use_the_sites_terms() -> None:
     assert "点和" in zh["ask_payments_discard"] and "番" not in zh["ask_total"].replace("番种", "")
     assert "puntos" in es["ask_total"] and "Autorrobo" in es["ask_payments_self"]
     assert "descarte" in es["ask_payments_discard"]
-    assert "점" in ko["ask_total"] and "역" in ko["ask_fans"] and "쯔모" in ko["ask_payments_self"]
-    assert "론" in ko["ask_payments_discard"] and "판" not in "".join(ko.values())
+    assert "점" in ko["ask_total"] and "번종" in ko["ask_fans"] and "자모" in ko["ask_payments_self"]
+    assert "점화" in ko["ask_payments_discard"] and "판" not in "".join(ko.values())
 
 
 def test_quiz_js_names_no_fan(table: rules.FanTable) -> None:
