@@ -16,7 +16,7 @@ from generator.quizzes.rulebook_checks import BOOK_DIR
 from generator.quizzes.hand_builder import BuildError
 from generator.quizzes.levels import LEVELS
 from mcr import rules_bank_step
-from mcr.cli_text import cli_text, quiz_text
+from mcr.cli_text import cli_text, points_text, quiz_text
 from mcr.language import add_lang_argument
 from generator.quizzes.banks import COVERAGE, DEFAULT_COUNT, DEFAULT_SEED, QUIZ_DIR, Bank, bank_path, build_banks, \
     check_bank, load_bank, write_bank
@@ -169,8 +169,8 @@ def _question_check_name(subject: str, spec: level_targets.Levels, table: rules.
               "header_ruled_out": {"kind": quiz_text(lang, "kind_fans")},
               "header_traps": {"kind": quiz_text(lang, "kind_fans")},
               "valid_near": {"kind": quiz_text(lang, "kind_valid"), "minimum": table.minimum_points,
-                             "points": bounds.valid_points if bounds else 0},
+                             "amount": points_text(lang, bounds.valid_points if bounds else 0)},
               "close_readings": {"kind": quiz_text(lang, "kind_best_reading"),
-                                 "points": bounds.close_points if bounds else 0},
-              "big_fans": {"points": big[0].points if big else 0}}
+                                 "amount": points_text(lang, bounds.close_points if bounds else 0)},
+              "big_fans": {"amount": points_text(lang, big[0].points if big else 0)}}
     return cli_text(lang, f"stats_{subject}", **values[subject]) if subject in values else subject

@@ -1,8 +1,8 @@
 """What a level's questions are worth besides the fans they show, against the bounds of
-generator/quizzes/level_targets.yaml (`questions`, and a level's `big_fans`): each hand once, no
-wrong option the header alone gives away (but the traps set on purpose, counted apart),
-"valid?" asked near the minimum, close readings to tell apart, and few big fans where the
-level is made of common hands. Worked out from the bank file and the engine alone, not
+generator/quizzes/level_targets.yaml (`questions`, and a level's `big_fans`): each hand once,
+few wrong options the header alone gives away (the traps set on purpose among them, also
+counted apart), "valid?" asked of valid wins near the minimum, close readings to tell
+apart, and few big fans where the level is made of common hands. Worked out from the bank file and the engine alone, not
 from how the builder meant the questions; `mcr quiz-banks --stats` prints them and a test
 holds the committed banks to them.
 """
@@ -41,9 +41,9 @@ class QuestionFigures:
     questions: int
     distinct_hands: int
     repeated: dict[str, tuple[str, ...]]   # hand key -> the ids of the questions that share it
-    header_ruled_out: Share                # "fans" questions offering a fan only the header rules out, unmarked
+    header_ruled_out: Share                # "fans" questions offering a fan only the header rules out, traps included
     header_traps: Share                    # "fans" questions offering one on purpose (marked, and a trap)
-    valid_near: Share                      # "valid?" questions near the minimum
+    valid_near: Share                      # "valid?" questions on a valid win, those near the minimum
     close_readings: Share                  # best-reading questions with a close next reading
     big_fans: Share | None                 # questions counting a big fan (None: the level sets no bound)
 
@@ -55,13 +55,12 @@ def right_fans(question: Question) -> set[str]:
 
 
 def header_verdicts(question: Question, table: FanTable) -> tuple[bool, bool]:
-    """(offers a wrong fan only the header rules out without marking it, offers a marked
-    header trap that is one) for a "fans" question."""
+    """(offers a wrong fan only the header rules out, whether marked or not; offers a
+    marked header trap that is one) for a "fans" question."""
     wrong = set(question.options) - right_fans(question)
     only = header_only(table, question.hand, question.situation, wrong)
     marked = question.data.get("header_trap")
-    trap = marked in only and only[marked].trap
-    return any(fan != marked or not trap for fan in only), trap
+    return bool(only), marked in only and only[marked].trap
 
 
 def offered_gap(question: Question) -> int:
@@ -77,9 +76,9 @@ def figures_of(questions: Iterable[Question], level: str, table: FanTable, level
         keys.setdefault(hand_key(q.data["tiles"]), []).append(q.id)
     verdicts = [header_verdicts(q, table) for q in qs if q.kind == "fans"]
     bounds = levels.questions
-    valid = [q for q in qs if q.kind == "valid"]
+    valid = [q for q in qs if q.kind == "valid" and q.answer["valid"]]
     near = 0 if bounds is None else sum(
-        abs(q.answer["total_without_flowers"] - table.minimum_points) <= bounds.valid_points for q in valid)
+        q.answer["total_without_flowers"] <= table.minimum_points + bounds.valid_points for q in valid)
     best = [q for q in qs if q.kind == "best_reading"]
     close = 0 if bounds is None else sum(offered_gap(q) <= bounds.close_points for q in best)
     big = levels.specs[level].big_fans

@@ -23,12 +23,13 @@ from rules import FanTable
 
 from generator.atomic_file import write_atomic
 from .hand_builder import BuiltHand, HandBuilder
+from .hand_keys import draft_key
 from . import level_targets
 from .bank_selection import select
 from .level_targets import QuestionTargets
 from .bank_sources import FINGERPRINT_KEY, level_fingerprint
 from .exclusion_evidence import judgement_problems
-from .levels import LEVELS, hand_level
+from .levels import LEVELS, TOP_LEVEL, hand_level
 from .question_kinds import KindDraw
 from .questions import KINDS, Question, expected_payments, make_question, not_counted_of, scored_answer
 
@@ -36,6 +37,7 @@ BANK_FORMAT = 1
 DEFAULT_SEED = 2026
 DEFAULT_COUNT = 300
 COVERAGE = 3                       # hands built for each fan, spread over the levels
+COVERAGE_TRIES = 40                # builds for a fan's hand unlike its others before giving up
 QUIZ_DIR = Path(__file__).resolve().parents[2] / "quizzes"
 SCHEMA_PATH = QUIZ_DIR / "bank.schema.json"
 
@@ -81,14 +83,29 @@ def other_editions(table: FanTable) -> dict[str, FanTable]:
 
 
 def _coverage(seed: int, table: FanTable, per_fan: int) -> dict[str, list[BuiltHand]]:
-    """Hands for every fan of the table, sorted into the level each one shows."""
+    """Hands for every fan of the table, sorted into the level each one shows: `per_fan`
+    different hands of each where it has so many (a bank takes a hand once)."""
     builder = HandBuilder(f"{seed}:coverage", table)
     out: dict[str, list[BuiltHand]] = {level: [] for level in LEVELS}
     for fan in table.fans:
+        seen: set[str] = set()
         for _ in range(per_fan):
-            built = builder.build(fan=fan.id)
-            out[hand_level(built.draft, built.result, table)].append(built)
+            built = _new_hand(builder, fan.id, seen)
+            if built is not None:
+                out[hand_level(built.draft, built.result, table)].append(built)
     return out
+
+
+def _new_hand(builder: HandBuilder, fan: str, seen: set[str]) -> BuiltHand | None:
+    """A hand of `fan` whose tiles are not among `seen` (added to it); None when
+    COVERAGE_TRIES builds bring none (Pure Terminal Chows has one hand per suit)."""
+    for _ in range(COVERAGE_TRIES):
+        built = builder.build(fan=fan)
+        key = draft_key(built.draft)
+        if key not in seen:
+            seen.add(key)
+            return built
+    return None
 
 
 def build_bank(level: str, *, seed: int = DEFAULT_SEED, count: int = DEFAULT_COUNT, coverage: int = COVERAGE,
@@ -105,7 +122,7 @@ def build_bank(level: str, *, seed: int = DEFAULT_SEED, count: int = DEFAULT_COU
     rng = random.Random(f"{seed}:{level}:questions")
     builder = HandBuilder(f"{seed}:{level}", table)
     levels = level_targets.default(table)
-    kinds = KindDraw(rng, table, levels.questions)
+    kinds = KindDraw(rng, table, levels.questions, readings=level == TOP_LEVEL)
     picked = select(level, count, levels, builder, covered[level], kinds)
     rng.shuffle(picked)
     picked = kinds.settle(picked)

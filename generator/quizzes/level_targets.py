@@ -61,7 +61,7 @@ class QuestionTargets:
 
     header_ruled_out: float     # most "fans" questions offering a wrong fan only the header rules out
     header_traps: float         # most "fans" questions offering one such fan on purpose (marked)
-    valid_points: int           # "valid?" hands within this many points of the minimum...
+    valid_points: int           # "valid?" questions on a valid win at most this many points over the minimum...
     valid_near: float           # ...at least this share of them
     close_points: int           # best readings beating the next one offered by this many points or fewer...
     close_readings: float       # ...at least this share of them
@@ -182,6 +182,9 @@ def _questions(path: Path, data: Any) -> QuestionTargets | None:
         return _bound(path, f"questions: {name}", data.get(name), key, with_points=with_points)
     _, header = bound("header_ruled_out", "at_most")
     _, traps = bound("header_traps", "at_most")
+    if traps > header:
+        raise _fail(path, "questions: header_traps", f"{traps!r} is more than header_ruled_out ({header!r}), "
+                                                      "which counts the traps too")
     valid_points, valid_near = bound("valid_near_minimum", "at_least", True)
     close_points, close = bound("close_readings", "at_least", True)
     return QuestionTargets(header, traps, valid_points, valid_near, close_points, close)

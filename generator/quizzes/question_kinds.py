@@ -7,6 +7,8 @@ worth asking it of.
 - "best reading?" is asked of hands whose readings score differently, and of one whose
   best reading beats the next by more than `close_points` only while the bank's close ones
   stay at least `close_readings` of them: close readings are what takes the highest teaches.
+  Drawn for a fresh hand at a level that holds such hands (levels.TOP_LEVEL), the hand is
+  built with close readings.
 - "payments" needs a valid win.
 """
 from __future__ import annotations
@@ -39,10 +41,12 @@ class Ask:
 class KindDraw:
     """Draws the kinds of one level's questions, from one random stream."""
 
-    def __init__(self, rng: random.Random, table: FanTable, targets: QuestionTargets | None) -> None:
+    def __init__(self, rng: random.Random, table: FanTable, targets: QuestionTargets | None,
+                 *, readings: bool = False) -> None:
         self.rng = rng
         self.table = table
         self.targets = targets
+        self.readings = readings    # the level holds hands whose readings score differently
         self._gaps: dict[int, int | None] = {}     # by id of the hand asked about
         self._owed = 0     # "valid?" questions drawn for built hands far from the minimum, to ask of fresh ones
 
@@ -63,6 +67,8 @@ class KindDraw:
         hands could not be asked come first."""
         kind = VALID if self._owed else self._draw()
         self._owed -= kind == VALID and self._owed > 0
+        if kind == BEST_READING and self.readings:
+            return Ask(kind, True, self.close_readings)
         if kind != VALID:
             return Ask(kind, True)
         asked = [built for built, k in picked if k == VALID]
@@ -97,6 +103,13 @@ class KindDraw:
         if id(built) not in self._gaps:
             self._gaps[id(built)] = reading_gap(built, self.table)
         return self._gaps[id(built)]
+
+    def close_readings(self, built: BuiltHand) -> bool:
+        """Whether the hand's readings score differently, the best beating the next by
+        `close_points` or fewer. Not kept in the cache by id: the builder's hands it turns
+        down are dropped, and their ids reused."""
+        gap = reading_gap(built, self.table)
+        return gap is not None and (self.targets is None or gap <= self.targets.close_points)
 
     def _close(self, built: BuiltHand) -> bool:
         gap = self.gap(built)

@@ -81,6 +81,9 @@ def test_faults_in_the_levels_file_are_named(tmp_path: Path) -> None:
     bad.write_text(text.replace("header_ruled_out: {at_most: 0.05}", "header_ruled_out: {at_least: 0.05}"), "utf-8")
     with pytest.raises(ValueError, match="questions: header_ruled_out: needs 'at_most' \\(a share\\)"):
         level_targets.load(bad, TABLE, PLAY)
+    bad.write_text(text.replace("header_traps: {at_most: 0.05}", "header_traps: {at_most: 0.1}"), "utf-8")
+    with pytest.raises(ValueError, match="questions: header_traps: 0.1 is more than header_ruled_out \\(0.05\\)"):
+        level_targets.load(bad, TABLE, PLAY)
     bad.write_text(text.replace("valid_near_minimum: {points: 4,", "valid_near_minimum: {points: 1.5,"), "utf-8")
     with pytest.raises(ValueError, match="questions: valid_near_minimum: points: 1.5 is not a number of points"):
         level_targets.load(bad, TABLE, PLAY)

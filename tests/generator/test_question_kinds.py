@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import rules
 from generator.quizzes import level_targets
+from generator.quizzes.hand_builder import BuiltHand, draft_of
 from generator.quizzes.question_kinds import BEST_READING, VALID, KindDraw
 
 TABLE = rules.fan_table()
@@ -88,3 +89,26 @@ def test_without_bounds_any_hand_is_asked_any_kind() -> None:
     draw = _Draw(random.Random(0), TABLE, None)
     assert draw.near_minimum(_Hand(_Result(True, 88)))
     assert draw.settle([(_Hand(_Result(True, 88), 30), BEST_READING)])[0][1] == BEST_READING
+
+
+def _built(hand: str, **situation) -> BuiltHand:
+    situation = {"self_drawn": False, "flowers": 0, "seat_wind": "E", "prevalent_wind": "E", **situation}
+    return BuiltHand(draft_of(hand, situation, TABLE), rules.score_with_table(TABLE, hand, **situation))
+
+
+def test_a_fresh_hand_asked_its_best_reading_is_built_with_close_readings() -> None:
+    # At the level holding hands read two ways, a fresh "best reading?" hand must have close
+    # readings; at the others no such hand exists, and none is asked of the builder.
+    draw = KindDraw(random.Random(0), TABLE, TARGETS, readings=True)
+    best = [a for a in (draw.ask([]) for _ in range(200)) if a.kind == BEST_READING]
+    assert best and all(a.accept == draw.close_readings for a in best)
+    plain = KindDraw(random.Random(0), TABLE, TARGETS)
+    assert all(a.accept is None for a in (plain.ask([]) for _ in range(200)) if a.kind == BEST_READING)
+    # 55667788m 345678s (7m the winning tile): 567m 567m 88m, or 55m 678m 678m, which adds
+    # Mixed Double Chow (678m 678s): 1 point apart. 999m 33s 444s 456s and a pung of Red,
+    # won on 4s on a discard: the 4s completing 456s leaves 444s concealed, Three Concealed
+    # Pungs (16); completing 444s, the pung is claimed, Two Concealed Pungs (2): 14 points
+    # apart. One reading only: nothing to ask.
+    assert draw.close_readings(_built("5566788m345678s7m"))
+    assert not draw.close_readings(_built("999m3344456sPPP4s"))
+    assert not draw.close_readings(_built("234m456p678s345s9m9m"))
