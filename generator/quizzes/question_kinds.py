@@ -55,7 +55,7 @@ class KindDraw:
         whether it is a valid win."""
         if self.targets is None:
             return True
-        return abs(built.result.total_without_bonus - self.table.minimum_points) <= self.targets.valid_points
+        return abs(built.result.total_without_flowers - self.table.minimum_points) <= self.targets.valid_points
 
     def _draw(self) -> str:
         return self.rng.choices(KINDS, weights=KIND_WEIGHTS)[0]

@@ -17,7 +17,7 @@ TARGETS = level_targets.default(TABLE).questions   # "valid?" within 4 of 8; clo
 @dataclass(frozen=True)
 class _Result:
     valid: bool
-    total_without_bonus: int
+    total_without_flowers: int
 
 
 @dataclass(frozen=True)
