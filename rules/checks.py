@@ -10,6 +10,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from .competition import competition_problems
 from .context import BONUS_FACTS, READING_FACTS
 from .editions import relocate
 from .errors import FanTableError, RulesError
@@ -249,6 +250,7 @@ def _reference_problems(data: dict[str, Any], shown: str) -> list[str]:
                     problems.append(f"{shown}:{ruling.get('__line__', 0)}: ruling {ruling['id']}: "
                                     f"{field} has no '{lang}' text")
     problems += _situation_problems(data.get("situations") or {}, languages, shown)
+    problems += competition_problems(data["competition"], languages, shown)
     return problems
 
 
