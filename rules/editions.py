@@ -214,6 +214,7 @@ def apply_overlay(base: dict[str, Any], overlay: dict[str, Any], shown: str) -> 
         else:  # a section of the table: settlement, competition or points
             section = next(s for s in TABLE_SECTIONS if s in change)
             data[section].update({k: v for k, v in change[section].items() if k != "__line__"})
+            data[section]["__line__"] = line   # what goes wrong with the section now is the change's doing
     for fan_id, examples in (overlay.get("examples") or {}).items():
         if fan_id == "__line__":
             continue
