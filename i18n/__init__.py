@@ -4,7 +4,7 @@
 surface's strings, a YAML file per language with the same keys and {placeholders}:
 `site/` (the site's pages), `web-quiz/` (the quiz on the site), `quiz/` (the terminal
 quiz), `cli/` (the rest of the command line), `tiles/` (the names of the tiles) and
-`diagrams/` (the rulebook diagrams' labels). The generators, the trainer and mcr read them here.
+`diagrams/` (the rulebook diagrams' labels), `offline/` (the notices of the site offline). The generators, the trainer and mcr read them here.
 """
 from .languages import DEFAULT_LANG, LANGS, LANGUAGE_NAMES, Localized, pick
 from .string_tables import Strings, strings

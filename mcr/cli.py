@@ -12,7 +12,7 @@ from typing import Callable
 
 from rules import EditionError, FanTableError
 
-from . import analyze_command, editions_command, score_command, table_commands
+from . import analyze_command, check_command, editions_command, score_command, table_commands
 from .cli_text import cli_text
 from .language import add_lang_argument, language_in
 
@@ -30,7 +30,7 @@ COMMANDS: list[Command] = [
     ("score", _with_lang(score_command.add_arguments), score_command.run),
     ("analyze", _with_lang(analyze_command.add_arguments), analyze_command.run),
     ("fans", _with_lang(table_commands.add_fans_arguments), table_commands.run_fans),
-    ("check", _with_lang(table_commands.add_check_arguments), table_commands.run_check),
+    ("check", _with_lang(check_command.add_arguments), check_command.run),
     ("vocabulary", _with_lang(table_commands.add_vocabulary_arguments), table_commands.run_vocabulary),
     ("editions", _with_lang(editions_command.add_arguments), editions_command.run),
 ]

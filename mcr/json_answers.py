@@ -6,7 +6,7 @@ from typing import Any
 import orjson  # JSON Lines throughput: several times faster than the json module
 
 from rules import SITUATION_FIELDS as FIELD_NAMES
-from rules import FanTable, RulesError, in_edition, score_with_table
+from rules import FanTable, RulesError, breakdown, in_edition, score_with_table
 
 from .request_lines import LINE_LIMIT, Line
 
@@ -40,10 +40,11 @@ def score_request(table: FanTable, line: str, lang: str) -> dict[str, Any]:
     del situation["hand"]
     edition = situation.pop("edition", None)
     try:
-        result = score_with_table(in_edition(table, edition), hand, lang, echo=True, **situation)
+        scored_by = in_edition(table, edition)
+        result = score_with_table(scored_by, hand, lang, echo=True, **situation)
     except RulesError as err:
         return {"hand": hand, "error": str(err)}
-    return result.as_dict()
+    return breakdown(result, scored_by).as_dict()
 
 
 def _answer(table: FanTable, number: int, raw: Line, lang: str) -> bytes:

@@ -9,7 +9,9 @@ from pathlib import Path
 import rules
 
 from generator.quizzes import level_targets
+from generator.quizzes.bank_sources import stale_banks
 from generator.quizzes.bank_stats import checks, missing_fans, stats_of
+from generator.quizzes.rulebook_checks import BOOK_DIR
 from generator.quizzes.hand_builder import BuildError
 from generator.quizzes.levels import LEVELS
 from mcr import rules_bank_step
@@ -44,7 +46,9 @@ def run(args: argparse.Namespace) -> int:
     if args.stats:
         return _stats(levels, args.out, table, lang)
     if args.check:
-        problems = []
+        # First what a fingerprint shows at once (a bank built from other sources), then every answer re-scored.
+        problems = [stale.message(str(stale.path)) for stale in stale_banks(args.out, BOOK_DIR)
+                    if (stale.path.stem == "rules" and with_rules) or stale.path.stem in levels]
         for level in levels:
             try:
                 bank = load_bank(bank_path(level, args.out), validate=True)

@@ -6,13 +6,13 @@ import json
 import sys
 from typing import Any
 
-from rules import RulesError, SituationError, fan_table, score_with_table
+from rules import RulesError, SituationError, breakdown, fan_table, score_with_table
 
 from .cli_text import cli_text
 from .engine_messages import engine_message, situation_message
 from .json_lines import run_json_lines
 from .language import locale_language
-from .scoring_output import format_breakdown
+from .scoring_output import breakdown_text
 from .worker_count import MAX_WORKERS, WORKERS_ENV, WorkerCountError, worker_count
 
 FLOWER_COUNT = 8   # the flowers and seasons of the set
@@ -70,8 +70,9 @@ def run(args: argparse.Namespace) -> int:
     except RulesError as err:
         print("mcr score: " + engine_message(err, args.lang), file=sys.stderr)
         return 1
+    shown = breakdown(result, table)
     if args.json:
-        print(json.dumps(result.as_dict(), ensure_ascii=False))
+        print(json.dumps(shown.as_dict(), ensure_ascii=False))
     else:
-        print(format_breakdown(result, table, args.lang))
+        print(breakdown_text(shown, table, args.lang))
     return 0

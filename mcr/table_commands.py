@@ -1,10 +1,9 @@
-"""`mcr fans` (list the table), `mcr check` (validate a table) and `mcr vocabulary`."""
+"""`mcr fans` (list the table) and `mcr vocabulary` (`mcr check` is mcr/check_command.py)."""
 from __future__ import annotations
 
 import argparse
-import sys
 
-from rules import check_fan_table, fan_table
+from rules import fan_table
 
 from .cli_text import chinese_name_beside, cli_text
 from .vocabulary_text import vocabulary_sections
@@ -29,23 +28,6 @@ def run_fans(args: argparse.Namespace) -> int:
             names = separator.join(table.fan(other).name(lang) for other in fan.excludes)
             excluded = "  (" + cli_text(lang, "fans_not_counted", fans=names) + ")"
         print(f"{fan.number:2}  {fan.points:2}  {fan.name(lang)} {zh}".rstrip() + f"  [{fan.id}]{excluded}")
-    return 0
-
-
-def add_check_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
-    parser.add_argument("path", nargs="?", help=cli_text(lang, "help_check_path"))
-
-
-def run_check(args: argparse.Namespace) -> int:
-    # Each problem is the checker's own line (file:line: what), for the table's maintainer.
-    problems = check_fan_table(args.path)
-    for line in problems:
-        print(line)
-    shown = args.path or "fans.yaml"
-    if problems:
-        print("mcr check: " + cli_text(args.lang, "check_problems", n=len(problems), path=shown), file=sys.stderr)
-        return 1
-    print("mcr check: " + cli_text(args.lang, "check_sound", path=shown), file=sys.stderr)
     return 0
 
 

@@ -6,6 +6,7 @@ The value modules `rules.tiles` and `rules.groups` (tile faces, group kinds) are
 """
 from .api import (edition_data, edition_differences, editions, fan_table, in_edition, score, score_readings, score_ties, score_with_table, situation_for, situation_problem,
                   waits)
+from .breakdown import Breakdown, FanLine, NotCountedLine, breakdown
 from .checks import check_fan_table
 from .competition import Competition, Offence
 from .context import HAND_VOCABULARY, ITEM_VOCABULARY
@@ -27,6 +28,7 @@ from .vocabulary import OPERATORS
 from .wait_scores import WAIT_FIELDS, ScoredWait, WaitScore
 
 __all__ = [
+    "Breakdown", "FanLine", "NotCountedLine", "breakdown",
     "ANALYSIS_FORMS", "Analysis", "Discard", "ScoredWait", "UsefulTile", "WAIT_FIELDS", "WaitScore", "analyze_hand",
     "parse_hand_to_analyze", "Change", "Difference", "EditionError", "EditionInfo", "edition_data", "edition_differences", "editions", "in_edition", "HAND_VOCABULARY", "ITEM_VOCABULARY", "OPERATORS", "check_fan_table", "DEFAULT_FANS_PATH", "Example", "Fan", "FanTable", "FanTableError", "HONORS_AND_KNITTED", "HONOR_CODES", "Hand",
     "HandError", "KNITTED_ARRANGEMENTS", "KNITTED_STRAIGHT", "NotCounted", "NotationError", "ORPHAN_CODES",

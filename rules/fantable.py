@@ -76,6 +76,7 @@ class Fan:
     exclude_limits: dict[str, int] = field(default_factory=dict)  # fan id -> how many of its matches it excludes
     other_names: dict[str, str] = field(default_factory=dict)     # names from elsewhere, where players use them
     summaries: dict[str, str] = field(default_factory=dict)  # the definition in one short line (the fan sheet)
+    pinyin: str = ""          # the Chinese name in Hanyu Pinyin, for readers of the other languages
 
     def name(self, lang: str = "en") -> str:
         return self.names.get(lang) or self.names.get("en") or self.id
@@ -221,6 +222,7 @@ def build_table(data: dict[str, Any], path: str) -> FanTable:
             number=raw["number"], id=raw["id"], points=raw["points"], names=_text_map(raw.get("names")),
             definitions=_text_map(raw.get("definition")), notes=_text_map(raw.get("note")),
             summaries=_text_map(raw.get("summary")), other_names=_text_map(raw.get("other_names")),
+            pinyin=str(raw.get("pinyin") or ""),
             family=raw.get("family", ""), excludes=tuple(exclusion_ids(raw.get("excludes"))),
             exclude_limits=exclusion_limits(raw.get("excludes")),
             absorbs=tuple(raw.get("absorbs") or ()),

@@ -81,7 +81,9 @@ class ScoreResult:
         return self.situation.as_dict()
 
     def as_dict(self) -> dict[str, Any]:
-        """The JSON object of the scoring contract (plus a few explanatory fields)."""
+        """The engine's result as data (the scoring contract's fields). What the command line
+        and the calculator print is the breakdown (rules.breakdown), which adds why each left
+        out fan is left out, from the table in force."""
         return {
             "hand": self.hand,
             "fans": [{"number": f.number, "id": f.id, "name": f.name, "points": f.points, "count": f.count,

@@ -24,6 +24,8 @@ from generator.atomic_file import write_atomic
 from .hand_builder import BuiltHand, HandBuilder
 from . import level_targets
 from .bank_selection import select
+from .bank_sources import FINGERPRINT_KEY, level_fingerprint
+from .exclusion_evidence import judgement_problems
 from .levels import LEVELS, hand_level
 from .questions import KINDS, Question, expected_payments, kind_fits, make_question, not_counted_of, scored_answer
 
@@ -119,10 +121,12 @@ def _coverage(seed: int, table: FanTable, per_fan: int) -> dict[str, list[BuiltH
 
 
 def build_bank(level: str, *, seed: int = DEFAULT_SEED, count: int = DEFAULT_COUNT, coverage: int = COVERAGE,
-               table: FanTable | None = None, covered: dict[str, list[BuiltHand]] | None = None) -> Bank:
+               table: FanTable | None = None, covered: dict[str, list[BuiltHand]] | None = None,
+               fingerprint: str | None = None) -> Bank:
     """Build one level's bank. `covered` (from `_coverage`) saves rebuilding the coverage
-    hands when several levels are built together."""
+    hands when several levels are built together; `fingerprint`, computing the sources'."""
     table = table or rules.fan_table()
+    fingerprint = fingerprint or _sources_of(table)
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
     if covered is None:
@@ -139,17 +143,35 @@ def build_bank(level: str, *, seed: int = DEFAULT_SEED, count: int = DEFAULT_COU
     others = other_editions(table)
     questions = tuple(make_question(built, kind, f"{level}-{i:03d}", level, table, rng, others)
                       for i, (built, kind) in enumerate(picked, 1))
-    header = {"format": BANK_FORMAT, "level": level, "seed": seed, "fan_table_version": table.version,
+    header = {"format": BANK_FORMAT, FINGERPRINT_KEY: fingerprint, "level": level, "seed": seed,
+              "fan_table_version": table.version,
               "count": len(questions), "kinds": list(KINDS), "editions": _editions_header(table, others),
               "fans": _fans_header(table, others)}
     return Bank(level, seed, table.version, questions, header)
 
 
+_sources: dict[int, tuple[FanTable, str]] = {}   # by table identity (the table kept, so the id is not reused)
+
+
+def _sources_of(table: FanTable) -> str:
+    """The fingerprint of what a bank scored by `table` rests on; ValueError when the exclusion
+    judgements its explanations need are missing or stale for it."""
+    if id(table) not in _sources:
+        tables = {t.edition.id if t.edition else "": t for t in (table, *other_editions(table).values())}
+        stale = judgement_problems(tables)
+        if stale:
+            raise ValueError(f"{len(stale)} exclusion(s) of the table not judged for it, as {stale[0]}")
+        _sources[id(table)] = (table, level_fingerprint(Path(table.source) if table.source else None))
+    return _sources[id(table)][1]
+
+
 def build_banks(levels: Iterable[str] = LEVELS, *, seed: int = DEFAULT_SEED, count: int = DEFAULT_COUNT,
                 coverage: int = COVERAGE, table: FanTable | None = None) -> list[Bank]:
     table = table or rules.fan_table()
+    fingerprint = _sources_of(table)
     covered = _coverage(seed, table, coverage) if coverage else {lv: [] for lv in LEVELS}
-    return [build_bank(level, seed=seed, count=count, table=table, covered=covered) for level in levels]
+    return [build_bank(level, seed=seed, count=count, table=table, covered=covered, fingerprint=fingerprint)
+            for level in levels]
 
 
 # -- files ---------------------------------------------------------------------------------
@@ -221,7 +243,7 @@ def check_question(question: Question, table: FanTable, others: dict[str, FanTab
         except rules.RulesError as err:
             problems.append(f"{question.id} {question.hand}: the {edition} edition rejects the hand: {err}")
             continue
-        differs = answer != question.answer or not_counted_of(result) != \
+        differs = answer != question.answer or not_counted_of(result, other) != \
             question.data["explanation"]["not_counted"] or "reading_totals" in stated.get(edition, {})
         if differs != (edition in stated):
             problems.append(f"{question.id} {question.hand}: the {edition} edition scores it "
@@ -241,7 +263,7 @@ def _check_answer(question: Question, table: FanTable, where_edition: str) -> li
     for key in ("fans", "total", "total_without_flowers", "valid", "payments", "waits", "ties"):
         if question.answer.get(key) != answer.get(key):
             problems.append(f"{where}: {key} is {question.answer.get(key)!r}, the engine says {answer.get(key)!r}")
-    if question.data["explanation"]["not_counted"] != not_counted_of(result):
+    if question.data["explanation"]["not_counted"] != not_counted_of(result, table):
         problems.append(f"{where}: not_counted differs from the engine's")
     if question.kind == "fans":
         ways = [answer, *answer.get("ties", [])]

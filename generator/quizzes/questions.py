@@ -25,7 +25,7 @@ from rules import is_winning
 from rules.tiles import counts_of
 from rules.tiles import ALL_TILES, COPIES_PER_FACE, WIND_LETTERS
 
-from .exclusion_evidence import is_listed
+from rules.exclusion_judgements import LISTED, judgement
 from .hand_builder import BuiltHand, Draft
 from .levels import readings
 
@@ -138,14 +138,15 @@ def scored_answer(table: FanTable, hand: str, situation: dict[str, Any]) -> tupl
     return answer_of(result, rules.score_ties(hand, table=table, **situation)), result
 
 
-def not_counted_of(result: rules.ScoreResult) -> list[dict[str, Any]]:
+def not_counted_of(result: rules.ScoreResult, table: FanTable) -> list[dict[str, Any]]:
     """What the hand matches and does not count, and why; `listed` marks an exclusion the
-    rules list without the counting fan implying it (generator/quizzes/exclusion_evidence.py)."""
+    rules list without the counting fan implying it (rules/exclusion_judgements.py: a bank is
+    built only when every exclusion of its table is judged, so any other is implied)."""
     situation = result.situation.as_dict()
     out = []
     for n in result.not_counted:
         entry: dict[str, Any] = {"id": n.id, "principle": n.principle, "by": n.by, "groups": list(n.groups)}
-        if n.by and is_listed(result.edition, n.by, n.id, situation):
+        if n.by and judgement(table, n.by, n.id, situation) == LISTED:
             entry["listed"] = True
         out.append(entry)
     return out
@@ -211,14 +212,16 @@ def options_for(built: BuiltHand, table: FanTable, rng: random.Random) -> tuple[
     return options, sorted(wrong, key=lambda d: number[d.id])
 
 
-def edition_answers(built: BuiltHand, others: dict[str, FanTable], own: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def edition_answers(built: BuiltHand, table: FanTable, others: dict[str, FanTable],
+                    own: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The answers of the other editions of the rules where they differ from `own`, the
-    hand's answer."""
+    hand's answer by `table`."""
     found = {}
-    for edition, table in others.items():
-        answer, other = scored_answer(table, built.hand, built.situation)
-        if answer != own or not_counted_of(other) != not_counted_of(built.result):
-            found[edition] = {"answer": answer, "not_counted": not_counted_of(other)}
+    mine = not_counted_of(built.result, table)
+    for edition, other_table in others.items():
+        answer, other = scored_answer(other_table, built.hand, built.situation)
+        if answer != own or not_counted_of(other, other_table) != mine:
+            found[edition] = {"answer": answer, "not_counted": not_counted_of(other, other_table)}
     return found
 
 
@@ -257,7 +260,7 @@ def make_question(built: BuiltHand, kind: str, qid: str, level: str, table: FanT
         raise ValueError(f"a {kind} question needs {needs}; the hand {built.hand} has none")
     result = built.result
     answer, _ = scored_answer(table, built.hand, built.situation)
-    editions = edition_answers(built, others or {}, answer)
+    editions = edition_answers(built, table, others or {}, answer)
     alternatives = [r for r in readings(built.draft, table) if r.total < result.total][:MAX_READINGS]
     data: dict[str, Any] = {
         "id": qid, "level": level, "kind": kind,
@@ -265,7 +268,7 @@ def make_question(built: BuiltHand, kind: str, qid: str, level: str, table: FanT
         "answer": answer,
         "explanation": {
             "shape": result.shape, "groups": list(result.groups), "winning_group": result.winning_group,
-            "not_counted": not_counted_of(result),
+            "not_counted": not_counted_of(result, table),
             "other_readings": [{"groups": list(r.groups), "total": r.total} for r in alternatives],
         },
     }
@@ -296,7 +299,7 @@ def make_question(built: BuiltHand, kind: str, qid: str, level: str, table: FanT
                       for r in rules.score_readings(built.hand, table=other, **built.situation)}
             theirs = [totals[(tuple(r["groups"]), r["winning_group"])] for r in data["readings"]]
             if theirs != [r["total"] for r in data["readings"]]:
-                data.setdefault("editions", {}).setdefault(edition, {"answer": answer, "not_counted": not_counted_of(result)})
+                data.setdefault("editions", {}).setdefault(edition, {"answer": answer, "not_counted": not_counted_of(result, table)})
                 data["editions"][edition]["reading_totals"] = theirs
     data["drill"] = list(dict.fromkeys(drill))
     return Question(qid, level, kind, data)

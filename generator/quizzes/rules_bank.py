@@ -22,6 +22,7 @@ from rules import FanTable
 from i18n import LANGS
 
 from generator.atomic_file import write_atomic
+from .bank_sources import FINGERPRINT_KEY, rules_fingerprint
 from .banks import QUIZ_DIR
 from .check_hands import edition_tables, hand_tiles
 from .rulebook_checks import BOOK_DIR, RuleCheck, read_rulebook
@@ -59,6 +60,11 @@ class RulesBank:
 
 # -- building ------------------------------------------------------------------------------
 
+def _source(table: FanTable) -> Path | None:
+    """The file of `table` (None: the project's fans.yaml)."""
+    return Path(table.source) if table.source else None
+
+
 def _question(check: RuleCheck, table: FanTable) -> dict[str, Any]:
     block = check.reference.block
     data: dict[str, Any] = {"id": check.id, "kind": RULES_KIND, "chapter": check.chapter, "anchor": check.anchor,
@@ -89,7 +95,8 @@ def build_rules_bank(book_dir: Path = BOOK_DIR, *, tables: Mapping[str, FanTable
     table = next(iter(tables.values()))
     questions = tuple(RulesQuestion.from_data(_question(check, table)) for check in book.checks)
     used = list(dict.fromkeys(q.chapter for q in questions))
-    header = {"format": RULES_BANK_FORMAT, "kind": RULES_KIND, "languages": list(langs),
+    header = {"format": RULES_BANK_FORMAT, FINGERPRINT_KEY: rules_fingerprint(book_dir, _source(table)),
+              "kind": RULES_KIND, "languages": list(langs),
               "fan_table_version": table.version, "count": len(questions),
               "chapters": {c: {lang: book.chapter_titles.get(c, {}).get(lang, c) for lang in langs} for c in used}}
     return RulesBank(header, questions)

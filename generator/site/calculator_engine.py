@@ -3,7 +3,7 @@
 It runs in the page's worker under Pyodide (generator/site/calculator_assets.py ships it with
 the `rules` package and the fan table as JSON) and, unchanged, in the tests on CPython.
 It only calls the engine's public API and shapes its answers for the page: the scoring
-is `ScoreResult.as_dict()`, the JSON answer of `mcr score -`; errors carry a code for the
+is the breakdown's JSON (rules.breakdown), the answer of `mcr score -`; errors carry a code for the
 page to translate (generator/site/engine_errors.py). Imports nothing but `rules` and the
 standard library.
 
@@ -56,10 +56,10 @@ def hand_tiles(hand: Hand) -> dict[str, Any]:
             "standing": [t.text for t in hand.standing]}
 
 
-def _scored(request: dict[str, Any]) -> rules.ScoreResult:
+def _scored(request: dict[str, Any]) -> rules.Breakdown:
     table, lang = _table(request), request.get("lang", "en")
     situation = {k: v for k, v in request.items() if k in rules.SITUATION_FIELDS}
-    return rules.score_with_table(table, request["hand"], lang, echo=True, **situation)
+    return rules.breakdown(rules.score_with_table(table, request["hand"], lang, echo=True, **situation), table)
 
 
 def score(request: dict[str, Any]) -> dict[str, Any]:
@@ -92,8 +92,7 @@ def waits(request: dict[str, Any]) -> list[dict[str, Any]]:
 
 def analyse(request: dict[str, Any]) -> dict[str, Any]:
     """What the page shows for the hand typed or tapped so far:
-    - 14 tiles: {"kind": "score", "result": the scoring, "tiles": the hand, and what the
-      verdict needs: "total_without_bonus" (flowers left out) and "minimum"};
+    - 14 tiles: {"kind": "score", "result": the breakdown, "tiles": the hand};
     - 13 tiles: {"kind": "waits", "waits": [...], "tiles": the hand};
     - fewer or more: {"kind": "incomplete", "count": tiles so far};
     - a hand the engine refuses: {"kind": "error", "error": describe(...)}."""
@@ -101,9 +100,7 @@ def analyse(request: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(hand, str):
         return {"kind": "error", "error": describe(NotationError("the hand must be a string"))}
     try:
-        result = _scored(request)
-        return {"kind": "score", "result": result.as_dict(), "tiles": hand_tiles(rules.parse_hand(hand)),
-                "total_without_bonus": result.total_without_bonus, "minimum": result.minimum}
+        return {"kind": "score", "result": _scored(request).as_dict(), "tiles": hand_tiles(rules.parse_hand(hand))}
     except (NotationError, HandError) as err:
         problem = describe(err)
         if problem["code"] != "tile_count":

@@ -11,7 +11,8 @@ from typing import Any, Callable
 
 from markupsafe import Markup, escape
 
-from rules import FanTable, Hand, ScoreResult, parse_hand
+from rules import FanTable, Hand, ScoreResult, breakdown, parse_hand
+from rules import NotCountedLine as BreakdownLine
 from rules import SITUATION_FLAGS as FLAG_NAMES
 
 from .hand_block import HandBlock
@@ -20,6 +21,8 @@ from .site_text import points_label, text, wind_name
 from .templating import render
 from .tiles import tile_alt
 
+# The site's words for the three readings of non-repeat (rules/breakdown.py).
+NON_REPEAT_REASONS = {"implied": "reason_non_repeat", "listed": "reason_listed", "left_out": "reason_left_out"}
 _GROUP_FACES = re.compile(r"(\d+)([mps])|([ESWNCFP])")
 
 
@@ -151,34 +154,36 @@ def _sets(ctx: RenderContext, groups: tuple[str, ...]) -> tuple[tuple[TileImage,
     return tuple(tuple(_image(ctx, face, "standing", "mcr-tile--mini") for face in faces_of(g)) for g in groups)
 
 
+def _reason(line: BreakdownLine, ctx: RenderContext) -> Markup:
+    """Why a fan is not counted, linked: to the counting fan's page for non-repeat (implied by
+    it, only listed with it, or left out by it), else to the principle's section."""
+    if line.by is not None and line.reason in NON_REPEAT_REASONS:
+        link = Markup('<a href="{}">{}</a>').format(ctx.fan_href(line.by), _fan_name(ctx, line.by))
+        return Markup(escape(text(ctx.lang, NON_REPEAT_REASONS[line.reason], fan="\0"))).replace("\0", link)
+    reason = escape(text(ctx.lang, f"reason_{line.principle}"))
+    href = ctx.principle_href(line.principle)
+    return Markup('<a href="{}">{}</a>').format(href, reason) if href else Markup(reason)
+
+
 def scoring_view(result: ScoreResult, ctx: RenderContext) -> Scoring:
-    lang = ctx.lang
+    """The breakdown of `result` (rules.breakdown) as the hand block shows it."""
+    lang, shown = ctx.lang, breakdown(result, ctx.table)
     fans = tuple(FanLine(_fan_name(ctx, f.id), ctx.fan_href(f.id), f.points, f.count, _sets(ctx, f.groups))
-                 for f in result.fans)
-    not_counted = []
-    for n in result.not_counted:
-        if n.principle == "non_repeat" and n.by:
-            link = Markup('<a href="{}">{}</a>').format(ctx.fan_href(n.by), _fan_name(ctx, n.by))
-            reason = Markup(escape(text(lang, "reason_non_repeat", fan="\0"))).replace("\0", link)
-        else:
-            reason = escape(text(lang, f"reason_{n.principle}"))
-            href = ctx.principle_href(n.principle)
-            if href:
-                reason = Markup('<a href="{}">{}</a>').format(href, reason)
-        not_counted.append(NotCountedLine(_fan_name(ctx, n.id), ctx.fan_href(n.id), n.points, _sets(ctx, n.groups),
-                                          Markup(reason)))
-    flowers = result.total - result.total_without_bonus
-    total = (text(lang, "score_total_with_flowers", total=result.total, base=result.total_without_bonus,
-                  flowers=flowers) if flowers else str(result.total))
-    verdict = text(lang, "valid_win" if result.valid else "invalid_win",
-                   points=points_label(lang, result.total_without_bonus), minimum=result.minimum)
+                 for f in shown.fans)
+    not_counted = tuple(NotCountedLine(_fan_name(ctx, n.id), ctx.fan_href(n.id), n.points, _sets(ctx, n.groups),
+                                       _reason(n, ctx)) for n in shown.not_counted)
+    flowers = shown.total - shown.total_without_flowers
+    total = (text(lang, "score_total_with_flowers", total=shown.total, base=shown.total_without_flowers,
+                  flowers=flowers) if flowers else str(shown.total))
+    verdict = text(lang, "valid_win" if shown.valid else "invalid_win",
+                   points=points_label(lang, shown.total_without_flowers), minimum=shown.minimum)
     payments = ""
-    if result.payments is not None:
-        p = result.payments
+    if shown.payments is not None:
+        p = shown.payments
         payments = (text(lang, "payments_self_drawn", each=p.each, total=p.winner_receives) if p.self_drawn
                     else text(lang, "payments_discard", discarder=p.discarder, others=p.others,
                               total=p.winner_receives))
-    return Scoring(fans, tuple(not_counted), total, result.valid, verdict, payments)
+    return Scoring(fans, not_counted, total, shown.valid, verdict, payments)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,12 +1,14 @@
 """MkDocs hooks of the rules site (mkdocs.yml: `hooks: [generator/site/site_hooks.py]`).
 
-- on_config: (re)write the generated sources into site/ once per build of all
-  languages, and set the navigation in the language being built;
+- on_config: assemble the build's own docs folder (generator/site/generate.py: site/, which
+  is only read, plus every generated file) once per build of all languages, point MkDocs at
+  it, and set the navigation in the language being built;
 - on_page_markdown: draw every `hand` block (checked against the engine: a wrong one
   fails the build with file and line), fold every `check` block into a "Check yourself"
   box (a malformed one fails the build the same way), and flag pages shown in English
   for want of a translation;
-- on_page_content: put the drawings in place.
+- on_page_content: put the drawings in place;
+- on_serve: watch site/ rather than the assembled folder; on_shutdown: remove that folder.
 
 Because the hook runs the page generators, `mkdocs build` and `mkdocs serve` work directly.
 """
@@ -16,6 +18,7 @@ import hashlib
 import logging
 import os
 import re
+import shutil
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,12 +33,14 @@ from mkdocs.utils.meta import YAML_RE
 
 from rules import ScoreResult
 
-from generator.site.generate import write_site_sources
+from generator.site.generate import Assembly, AssemblyError, assemble_docs, new_docs_folder
 from generator.site.diagrams import DIAGRAMS, diagram_html   # issue 14: rulebook diagrams
 from generator.site.diagrams.block import read_diagrams
 from generator.site.hand_block import HandBlock, HandBlockError, check_block, check_editions, find_hand_fences, read_block
 from generator.site.hand_render import RenderContext, render_hand
+from generator.site.bank_guard import stale_bank_problems
 from generator.site.check_render import check_markdown
+from generator.site.fan_index import expand_fan_indexes, read_fan_indexes
 from generator.site.cjk_lines import UNSPACED, join_cjk_lines
 from generator.quizzes.check_blocks import CheckBlockError, read_check, scan as scan_checks
 from generator.site.markdown_text import TILE_ASSETS, URL_TOKEN
@@ -65,6 +70,9 @@ class _State:
     results: dict[HandBlock, ScoreResult | None] = field(default_factory=dict)
     others: dict[HandBlock, dict[str, ScoreResult]] = field(default_factory=dict)  # other editions' results
     drawings: dict[str, str] = field(default_factory=dict)      # token -> HTML, until placed
+    sources: Path | None = None          # the hand-written docs (site/), as mkdocs.yml names them
+    docs: Path | None = None             # this process's assembled docs folder
+    assembly: Assembly | None = None
 
 
 _state = _State()
@@ -101,21 +109,67 @@ def _i18n(config: MkDocsConfig) -> tuple[str, bool]:
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     lang, nested = _i18n(config)
-    site_dir = Path(config.docs_dir)
     if not nested or _state.data is None:
-        # First build of a round (static-i18n then builds the other languages itself).
+        # First build of a round (static-i18n then builds the other languages itself, on this
+        # config); config.docs_dir is still the hand-written folder that mkdocs.yml names.
         try:
             _state.data = load_site_data()
         except Exception as err:  # a broken fans.yaml: say where, stop the build
             raise PluginError(f"cannot load the fan table: {err}") from None
         _state.results.clear()
         _state.others.clear()
-        written = write_site_sources(site_dir, _state.data)
-        log.info("generated %d pages (%d changed, %d removed)", len(written.pages), len(written.changed),
-                 len(written.removed))
+        sources = Path(config.docs_dir).resolve()
+        stale = stale_bank_problems(_state.data, sources, _repo_root(config))
+        if stale:   # before anything is built: the quiz pages would teach another table's answers
+            raise PluginError("stale quiz bank(s):\n" + "\n".join(stale))
+        _assemble(sources, _repo_root(config))
         _teach_jieba(_state.data)
-    config.nav = build_nav(site_dir, _state.data, lang)
+    assert _state.docs is not None
+    config.docs_dir = str(_state.docs)
+    config.nav = build_nav(_state.docs, _state.data, lang)
     return config
+
+
+def _assemble(sources: Path, project: Path) -> None:
+    assert _state.data is not None
+    if _state.docs is None or not _state.docs.is_dir():
+        _state.docs = new_docs_folder(project)
+    _state.sources = sources
+    try:
+        _state.assembly = assemble_docs(sources, _state.docs, _state.data)
+    except AssemblyError as err:
+        raise PluginError(str(err)) from None
+    done = _state.assembly
+    log.info("docs assembled in %s: %d hand-written and %d generated files (%d changed, %d removed)",
+             done.docs, len(done.hand_written), len(done.generated), len(done.changed), len(done.removed))
+    if done.leftovers:
+        log.info("left out %d generated file(s) an older build wrote into %s (safe to delete), as %s",
+                 len(done.leftovers), sources, done.leftovers[0])
+
+
+def on_serve(server, config: MkDocsConfig, builder):  # noqa: ANN001 - MkDocs' LiveReloadServer and builder
+    """Rebuild on an edit of the hand-written sources, not of the folder the build writes."""
+    if _state.docs is not None and _state.sources is not None:
+        server.unwatch(str(_state.docs))
+        server.watch(str(_state.sources))
+    return server
+
+
+def on_shutdown() -> None:
+    if _state.docs is not None:
+        shutil.rmtree(_state.docs, ignore_errors=True)
+        _state.docs = None
+
+
+def _source_path(page: Page, config: MkDocsConfig) -> str:
+    """Where a page's Markdown comes from, for messages: its file in site/ (relative to the
+    project), or the docs path of a generated page."""
+    src, assembly = page.file.src_uri, _state.assembly
+    if assembly is None:   # the hook called on its own (tests): the page's file as it is
+        return os.path.relpath(page.file.abs_src_path or page.file.src_path, _repo_root(config))
+    if src in assembly.hand_written:
+        return os.path.relpath(assembly.hand_written[src], _repo_root(config))
+    return f"{src} (generated)"
 
 
 def _teach_jieba(data: SiteData) -> None:
@@ -155,7 +209,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     lang, source_lang = _build_language(page)
     assert _state.data is not None
     markdown = URL_TOKEN.sub(lambda m: _token_url(files, m, page), markdown)
-    rel_path = os.path.relpath(page.file.abs_src_path or page.file.src_path, _repo_root(config))
+    rel_path = _source_path(page, config)
     markdown = _place_diagrams(markdown, lang, rel_path, _line_offset(page))   # issue 14
     tiles = _url(files, f"{TILE_ASSETS}/back.svg", page).removesuffix("back.svg")
     fan_urls: dict[str, str] = {}
@@ -179,6 +233,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     errors: list[str] = []
     offset = _line_offset(page)
     seal = hashlib.sha256(f"{lang}\n{markdown}".encode("utf-8")).hexdigest()[:16]
+    index_blocks, index_errors = read_fan_indexes(markdown, _state.data, offset)   # read where the lines are the file's
+    errors += [f"{rel_path}:{err.line}: {err.message}" for err in index_errors]
     hand_fences = find_hand_fences(markdown)
     check_fences = scan_checks(markdown).fences
     # Both kinds are replaced from the bottom up, so each fence's lines are still its own.
@@ -212,7 +268,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         _state.drawings[token] = html
         lines[fence.first_line - 1:fence.last_line] = [fence.indent + token]
     if errors:
-        raise PluginError("invalid hand or check block(s):\n" + "\n".join(reversed(errors)))
+        raise PluginError("invalid hand, check or fan-index block(s):\n" + "\n".join(reversed(errors)))
+    if index_blocks:   # last of the blocks: the index is longer than its block, and the lines above are reported
+        lines = _with_fan_indexes(lines, lang, page)
     if source_lang != lang:
         lines = _with_fallback_notice(lines, lang)
     if page.file.src_uri.split("/", 1)[-1] == RULINGS_CHAPTER:   # after the blocks: their line numbers hold
@@ -220,6 +278,14 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if source_lang in UNSPACED:   # last: every line number has been reported
         return join_cjk_lines("\n".join(lines))
     return "\n".join(lines)
+
+
+def _with_fan_indexes(lines: list[str], lang: str, page: Page) -> list[str]:
+    assert _state.data is not None
+    markdown = "\n".join(lines)
+    blocks, _ = read_fan_indexes(markdown, _state.data)   # where they stand now, the other blocks drawn
+    neutral = page.file.src_uri.split("/", 1)[-1]          # "rulebook/fans.md", whatever the language folder
+    return expand_fan_indexes(markdown, blocks, _state.data, lang, neutral).split("\n")
 
 
 # --- Rulebook diagrams (issue 14) -----------------------------------------------------------

@@ -324,20 +324,25 @@ def tile_drawing(face: str, *, variant: str = "standing") -> str:
     return _drawing(LOOKS[variant], _back_art() if variant == "back" else _art(f, LOOKS[variant]))
 
 
-def write_tile_assets(folder: Path) -> list[Path]:
-    """Write `{face}.svg`, `{face}-exposed.svg`, `{face}-winning.svg` for every
-    face plus `back.svg` into `folder`; return the paths in a fixed order."""
-    folder.mkdir(parents=True, exist_ok=True)
-    jobs: list[tuple[str, str]] = []
+def tile_files() -> dict[str, bytes]:
+    """`{face}.svg`, `{face}-exposed.svg`, `{face}-winning.svg` for every face plus `back.svg`,
+    by file name, in a fixed order."""
+    files: dict[str, bytes] = {}
     for face in FACES:
-        jobs += [(f"{face}.svg", tile_svg(face)),
-                 (f"{face}-exposed.svg", tile_svg(face, variant="exposed")),
-                 (f"{face}-winning.svg", tile_svg(face, variant="winning"))]
-    jobs.append(("back.svg", tile_svg(FACES[0], variant="back")))
+        for name, svg in ((f"{face}.svg", tile_svg(face)),
+                          (f"{face}-exposed.svg", tile_svg(face, variant="exposed")),
+                          (f"{face}-winning.svg", tile_svg(face, variant="winning"))):
+            files[name] = (svg + "\n").encode("utf-8")   # bytes: the same on every platform
+    files["back.svg"] = (tile_svg(FACES[0], variant="back") + "\n").encode("utf-8")
+    return files
+
+
+def write_tile_assets(folder: Path) -> list[Path]:
+    """Write the tile pictures of tile_files() into `folder`; return the paths in a fixed order."""
+    folder.mkdir(parents=True, exist_ok=True)
     paths: list[Path] = []
-    for name, svg in jobs:
+    for name, body in tile_files().items():
         path = folder / name
-        # Bytes, not text mode: no platform newline translation, same bytes everywhere.
-        path.write_bytes((svg + "\n").encode("utf-8"))
+        path.write_bytes(body)
         paths.append(path)
     return paths

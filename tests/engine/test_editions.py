@@ -151,8 +151,9 @@ def test_a_broken_overlay_is_refused_with_its_line(tmp_path: Path) -> None:
     (tmp_path / "editions").mkdir()
     text = (ROOT / "editions" / "green-book.yaml").read_text(encoding="utf-8")
     line = text[: text.index("- fan: seven_pairs")].count("\n") + 1
-    broken = text.replace("- fan: seven_pairs\n  set: {excludes: [fully_concealed_hand,",
-                          "- fan: seven_pairs\n  set: {excludes: [no_such_fan, fully_concealed_hand,", 1)
+    broken = text.replace("- fan: seven_pairs\n  set:\n    excludes: [fully_concealed_hand,",
+                          "- fan: seven_pairs\n  set:\n    excludes: [no_such_fan, fully_concealed_hand,", 1)
+    assert broken != text
     (tmp_path / "editions" / "green-book.yaml").write_text(broken, encoding="utf-8")
     problems = rules.check_fan_table(str(tmp_path / "fans.yaml"))
     assert any(p.startswith(f"{tmp_path / 'editions' / 'green-book.yaml'}:{line}:") and "no_such_fan" in p

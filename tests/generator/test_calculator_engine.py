@@ -62,13 +62,25 @@ def test_a_request_names_its_edition_as_json_lines_does() -> None:
 
 def test_a_full_hand_is_scored_with_what_the_verdict_needs(loaded: None) -> None:
     answer = engine.analyse({"hand": "[123m]456m789m34p55s5p", "self_drawn": True, "lang": "zh"})
-    expected = rules.score("[123m]456m789m34p55s5p", self_drawn=True, lang="zh")
+    result = rules.score("[123m]456m789m34p55s5p", self_drawn=True, lang="zh")
+    expected = rules.breakdown(result, rules.fan_table()).as_dict()
     assert answer["kind"] == "score"
-    assert answer["result"] == {**expected.as_dict(), "hand": "[123m]456m789m34p55s5p"}
+    assert answer["result"] == {**expected, "hand": "[123m]456m789m34p55s5p"}
     assert "清龙" in [f["name"] for f in answer["result"]["fans"]]
     assert answer["tiles"] == {"melds": [{"kind": "chow", "tiles": ["1m", "2m", "3m"], "claimed": True}],
                                "standing": ["4m", "5m", "6m", "7m", "8m", "9m", "3p", "4p", "5s", "5s", "5p"]}
-    assert answer["minimum"] == expected.minimum and answer["total_without_bonus"] == expected.total_without_bonus
+    assert answer["result"]["minimum"] == result.minimum == 8
+    assert answer["result"]["total_without_flowers"] == result.total_without_bonus
+
+
+def test_the_reasons_a_fan_is_left_out_are_the_command_lines(loaded: None) -> None:
+    # Three kongs, one melded: the rules list Melded Kong with Three Kongs (it is not implied),
+    # and the page's engine, loading the table as JSON, judges it as `mcr score` does.
+    answer = engine.analyse({"hand": "[1111m1][3333p][5555s]777s9s9s"})
+    reasons = {n["id"]: n["reason"] for n in answer["result"]["not_counted"]}
+    assert reasons["melded_kong"] == "listed"
+    four_winds = engine.analyse({"hand": "[EEE][SSSS1]55pWWWNNN", "self_drawn": True})
+    assert {n["id"]: n["reason"] for n in four_winds["result"]["not_counted"]}["big_three_winds"] == "implied"
 
 
 def test_thirteen_tiles_give_the_waits_their_copies_and_scores(loaded: None) -> None:

@@ -83,9 +83,9 @@ def test_the_not_counted_lists_are_the_rules(data: SiteData) -> None:
 
 def test_the_sheet_sits_beside_the_fan_table_in_the_nav(tmp_path: Path, data: SiteData) -> None:
     (tmp_path / "en/fans").mkdir(parents=True)
-    assert build_nav(tmp_path, data, "ko")[1]["역"][:1] == ["fans/index.md"]
+    assert build_nav(tmp_path, data, "ko")[1]["번종"][:1] == ["fans/index.md"]
     (tmp_path / "en" / SHEET_PAGE).write_text("# s\n", encoding="utf-8")
-    fans = build_nav(tmp_path, data, "ko")[1]["역"]
+    fans = build_nav(tmp_path, data, "ko")[1]["번종"]
     assert fans[:2] == ["fans/index.md", SHEET_PAGE] and list(fans[2]) == ["88점"]
 
 

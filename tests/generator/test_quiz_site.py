@@ -24,7 +24,7 @@ from generator.site.site_text import DEFAULT_LANG, LANGS, TEXT, text
 from rules.situation import FIELD_NAMES, Situation
 
 from ..conftest import ROOT
-from ..site_build_support import BuiltSite, built_site
+from ..site_build_support import BuiltSite, assembled_docs, built_site
 
 QUIZ_JS = ROOT / "site" / "assets" / "mcr" / "quiz.js"
 WIDGET = re.compile(r'<div class="mcr-quiz" ([^>]*)>')
@@ -75,8 +75,8 @@ def test_quiz_strings_use_the_sites_terms() -> None:
     assert "点和" in zh["ask_payments_discard"] and "番" not in zh["ask_total"].replace("番种", "")
     assert "puntos" in es["ask_total"] and "Autorrobo" in es["ask_payments_self"]
     assert "descarte" in es["ask_payments_discard"]
-    assert "점" in ko["ask_total"] and "역" in ko["ask_fans"] and "쯔모" in ko["ask_payments_self"]
-    assert "론" in ko["ask_payments_discard"] and "판" not in "".join(ko.values())
+    assert "점" in ko["ask_total"] and "번종" in ko["ask_fans"] and "자모" in ko["ask_payments_self"]
+    assert "점화" in ko["ask_payments_discard"] and "판" not in "".join(ko.values())
 
 
 def test_quiz_js_names_no_fan(table: rules.FanTable) -> None:
@@ -105,10 +105,11 @@ def test_every_quiz_page_is_generated_in_every_language(data: SiteData) -> None:
         assert "(timed.md)" in index and "(rules.md)" in index
 
 
-@pytest.mark.slow
-def test_the_quiz_nav_lists_the_levels_in_order_then_the_families(site: BuiltSite, data: SiteData) -> None:
+def test_the_quiz_nav_lists_the_levels_in_order_then_the_families(tmp_path_factory: pytest.TempPathFactory,
+                                                                  data: SiteData) -> None:
+    docs = assembled_docs(tmp_path_factory)   # the quiz pages are generated: in the assembled folder
     for lang in LANGS:
-        nav = build_nav(ROOT / "site", data, lang)
+        nav = build_nav(docs, data, lang)
         (title, quiz), = nav[-1].items()
         assert title == text(lang, "nav_quiz")
         assert quiz[0] == "quiz/index.md"

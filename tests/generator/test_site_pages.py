@@ -10,10 +10,9 @@ import pytest
 
 from generator.site.fan_pages import fan_page
 from generator.site.fan_table_page import fan_table_page
-from generator.site.generate import generated_pages, write_site_sources
+from generator.site.generate import generated_pages
 from generator.site.hand_block import find_hand_fences, read_block
 from generator.site.markdown_text import GENERATED_MARK
-from generator.site.quiz_pages import quiz_pages
 from generator.site.site_data import SiteData, load_site_data
 from generator.site.site_text import LANGS, text
 
@@ -88,28 +87,6 @@ def test_fan_table_lists_every_fan_with_filters(data: SiteData) -> None:
     assert page.count('<option value="') == len({f.points for f in data.table.fans}) + len(
         {f.family for f in data.table.fans}) + 2
     assert "-winning.svg" in page and "-exposed.svg" in page
-
-
-def test_writing_is_idempotent_and_keeps_hand_written_pages(tmp_path: Path, data: SiteData) -> None:
-    first = write_site_sources(tmp_path, data)
-    extra = {f.id for t in data.other_editions.values() for f in t.fans} - {f.id for f in data.table.fans}
-    # a page per fan (and per fan only another edition has), the fan table, the fan sheet,
-    # editions, notation and calculator pages, the quiz pages and the rules quiz page, in every language
-    assert len(first.pages) == len(LANGS) * (len(data.table.fans) + len(extra) + 6) + len(quiz_pages(data))
-    assert (tmp_path / "assets/mcr/tiles/5p-winning.svg").is_file()
-    assert (tmp_path / "assets/mcr/pyodide/pyodide.asm.wasm").is_file()
-    assert (tmp_path / "assets/mcr/calculator/engine.zip").is_file()
-    stale = tmp_path / "en/fans/old_fan.md"
-    stale.write_text("---\n" + GENERATED_MARK + "fan_pages.py from fans.yaml\n---\n# Old\n", encoding="utf-8")
-    retired = tmp_path / "zh/rulings.md"       # a generated page no longer produced
-    retired.write_text("---\n" + GENERATED_MARK + "rulings_page.py from fans.yaml\n---\n# Old\n", encoding="utf-8")
-    mine = tmp_path / "en/fans/notes.md"
-    mine.write_text("# Hand-written\n", encoding="utf-8")
-    own = tmp_path / "en/about.md"
-    own.write_text("# Hand-written\n", encoding="utf-8")
-    again = write_site_sources(tmp_path, data)
-    assert again.changed == () and again.removed == ("en/fans/old_fan.md", "zh/rulings.md")
-    assert not stale.exists() and not retired.exists() and mine.exists() and own.exists()
 
 
 def test_navigation_lists_what_exists_in_order(tmp_path: Path, data: SiteData) -> None:

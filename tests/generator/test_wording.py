@@ -96,7 +96,7 @@ def test_fan_73_leaves_out_the_wind_pungs_that_score_a_wind_fan() -> None:
     assert "箭刻改计箭刻" in definition["zh"]
     assert "no wind fan" in definition["en"]
     assert "ningún fan de viento" in definition["es"]
-    assert "바람 관련 역이 붙지 않는" in definition["ko"]
+    assert "바람 관련 번종이 붙지 않는" in definition["ko"]
 
 
 # 3. Little Four Winds and Little Three Dragons: the pair is the fourth wind / third dragon.
@@ -123,16 +123,16 @@ def test_zh_has_no_japanese_loanwords_for_claims_and_melds() -> None:
     assert found == [], "use 吃、碰、杠 / 明牌 / 明刻 / 明顺 / 明杠:\n" + "\n".join(found)
 
 
-# 5. Korean: 착화 is 错和 (a false win), and a non-dealer is 자가, not a bare 자.
+# 5. Korean: 착화 is 错和 (a false win), and a non-dealer is 한가 (閑家, the rules' 闲家), not a bare 자.
 
 def test_ko_glosses_chakhwa_as_cuohu() -> None:
     assert hits("ko", "诈和") == []
     assert len(hits("ko", r"착화\]?(\([^)]*\))?\(错和 cuòhú")) == 3   # terms, winning, competition
 
 
-def test_ko_names_the_non_dealer_jaga() -> None:
+def test_ko_names_the_non_dealer_hanga() -> None:
     terms = (ROOT / "site/ko/rulebook/terms.md").read_text(encoding="utf-8")
-    assert "### 자가 {#non-dealer}" in terms
+    assert "### 한가 {#non-dealer}" in terms
     assert hits("ko", r"(^|\s)자\(闲家") == []
 
 
@@ -222,13 +222,21 @@ def test_a_one_point_hand_is_rendered_with_a_singular(lang: str) -> None:
 
 
 # 7b. The fans chapter's family headings and table labels are the data's family labels, and
-# each family section lists exactly that family's fans.
+# each family section lists exactly that family's fans (the index, generated from the table
+# by the chapter's fan-index blocks, as the site shows it).
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_fans_chapter_families_are_the_data_families(lang: str) -> None:
+    from generator.site.fan_index import expand_fan_indexes, read_fan_indexes
+    from generator.site.site_data import load_site_data
+
     labels = {key: names[lang] for key, names in FANS["families"].items()}
     family_of = {f["id"]: f["family"] for f in FANS["fans"]}
-    chapter = (ROOT / "site" / lang / "rulebook" / "fans.md").read_text(encoding="utf-8")
+    source = (ROOT / "site" / lang / "rulebook" / "fans.md").read_text(encoding="utf-8")
+    data = load_site_data()
+    blocks, errors = read_fan_indexes(source, data)
+    assert errors == [] and blocks
+    chapter = expand_fan_indexes(source, blocks, data, lang, "rulebook/fans.md")
     headings = dict((key, label) for label, key in re.findall(r"^### (.+?) \{#family-(\w+)\}", chapter, re.M))
     assert headings == labels
     # The table of the nine official series (after the families) names families too, by
@@ -251,3 +259,89 @@ def test_mcr_score_prints_a_one_point_total_with_a_singular(lang: str) -> None:
     out = format_breakdown(rules.score("[234m][456p][678s]345mEE"), rules.fan_table(), lang)
     total_line = next(line for line in out.splitlines() if SINGULAR[lang] in line)
     assert "1 points" not in out and "1 puntos" not in out, total_line
+
+
+# 8. Korean in MCR's own words (issue 23; i18n/glossary.ko.md): the Sino-Korean readings of the
+# Chinese rules' terms, never riichi mahjong's words for the same things. Each pattern is a
+# riichi word as the Korean texts had it before, with the glossary's word in its place.
+
+KO_RIICHI_WORDS = {
+    r"(?<![가-힣])역(?!시|할|사|대|전|순|량|설)": "번종 (番种) for a fan: 역 is riichi's yaku",
+    r"(?<![가-힣])울(?=[기어었지은고])": "츠·펑·깡 / 공개 면자 for a claim: 울다 is riichi's 鳴く",
+    r"(?<![가-힣])친(?:[이은을의과인]|이고|부터)?(?![가-힣])": "동가 (東家, the rules' 庄家) for the dealer: 친 is riichi's 親",
+    r"(?<![가-힣])자가(?![가-힣])|子家": "한가 (閑家) for a non-dealer: 자가 is riichi's 子家",
+    r"(?<![가-힣])론(?:[이은을과]|으로|이라면|이든|인지|이었다면|하면)?(?![가-힣])": "점화 (点和): 론 is riichi's ロン",
+    r"방총": "점포자 (点炮者) for the discarder: 방총 is riichi's 放銃",
+    r"샤보": "대도 (对倒) for the wait on two pairs",
+    r"텐파이": "청패 (听牌) for a ready hand",
+    r"쯔모": "자모 (自摸), as the fan is named",
+    r"영상(?:개화|패)": "깡상개화 (杠上开花) and 보충패 (补牌): 영상 is riichi's 嶺上",
+    r"퐁": "펑 (碰 pèng)",
+    r"(?<![가-힣])치(?=·|\]|\)|한 |해서|하고|보다|와 펑|를 [할했])": "츠 (吃 chī)",
+    r"치또이|국사무쌍": "칠대 / 십삼요: the fans' MCR names",
+}
+
+
+@pytest.mark.parametrize("pattern", sorted(KO_RIICHI_WORDS))
+def test_ko_uses_mcr_words_not_riichi_ones(pattern: str) -> None:
+    found = hits("ko", pattern)
+    assert found == [], f"use {KO_RIICHI_WORDS[pattern]}:\n" + "\n".join(found)
+
+
+def test_ko_riichi_patterns_catch_the_old_wording() -> None:
+    # A guard for the guard: each pattern finds the riichi word in a sentence as written before.
+    before = ["81가지 역을 정리했습니다", "울어서 만든 면자", "친이 먼저 버립니다", "자가(子家)는 세 사람",
+              "론 화료라면", "방총자가 냅니다", "샤보 대기", "텐파이입니다", "쯔모로 화료", "영상개화",
+              "퐁을 한다", "1-2-3만을 치하고", "치또이쯔"]
+    for pattern in KO_RIICHI_WORDS:
+        assert any(re.search(pattern, text) for text in before), pattern
+    # ...and leaves alone the same letters in other words: 역시 (also), 치르다 (to hold), 겨울, 이론.
+    for text in ("역시 24점", "경기를 치를 수 있게", "봄·여름·가을·겨울", "이론상", "친다"):
+        assert not any(re.search(pattern, text) for pattern in KO_RIICHI_WORDS), text
+
+
+KO_GLOSSARY_HEADINGS = {   # terms.md: the glossary's word for each term, its anchor the same in every language
+    "fan": "번종", "dealer": "동가", "non-dealer": "한가", "claim": "츠·펑·깡", "ready-hand": "청패",
+    "self-drawn": "자모", "discard-win": "점화", "chow": "슌쯔", "pung": "커쯔", "kong": "깡",
+}
+
+
+def test_ko_terms_chapter_names_each_term_as_the_glossary_does() -> None:
+    terms = (ROOT / "site/ko/rulebook/terms.md").read_text(encoding="utf-8")
+    for anchor, word in KO_GLOSSARY_HEADINGS.items():
+        assert f"### {word} {{#{anchor}}}" in terms, (anchor, word)
+    glossary = (ROOT / "i18n/glossary.ko.md").read_text(encoding="utf-8")
+    assert all(word in glossary for word in KO_GLOSSARY_HEADINGS.values())
+
+
+def test_ko_glossary_lists_the_fans_by_their_korean_names() -> None:
+    # The glossary's table of the 81 fans is checked against fans.yaml, the names' one source.
+    glossary = (ROOT / "i18n/glossary.ko.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| *(\d+) *\| *[^|]+\| *[^|]+\| *([^|]+?) *\|", glossary, re.M)
+    assert [(int(n), name) for n, name in rows] == [(f["number"], f["names"]["ko"]) for f in FANS["fans"]]
+    families = {names["ko"] for names in FANS["families"].values()}
+    assert all(label in glossary for label in families)
+
+
+# 9. Issue 23, item 15: calques and stray English that a reader flagged, language by language.
+# Each entry is a regular expression for a phrasing that must not come back.
+FLAGGED_PHRASES = {
+    "fr": [r"commence à beginner", r"PAS un Mahjong", r"de la même face", r"\b\d+ faces\b", r"faces différentes"],
+    "ja": [r"筒子（饼", r"81番の一覧表", r"81番種の一覧表", r"指し示す和了", r"英語の hand", r"進み具合",
+           r"\[a, b\]：和\""],
+    "zh": [r"听 `1m` 和 `4m`", r"`3p` 和 `7s`", r"`567m` 和 `234m`", r"`234m` 和 `567m`", r"刻子和 `8m`",
+           r"英文 hand 一词"],
+    "es": [r"primero va ganar"],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(FLAGGED_PHRASES))
+def test_the_flagged_phrasings_do_not_come_back(lang: str) -> None:
+    found = [h for pattern in FLAGGED_PHRASES[lang] for h in hits(lang, pattern)]
+    assert found == [], "\n".join(found)
+
+
+def test_ja_names_the_1998_rules_as_its_glossary_does() -> None:
+    # i18n/glossary.ja.md: 中国麻雀競技規則（試行）, not the Chinese 競賽 nor a stray space.
+    assert FANS["edition"]["source"]["title"]["ja"] == "中国麻雀競技規則（試行）"
+    assert hits("ja", r"競賽|中国麻将競技規則") == []

@@ -230,8 +230,12 @@
     return parts;
   };
 
+  // The site's words for the three readings of non-repeat (the breakdown's "reason":
+  // rules/breakdown.py; generator/site/hand_render.py says them the same way).
+  var NON_REPEAT_REASONS = {implied: "reason_non_repeat", listed: "reason_listed", left_out: "reason_left_out"};
+
   Calculator.prototype.reason = function (n) {
-    if (n.principle === "non_repeat" && n.by) return this.nodes("reason_non_repeat", {fan: this.fanLink(n.by)});
+    if (n.by && NON_REPEAT_REASONS[n.reason]) return this.nodes(NON_REPEAT_REASONS[n.reason], {fan: this.fanLink(n.by)});
     var words = this.t("reason_" + n.principle);
     if (!this.scoringUrl) return [words];
     return [h("a", {href: this.scoringUrl + "#" + n.principle.replace(/_/g, "-")}, [words])];
@@ -251,8 +255,8 @@
       return h("tr", {"data-fan": f.id}, [cell("", [self.fanLink(f.id)]), cell("mcr-num", [f.points]),
         cell("mcr-num", ["×" + f.count]), cell("mcr-sets", self.sets(f.groups))]);
     });
-    var flowers = r.total - answer.total_without_bonus;
-    var total = flowers ? this.t("score_total_with_flowers", {total: r.total, base: answer.total_without_bonus,
+    var flowers = r.total - r.total_without_flowers;
+    var total = flowers ? this.t("score_total_with_flowers", {total: r.total, base: r.total_without_flowers,
                                                               flowers: flowers}) : String(r.total);
     var foot = h("tfoot", {}, [h("tr", {}, [h("th", {scope: "row"}, [this.t("score_total")]),
                                            h("td", {class: "mcr-num mcr-total", colspan: "3"}, [total])])]);
@@ -297,8 +301,9 @@
   };
 
   Calculator.prototype.verdict = function (answer) {
-    return this.t(answer.result.valid ? "valid_win" : "invalid_win",
-                  {points: this.points(answer.total_without_bonus), minimum: answer.minimum});
+    var r = answer.result;
+    return this.t(r.valid ? "valid_win" : "invalid_win", {points: this.points(r.total_without_flowers),
+                                                          minimum: r.minimum});
   };
 
   Calculator.prototype.waitScore = function (scored) {
@@ -563,7 +568,8 @@
   };
 
   // ---- The engine in its worker -----------------------------------------------------------------
-  function Engine(root, onProgress) {
+  // `table`: the edition the page shows, whose table the engine loads first.
+  function Engine(root, table, onProgress) {
     var self = this;
     function url(name) { return new URL(root.getAttribute("data-" + name), location.href).href; }
     this.waiting = {};
@@ -583,9 +589,12 @@
       };
       self.worker.onerror = function (event) { reject(new Error(event.message || "worker error")); };
     });
-    var editions = (root.getAttribute("data-editions") || "").split(/\s+/).filter(Boolean);
-    this.worker.postMessage({type: "start", pyodide: url("pyodide"), engine: url("engine"),
-                             tables: editions.map(function (e) { return {name: e, url: url("table-" + e)}; })});
+    var tables = {};
+    (root.getAttribute("data-editions") || "").split(/\s+/).filter(Boolean).forEach(function (e) {
+      tables[e] = url("table-" + e);
+    });
+    this.worker.postMessage({type: "start", pyodide: url("pyodide"), stdlibFull: url("stdlib-full"),
+                             engine: url("engine"), tables: tables, table: table});
   }
 
   // One request (an object) to its answer (an object).
@@ -593,9 +602,16 @@
     var self = this, id = this.next++;
     return new Promise(function (resolve) {
       self.waiting[id] = resolve;
-      self.worker.postMessage({type: "ask", id: id, request: JSON.stringify(request)});
+      self.worker.postMessage({type: "ask", id: id, request: JSON.stringify(request), table: request.edition || null});
     });
   };
+
+  // The page's strings and names, in the page (a JSON data block), so the tiles can be
+  // tapped at once; the engine starts right after, with the edition the address names.
+  function pageData(root) {
+    var block = root.querySelector(".mcr-calc__data");
+    return JSON.parse(block ? block.textContent : "null");
+  }
 
   function start(root) {
     var status = root.querySelector(".mcr-calc__status"), statusText = root.querySelector(".mcr-calc__status-text");
@@ -604,35 +620,38 @@
     var stages = ["calc_stage_runtime", "calc_stage_engine", "calc_stage_table"];
     function showStage() {
       progress.value = stage;
+      // When each stage was reached (ms from the page's start), for the benchmark.
+      if (!root.hasAttribute("data-stage-" + stage + "-ms")) {
+        root.setAttribute("data-stage-" + stage + "-ms", String(Math.round(performance.now())));
+      }
       if (calc && stage > 0 && stage < STAGES) statusText.textContent = calc.t(stages[stage - 1]);
     }
     function failed(message) {
       status.setAttribute("data-state", "failed");
       statusText.textContent = calc ? calc.t("calc_load_failed", {reason: message}) : message;
     }
-    // The engine starts at once, while the page's strings arrive: Python takes seconds.
-    var engine = new Engine(root, function (n) { stage = n; showStage(); });
-    // For the browser tests and the benchmark: the engine's own answers.
-    window.mcrCalculator = {ready: engine.ready, ask: function (request) { return engine.ask(request); }};
-    fetch(root.getAttribute("data-text")).then(function (r) {
-      if (!r.ok) throw new Error(r.status + " " + r.url);
-      return r.json();
-    }).then(function (data) {
-      calc = new Calculator(root, data);
+    try {
+      calc = new Calculator(root, pageData(root));
       calc.restore();
       calc.wire();
       calc.update();
+    } catch (err) {
+      failed(String(err.message || err));
+      return;
+    }
+    var engine = new Engine(root, calc.edition(), function (n) { stage = n; showStage(); });
+    // For the browser tests and the benchmark: the engine's own answers.
+    window.mcrCalculator = {ready: engine.ready, ask: function (request) { return engine.ask(request); }};
+    showStage();
+    engine.ready.then(function () {
+      calc.engine = engine;
+      stage = STAGES;
       showStage();
-      engine.ready.then(function () {
-        calc.engine = engine;
-        stage = STAGES;
-        showStage();
-        status.setAttribute("data-state", "ready");
-        root.setAttribute("data-ready-ms", String(Math.round(performance.now() - started)));
-        statusText.textContent = calc.t("calc_ready");
-        calc.ask();
-      }, function (err) { failed(err.message); });
-    }).catch(function (err) { failed(String(err.message || err)); });
+      status.setAttribute("data-state", "ready");
+      root.setAttribute("data-ready-ms", String(Math.round(performance.now() - started)));
+      statusText.textContent = calc.t("calc_ready");
+      calc.ask();
+    }, function (err) { failed(err.message); });
   }
 
   document.querySelectorAll(".mcr-calc").forEach(start);
