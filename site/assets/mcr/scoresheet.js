@@ -435,9 +435,9 @@
     var sheet = this.load(), edition = this.edition(sheet), hand = this.formHand();
     var n = this.editing || sheet.hands.length + 1, hands = sheet.hands.slice();
     hands[n - 1] = hand;
-    var problems = core.handProblems(edition, hand.discarder === undefined ? Object.assign({}, hand, {discarder: null}) : hand,
-                                     n, hands.length);
-    if (hand.discarder === undefined) {   // not chosen yet: said after the winner, before the rest
+    var unchosen = hand.result === "win" && hand.discarder === undefined;
+    var problems = core.handProblems(edition, unchosen ? Object.assign({}, hand, {discarder: null}) : hand, n, hands.length);
+    if (unchosen) {   // not chosen yet: said after the winner, before the rest
       var after = problems.filter(function (p) { return p.key === "err_winner"; }).length;
       problems.splice(after, 0, {key: "err_discarder", values: {}, at: {hand: n}});
     }
