@@ -5,6 +5,7 @@ points where the edition states them). The site's score sheet computes with thes
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,7 +45,7 @@ def competition_from(section: dict[str, Any]) -> Competition:
                                p.get("points")) for p in section["penalties"]))
 
 
-def competition_problems(section: dict[str, Any], languages: list[str], shown: str) -> list[str]:
+def competition_problems(section: dict[str, Any], languages: Sequence[str], shown: str) -> list[str]:
     """What the schema cannot say: a better place never earns fewer standard points, each
     offence once, named in every language of the table."""
     problems = []
