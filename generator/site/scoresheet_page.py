@@ -87,7 +87,7 @@ def flower_bonus(table: FanTable) -> list[int]:
     bonus = []
     for flowers in range(FLOWER_COUNT + 1):
         result = score_with_table(table, example.hand, **situation, flowers=flowers)
-        bonus.append(result.total - result.total_without_bonus)
+        bonus.append(result.total - result.total_without_flowers)
     return bonus
 
 

@@ -50,7 +50,7 @@ def _problems(tmp_path: Path, old: str, new: str) -> list[str]:
     assert old in ORIGINAL, old
     path = tmp_path / "fans.yaml"
     path.write_text(ORIGINAL.replace(old, new, 1), encoding="utf-8")
-    data = rules.read_table_data(path, "fans.yaml", use_cache=False)
+    data = rules.read_table_data(path, "fans.yaml", trust_cache=False)
     with pytest.raises(rules.FanTableError) as caught:
         rules.table_from_data(data, "fans.yaml")
     return list(caught.value.problems)
