@@ -618,9 +618,32 @@
                                                     fallback);
   };
 
+  // The site's notices (offline.js: "saved on this device", "a new version") sit at the foot
+  // of the screen, where the total bar sticks: the bar rises above whichever is shown.
+  Calculator.prototype.liftBar = function () {
+    var root = this.root, notices = Array.prototype.slice.call(document.querySelectorAll(".mcr-notice"));
+    if (!notices.length || !window.ResizeObserver) return;
+    function lift() {
+      var highest = notices.reduce(function (most, n) {
+        return n.hidden ? most : Math.max(most, window.innerHeight - n.getBoundingClientRect().top);
+      }, 0);
+      root.style.setProperty("--mcr-calc-bar-lift", highest ? Math.ceil(highest + 6) + "px" : "0px");
+    }
+    var watch = new ResizeObserver(lift);
+    notices.forEach(function (n) { watch.observe(n); });
+    window.addEventListener("resize", lift);
+    lift();
+  };
+  // The notices come after the calculator in the page: they are looked for once it is read.
+  Calculator.prototype.liftBarSoon = function () {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", this.liftBar.bind(this));
+    else this.liftBar();
+  };
+
   Calculator.prototype.wire = function () {
     var self = this, root = this.root;
     this.wirePalette();
+    this.liftBarSoon();
     this.$(".mcr-calc__notation").addEventListener("input", function (event) {
       self.history.push(self.notationBefore || "");
       self.hand = fromNotation(event.target.value);
