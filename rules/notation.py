@@ -58,9 +58,19 @@ class Hand:
         parts = []
         for meld in self.melds:
             mark = "1" if meld.claimed and meld.kind == KONG else ""
-            parts.append(f"[{format_tiles(meld.tiles)}{mark}]")
-        concealed = sorted(self.standing[:-1])
-        return "".join(parts) + format_tiles(concealed) + self.winning_tile.text
+            parts.append(f"[{meld.text}{mark}]")
+        concealed = list(self.standing_counts)
+        concealed[self.winning_tile.code] -= 1
+        # Sorted by face, suit by suit: each suit's text is worked out once (they repeat).
+        for start, stop in ((0, 9), (9, 18), (18, 27), (27, len(ALL_TILES))):
+            parts.append(_counted_text(tuple(concealed[start:stop]), start))
+        return "".join(parts) + self.winning_tile.text
+
+
+@lru_cache(maxsize=8192)
+def _counted_text(counts: tuple[int, ...], start: int) -> str:
+    """The tiles counted by `counts` (faces from code `start` on) in sorted notation."""
+    return format_tiles([ALL_TILES[start + i] for i, n in enumerate(counts) for _ in range(n)])
 
 
 # The notation is ASCII. Python's str.isdigit and str.isspace also hold for '²', '０',
@@ -182,8 +192,6 @@ def _read_meld(text: str, open_index: int) -> tuple[Group, int]:
     return Group(CHOW, tuple(tiles), claimed=True, concealed=False), close + 1
 
 
-# ASCII only (re.ASCII, and no \\d or \\s): anything else goes to the careful reader, which names it.
-_PLAIN_TOKEN = re.compile(r"\[([1-9]+[mps]|[ESWNCFP]+)([1-3]?)\]|([1-9]+)([mps])|([ESWNCFP])|( +)", re.ASCII)
 @lru_cache(maxsize=1024)
 def _plain_meld(body: str, claim: str) -> Group | None:
     """The meld written `[body claim]`, or None when it is not a well-formed set. Melds
@@ -199,34 +207,70 @@ def _plain_meld(body: str, claim: str) -> Group | None:
     return None
 
 
+# A well-formed hand as the fast path reads it: melds (no spaces inside), then tiles.
+# ASCII only (re.ASCII, and no \\d or \\s): anything else goes to the careful reader, which names it.
+_PLAIN_HAND = re.compile(r"((?: *\[(?:[1-9]+[mps]|[ESWNCFP]+)[1-3]?\])*)((?:[1-9]+[mps]|[ESWNCFP]| )+)", re.ASCII)
+_PLAIN_MELD = re.compile(r"\[([1-9]+[mps]|[ESWNCFP]+)([1-3]?)\]", re.ASCII)
+_PLAIN_TILES = re.compile(r"([1-9]+)([mps])|([ESWNCFP])", re.ASCII)
+
+
+@lru_cache(maxsize=1024)
+def _token_tiles(digits: str, suit: str, honor: str) -> tuple[Tile, ...]:
+    """The tiles of one token of standing tiles (`123` `m`, or an honor letter)."""
+    return (BY_TEXT[honor],) if honor else tuple([BY_TEXT[d + suit] for d in digits])
+
+
 def _parse_plain(text: str, size: int = TILES_IN_A_WINNING_HAND) -> Hand | None:
     """The fast path for well-formed hands; None sends the text to the careful reader,
     which finds the column of any mistake."""
+    plain = _PLAIN_HAND.fullmatch(text)
+    if plain is None:
+        return None
+    meld_text, tile_text = plain.groups()
     melds: list[Group] = []
-    standing: list[Tile] = []
-    pos = 0
-    match = _PLAIN_TOKEN.match
-    while pos < len(text):
-        m = match(text, pos)
-        if m is None:
-            return None
-        pos = m.end()
-        body, claim, digits, suit, honor, _ = m.groups()
-        if body is not None:
+    if meld_text:
+        for body, claim in _PLAIN_MELD.findall(meld_text):
             meld = _plain_meld(body, claim)
-            if meld is None or standing:
+            if meld is None:
                 return None
             if [m for m in melds if m is meld]:  # groups are told apart by identity
                 meld = Group(meld.kind, meld.tiles, meld.claimed, meld.concealed)
             melds.append(meld)
-        elif digits is not None:
-            standing.extend([BY_TEXT[d + suit] for d in digits])
-        elif honor is not None:
-            standing.append(BY_TEXT[honor])
+    standing: list[Tile] = []
+    for token in _PLAIN_TILES.findall(tile_text):
+        standing.extend(_token_tiles(*token))
     if not standing or len(melds) > MAX_MELDS or 3 * len(melds) + len(standing) != size:
         return None
-    hand = Hand(tuple(melds), tuple(standing))
-    return hand if max(hand.copies) <= COPIES_PER_FACE else None
+    counts = [0] * len(ALL_TILES)
+    mask = 0
+    for t in standing:
+        counts[t.code] += 1
+        mask |= t.bit
+    standing_counts = tuple(counts)
+    if melds:
+        meld_tiles = [t for m in melds for t in m.tiles]
+        for t in meld_tiles:
+            counts[t.code] += 1
+            mask |= t.bit
+        hand = _new_hand(tuple(melds), tuple(standing), tuple(meld_tiles + standing), standing_counts,
+                         tuple(counts), mask)
+    else:
+        standing_tuple = tuple(standing)
+        hand = _new_hand((), standing_tuple, standing_tuple, standing_counts, standing_counts, mask)
+    return hand if max(counts) <= COPIES_PER_FACE else None
+
+
+_HAND_SETTERS = tuple(getattr(Hand, name).__set__
+                      for name in ("melds", "standing", "all_tiles", "standing_counts", "copies", "tile_mask"))
+
+
+def _new_hand(*values: object) -> Hand:
+    """A Hand from values the fast path has worked out already (what __post_init__
+    would compute), stored through the slots as dataclasses do."""
+    hand = object.__new__(Hand)
+    for put, value in zip(_HAND_SETTERS, values):
+        put(hand, value)
+    return hand
 
 
 def parse_hand(text: str) -> Hand:
