@@ -124,7 +124,13 @@ class _Outcome(NamedTuple):
     counted: tuple[Match, ...]
     dropped: tuple[tuple[Match, str, str | None], ...]
     total: int
-    key: tuple
+
+    @property
+    def key(self) -> tuple:
+        """What take-the-highest compares: the total, then (ties) the higher-ranked fans,
+        i.e. lower numbers, whatever the settling order. Asked for only where there is a
+        choice, so it is worked out then."""
+        return (self.total, tuple(sorted([-m.fan.number for m in self.counted], reverse=True)))
 
 
 _by_precedence = attrgetter("fan.precedence")   # a match's place in the exclusion graph's order
@@ -186,14 +192,9 @@ def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Ma
                 break
         dropped.append((m, principle, None))
     total = 0
-    numbers = []
     for m in counted:
         total += m.fan.points * m.count
-        numbers.append(-m.fan.number)
-    # Ties go to the higher-ranked fans (lower numbers), whatever the settling order.
-    numbers.sort(reverse=True)
-    key = (total, tuple(numbers))
-    return _Outcome(tuple(counted), tuple(dropped), total, key)
+    return _Outcome(tuple(counted), tuple(dropped), total)
 
 
 def _matches(table: FanTable, ctx: HandContext, index_of: dict[int, int]) -> tuple[list[Match], list[Match]]:
@@ -254,7 +255,8 @@ def _outcomes(table: FanTable, found: _Found, fallback_allowed: bool) -> list[_O
 
 def _best_outcome(table: FanTable, found: _Found, fallback_allowed: bool) -> _Outcome:
     """Take-the-highest over the account-once choices of one reading."""
-    return max(_outcomes(table, found, fallback_allowed), key=_outcome_key)
+    outcomes = _outcomes(table, found, fallback_allowed)
+    return outcomes[0] if len(outcomes) == 1 else max(outcomes, key=_outcome_key)
 
 
 def _outcome_key(outcome: _Outcome) -> tuple:
@@ -263,8 +265,8 @@ def _outcome_key(outcome: _Outcome) -> tuple:
 
 def _found_readings(table: FanTable, hand: Hand, situation: Situation, lang: str) -> tuple[list[_Found], bool]:
     """Every reading of the hand with its matches, and whether the fallback fan may count."""
-    table.situations.check(hand, situation, lang)
     shared: dict = {}  # facts of the whole hand, worked out once for all its readings
+    table.situations.check(hand, situation, lang, HandContext(hand, None, situation, shared, table.settings))
     found = [_find(table, hand, reading, situation, shared) for reading in readings_of(hand, situation.self_drawn)]
     # The fallback fan belongs to the hand: it counts only when no reading has any fan.
     return found, not [f for f in found if f.has_fan]
@@ -331,11 +333,14 @@ def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "e
     The result names the hand in canonical notation, or as `written` when the caller
     echoes its own input (JSON Lines answers repeat the request's hand).
     """
-    best: tuple[_Outcome, _Found] | None = None
-    for outcome, found in _settled_readings(table, hand, situation, lang):
-        if best is None or outcome.key > best[0].key:
-            best = (outcome, found)
-    assert best is not None
+    settled = _settled_readings(table, hand, situation, lang)
+    best = settled[0]
+    if len(settled) > 1:
+        best_key = best[0].key
+        for outcome, found in settled[1:]:
+            key = outcome.key
+            if key > best_key:
+                best, best_key = (outcome, found), key
     return _result(table, hand, situation, lang, written, *best)
 
 

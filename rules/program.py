@@ -8,13 +8,15 @@ fails at run time.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from itertools import combinations
 from operator import attrgetter
 from typing import Any, Callable, NamedTuple
 
 from .groups import FLAG_ATTRIBUTES
-from .vocabulary import RUNTIME_HELPERS, item_names, predicate_source
+from .needed_faces import needed_faces
+from .vocabulary import RUNTIME_HELPERS, facts_read, item_names, predicate_source
 
 
 
@@ -50,7 +52,8 @@ class _Pool:
     choose: Any
     pure: list[tuple[int, str]] = field(default_factory=list)    # (fan position, condition on the sets alone)
     impure: list[tuple[int, str]] = field(default_factory=list)  # conditions that read a fact of the hand
-    flagged: bool = False   # a pure condition reads a group's flags (or a group as a whole)
+    flagged: bool = False   # a condition reads a group's flags (or a group as a whole)
+    facts: set[str] = field(default_factory=set)   # the facts of the hand its conditions read
 
 
 @dataclass
@@ -59,6 +62,7 @@ class _Source:
 
     name: str
     source: str                                  # its Python expression
+    needed: int | None = None                    # faces one of which it needs (see rules.needed_faces)
     pools: list[_Pool] = field(default_factory=list)
 
     @property
@@ -110,11 +114,12 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
         pool = pools[key]
         if when is not None and "h." in when:
             pool.impure.append((position, when))
+            pool.facts |= facts_read(fan.when, f"fan {fan.id}: when", True)
         else:
             pool.pure.append((position, when or "True"))
-            if fan.when is not None:
-                read = item_names(fan.when, f"fan {fan.id}: when", True)
-                pool.flagged |= "" in read or bool(read & FLAG_ATTRIBUTES)
+        if fan.when is not None:
+            read = item_names(fan.when, f"fan {fan.id}: when", True)
+            pool.flagged |= "" in read or bool(read & FLAG_ATTRIBUTES)
     owner = {id(pool): source for source in sources.values() for pool in source.pools}
     misses = [line for source in sources.values() if source.remembered for line in _miss_lines(source)]
     lines = ["def _evaluate(h, ix):", "    fixed = []", "    optional = []", "    seen = set()"]
@@ -124,6 +129,12 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
         lines.extend(_pool_lines(pool, owner[id(pool)], fans))
     text = "\n".join(misses + lines + whole + ["    return fixed, optional"])
     exec(compile(text, "<fan table program>", "exec"), namespace)  # noqa: S102 - source built above
+    for source in sources.values():
+        if source.remembered:  # the matches of an empty collection, the same for every hand
+            try:
+                namespace[f"{source.name}_empty"] = namespace[f"{source.name}_miss"](())
+            except Exception:  # noqa: BLE001 - a condition that fails on no sets: asked each time
+                namespace[f"{source.name}_empty"] = None
     return namespace["_evaluate"]
 
 
@@ -131,17 +142,25 @@ def _source_of(fan: Any, sources: dict[str, _Source], namespace: dict[str, Any])
     key = repr(fan.sets_from)
     if key not in sources:
         name = f"_s{len(sources)}"
-        code, constants = predicate_source(fan.sets_from, f"fan {fan.id}: sets.from", False, f"{name}_")
+        where = f"fan {fan.id}: sets.from"
+        code, constants = predicate_source(fan.sets_from, where, False, f"{name}_")
         namespace.update(constants)
-        sources[key] = _Source(name, code)
+        sources[key] = _Source(name, code, needed_faces(fan.sets_from, where))
     return sources[key]
 
 
 def _source_lines(source: _Source, namespace: dict[str, Any]) -> list[str]:
-    """The collection, and the matches of its remembered pools: looked up, or worked
-    out by its own function the first time this collection of sets turns up."""
+    """The collection (skipped, empty, for a hand without the faces it needs), and the
+    matches of its remembered pools: looked up, or worked out by its own function the
+    first time this collection of sets turns up; an empty one's are known beforehand."""
     name = source.name
-    lines = [f"    {name} = tuple({source.source})", f"    {name}_at = None"]
+    code = source.source
+    if not _PLAIN_FACT.fullmatch(code):
+        code = f"tuple({code})"
+    if source.needed is not None:
+        namespace[f"{name}_needed"] = source.needed
+        code = f"({code} if h.tile_mask & {name}_needed else ())"
+    lines = [f"    {name} = {code}", f"    {name}_at = None"]
     remembered = source.remembered
     if not remembered:
         return lines
@@ -149,13 +168,19 @@ def _source_lines(source: _Source, namespace: dict[str, Any]) -> list[str]:
     namespace[memo] = {}
     field_of = "_signature_of" if any(pool.flagged for pool in remembered) else "_form_of"
     return lines + [
-        f"    key = tuple(map({field_of}, {name}))",  # map: no frame per set
-        f"    {name}_hits = {memo}.get(key)",
-        f"    if {name}_hits is None:",
-        f"        if len({memo}) > _LIMIT:",
-        f"            {memo}.clear()",
-        f"        {name}_hits = {memo}[key] = {name}_miss({name})",
+        f"    if not {name} and {name}_empty is not None:",
+        f"        {name}_hits = {name}_empty",
+        "    else:",
+        f"        key = tuple(map({field_of}, {name}))",  # map: no frame per set
+        f"        {name}_hits = {memo}.get(key)",
+        f"        if {name}_hits is None:",
+        f"            if len({memo}) > _LIMIT:",
+        f"                {memo}.clear()",
+        f"            {name}_hits = {memo}[key] = {name}_miss({name})",
     ]
+
+
+_PLAIN_FACT = re.compile(r"h\.[a-z_]+")   # a fact of the hand: a tuple already
 
 
 def _miss_lines(source: _Source) -> list[str]:
@@ -186,12 +211,16 @@ def _miss_lines(source: _Source) -> list[str]:
 
 
 def _remembered_hit_lines(pool: _Pool, indent: str) -> list[str]:
-    """`hit`: the positions of the pool's pure fans that `i1` (a combination) meets,
-    remembered per combination's kinds and tiles (and flags, where a condition reads them)."""
+    """`hit`: the positions of the pool's fans that `i1` (a combination) meets,
+    remembered per combination's kinds and tiles (and flags, where a condition reads
+    them), and the facts of the hand its conditions read, if any."""
     memo = f"{pool.name}_memo"
     field_of = "_signature_of" if pool.flagged else "_form_of"
-    lines = [f"key = tuple(map({field_of}, i1))", f"hit = {memo}.get(key)", "if hit is None:", "    hit = []"]
-    for position, when in pool.pure:
+    key = f"tuple(map({field_of}, i1))"
+    if pool.facts:
+        key = f"({key}, {''.join(f'h.{name}, ' for name in sorted(pool.facts))})"
+    lines = [f"key = {key}", f"hit = {memo}.get(key)", "if hit is None:", "    hit = []"]
+    for position, when in pool.pure + pool.impure:
         lines += [f"    if {when}:", f"        hit.append({position})"]
     lines += [f"    if len({memo}) > _LIMIT:", f"        {memo}.clear()", f"    hit = {memo}[key] = tuple(hit)"]
     return [indent + line for line in lines]
@@ -215,30 +244,21 @@ def _pool_lines(pool: _Pool, source: _Source, fans: tuple[Any, ...]) -> list[str
             f"        for fan, at, once in {name}_hits[{index}]:",
             f"            (optional if once else fixed).append(_Match(fan, tuple([{name}_at[j] for j in at]), 1))",
         ]
-    # Conditions that read the hand: combination by combination, the pure ones remembered
-    # per combination.
+    # Conditions that read the hand: combination by combination, each answer remembered
+    # with the facts of the hand the conditions read.
     if pool.choose == "all":
         lines = [f"    for i1 in ({name},):"]
     else:
         k = int(pool.choose)
         lines = [f"    for i1 in (_combinations({name}, {k}) if len({name}) >= {k} else ()):"]
-    lines.append("        at = None")
-    if pool.pure:
-        lines += _remembered_hit_lines(pool, "        ")
-        lines += ["        if hit:", "            at = tuple(map(ix.__getitem__, map(id, i1)))",
-                  "            for p in hit:",
-                  "                if p in _SINGLE:",
-                  "                    if p in seen:",
-                  "                        continue",
-                  "                    seen.add(p)",
-                  "                (optional if p in _OPTIONAL else fixed).append(_Match(_FANS[p], at, 1))"]
-    for position, when in pool.impure:
-        single = f"{position} not in seen and " if not fans[position].repeatable else ""
-        lines += [f"        if {single}{when}:", "            if at is None:",
-                  "                at = tuple(map(ix.__getitem__, map(id, i1)))",
-                  f"            {_add(fans[position], f'_Match(_FANS[{position}], at, 1)')}"]
-        if single:
-            lines.append(f"            seen.add({position})")
+    lines += _remembered_hit_lines(pool, "        ")
+    lines += ["        if hit:", "            at = tuple(map(ix.__getitem__, map(id, i1)))",
+              "            for p in hit:",
+              "                if p in _SINGLE:",
+              "                    if p in seen:",
+              "                        continue",
+              "                    seen.add(p)",
+              "                (optional if p in _OPTIONAL else fixed).append(_Match(_FANS[p], at, 1))"]
     return lines
 
 

@@ -70,6 +70,11 @@ Split = tuple[tuple[str, int], ...]
 # counts (9 per suit, 7 for the honors) is split on its own and the results are cached
 # per block. Blocks repeat endlessly across hands, so the caches almost always hit.
 BLOCKS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
+# Sets of faces as bits (1 << code), for quick tests on a hand's faces.
+SUITED_MASK = (1 << BLOCKS[3][0]) - 1
+ORPHAN_MASK = sum(1 << c for c in ORPHAN_CODES)
+HONOR_MASK = sum(1 << c for c in HONOR_CODES)
+KNITTED_MASKS = tuple(sum(1 << c for c in codes) for codes, _ in KNITTED_ARRANGEMENTS)
 
 
 @lru_cache(maxsize=None)
@@ -311,30 +316,46 @@ def _placed(index: int, block: tuple[int, ...], win: Tile, self_drawn: bool) -> 
     return tuple(out)
 
 
+def _options_of(index: int, block: tuple[int, ...]) -> BlockOptions | None:
+    known = _OPTIONS[index]
+    options = known.get(block, _MISSING)
+    if options is _MISSING:
+        options = known[block] = _block_options(index, block)
+    return options  # type: ignore[return-value]
+
+
 def _standard_readings(counts: Counts, melds: tuple[Group, ...], win: Tile, self_drawn: bool) -> list[Reading]:
     """The four-sets-and-a-pair readings: block by block from the caches, then one
     reading per distinct group that can hold the winning tile, the pair first. The
     order is that of the splits (block by block), then of the winning tile's places."""
-    per_block = []
-    pairs = 0
-    for index, (start, stop, _) in enumerate(BLOCKS):
-        block = counts[start:stop]
-        known = _OPTIONS[index]
-        options = known.get(block, _MISSING)
-        if options is _MISSING:
-            options = known[block] = _block_options(index, block)
-        if options is None:
-            return []
-        pairs += options[0]
-        per_block.append(options[1])
-    if pairs != 1:
+    o0 = _options_of(0, counts[0:9])
+    o1 = _options_of(1, counts[9:18])
+    o2 = _options_of(2, counts[18:27])
+    o3 = _options_of(3, counts[27:])
+    if o0 is None or o1 is None or o2 is None or o3 is None or o0[0] + o1[0] + o2[0] + o3[0] != 1:
         return []
-    w = 3 if win.is_honor else win.code // 9
+    code = win.code
+    w = 3 if code >= BLOCKS[3][0] else code // 9
     start = BLOCKS[w][0]
-    key = (counts[start:BLOCKS[w][1]], win.code - start, self_drawn)
+    key = (counts[start:BLOCKS[w][1]], code - start, self_drawn)
     placed_of = _PLACED[w].get(key)
     if placed_of is None:
         placed_of = _PLACED[w][key] = _placed(w, key[0], win, self_drawn)
+    per_block = [o0[1], o1[1], o2[1], o3[1]]
+    if len(placed_of) == 1 and len(o0[1]) + len(o1[1]) + len(o2[1]) + len(o3[1]) == 4:
+        # One split per block (most hands): the other blocks' sets around the winning one's.
+        before: tuple[Group, ...] = ()
+        after: tuple[Group, ...] = ()
+        have = None
+        for index, options in enumerate(per_block):
+            if index != w:
+                pair, sets = options[0]
+                have = have or pair
+                if index < w:
+                    before += sets
+                else:
+                    after += sets
+        return [Reading(STANDARD, melds + (pair or have,) + before + sets + after) for pair, sets in placed_of[0]]
     out = []
     for choice in _product(per_block, w, placed_of):
         for pair, sets in choice:
@@ -372,7 +393,7 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
     # The special shapes only when the number of different faces allows them: seven
     # pairs has at most 7, orphans and honors-and-knitted 13 or 14, a knitted straight
     # 9 suited faces or more. Most hands are none, and this skips the checks.
-    distinct = 34 - counts.count(0)
+    distinct = len(counts) - counts.count(0)
     if not melds and (distinct <= 7 or distinct >= 13):
         if _is_seven_pairs(counts):
             pairs = []
@@ -386,7 +407,10 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
         if _honors_knitted_arrangement(counts) is not None:
             singles = [Group(SINGLE, (ALL_TILES[c],)) for c, n in enumerate(counts) if n]
             out.extend(_place_winning_tile((), singles, HONORS_AND_KNITTED, win, self_drawn))
-    if len(melds) <= 1 and 27 - counts[:27].count(0) >= 9:
+    # A knitted straight holds all nine faces of one arrangement (melds' faces count in
+    # tile_mask too: a quick test first).
+    mask = hand.tile_mask
+    if len(melds) <= 1 and [k for k in KNITTED_MASKS if mask & k == k]:
         for runs, split in _knitted_straight_splits(counts):
             groups = [Group(KNITTED, run) for run in runs] + [_group(k, c) for k, c in split]
             out.extend(_place_winning_tile(melds, groups, KNITTED_STRAIGHT, win, self_drawn))
@@ -432,10 +456,11 @@ def _relative_completions(block: tuple[int, ...], honors: bool) -> tuple[tuple[i
 class _WaitBlock(NamedTuple):
     """What the waits need to know of one block of the tiles before the win."""
 
-    splits: bool                              # it splits into sets (and the pair its size asks for)
-    pair: bool                                # its size asks for the pair (two more than a multiple of 3)
-    completions: tuple[tuple[int, bool], ...]  # see _block_completions
-    mask: int                                  # the faces it holds, as bits (1 << code)
+    splits: bool                   # it splits into sets (and the pair its size asks for)
+    pair: bool                     # its size asks for the pair (two more than a multiple of 3)
+    makes_pair: tuple[int, ...]    # the faces that, added, leave it splitting with the pair
+    no_pair: tuple[int, ...]       # the faces that, added, leave it splitting into sets alone
+    mask: int                      # the faces it holds, as bits (1 << code)
 
 
 # Per block (m, p, s, honors): its counts -> _WaitBlock. Blocks repeat across hands.
@@ -443,30 +468,34 @@ _WAIT_BLOCKS: tuple[dict[tuple[int, ...], _WaitBlock], ...] = ({}, {}, {}, {})
 
 
 def _wait_block(index: int, block: tuple[int, ...]) -> _WaitBlock:
-    known = _WAIT_BLOCKS[index]
-    info = known.get(block)
-    if info is None:
-        start, _, honors = BLOCKS[index]
-        splits, pair = _block_state(block, honors)
-        mask = sum(1 << (start + i) for i, n in enumerate(block) if n)
-        info = known[block] = _WaitBlock(splits, pair, _block_completions(block, start, honors), mask)
+    start, _, honors = BLOCKS[index]
+    splits, pair = _block_state(block, honors)
+    completions = _block_completions(block, start, honors)
+    mask = sum([1 << (start + i) for i, n in enumerate(block) if n])
+    info = _WaitBlock(splits, pair, tuple([code for code, p in completions if p]),
+                      tuple([code for code, p in completions if not p]), mask)
+    _WAIT_BLOCKS[index][block] = info
     return info
 
 
-def _standard_waits(infos: list[_WaitBlock], held: tuple[int, ...], win: int, limit: int = 4) -> set[int]:
+def _standard_waits(infos: tuple[_WaitBlock, ...], held: tuple[int, ...], win: int, limit: int = 4) -> list[int]:
     """The faces that complete the standard shape. A tile changes one block only: the
     others must already split, and exactly one block in all must hold the pair. `held`
     counts every tile held, the winning tile `win` (-1: none yet) included."""
-    broken = [i for i, info in enumerate(infos) if not info.splits]
-    if len(broken) > 1:
-        return set()
-    pairs = sum([info.pair for info in infos])
-    found = set()
-    for i in broken or range(len(BLOCKS)):
-        others = pairs - infos[i].pair
-        for code, pair in infos[i].completions:
-            if others + pair == 1 and held[code] - (code == win) < limit:
-                found.add(code)
+    broken = None
+    pairs = 0
+    for info in infos:
+        if not info.splits:
+            if broken is not None:
+                return []
+            broken = info
+        pairs += info.pair
+    found = []
+    for info in infos if broken is None else (broken,):
+        others = pairs - info.pair
+        for code in info.makes_pair if others == 0 else info.no_pair if others == 1 else ():
+            if held[code] - (code == win) < limit:
+                found.append(code)
     return found
 
 
@@ -481,15 +510,19 @@ def counts_before_win(hand: Hand) -> tuple[list[int], list[int]]:
     return before, held
 
 
-def _blocks_of(counts: Counts, less: int = -1) -> list[tuple[int, ...]]:
-    """The four blocks of `counts`, with one tile of face `less` taken out (-1: none)."""
-    blocks = [counts[start:stop] for start, stop, _ in BLOCKS]
+def _wait_blocks(counts: Counts, less: int = -1) -> tuple[_WaitBlock, ...]:
+    """What the waits need of the four blocks of `counts`, with one tile of face `less`
+    taken out (-1: none)."""
+    blocks = [counts[0:9], counts[9:18], counts[18:27], counts[27:]]
     if less >= 0:
         index = 3 if less >= BLOCKS[3][0] else less // 9
         block = list(blocks[index])
         block[less - BLOCKS[index][0]] -= 1
         blocks[index] = tuple(block)
-    return blocks
+    w0, w1, w2, w3 = _WAIT_BLOCKS
+    b0, b1, b2, b3 = blocks
+    return (w0.get(b0) or _wait_block(0, b0), w1.get(b1) or _wait_block(1, b1),
+            w2.get(b2) or _wait_block(2, b2), w3.get(b3) or _wait_block(3, b3))
 
 
 def waiting_tiles(hand: Hand, held_four_is_a_wait: bool = False) -> frozenset[Tile]:
@@ -498,41 +531,57 @@ def waiting_tiles(hand: Hand, held_four_is_a_wait: bool = False) -> frozenset[Ti
     A face the hand already holds four of cannot be drawn, so it is no wait, unless the
     edition counts such a face among the waits all the same (for the wait fans).
     """
-    win = hand.winning_tile.code
-    return _waits(_blocks_of(hand.standing_counts, win), hand.copies, win, len(hand.melds), held_four_is_a_wait)
+    win = hand.standing[-1].code
+    counts = hand.standing_counts
+    return _waits(_wait_blocks(counts, win), counts, hand.copies, win, len(hand.melds), held_four_is_a_wait)
 
 
 def waits_of_waiting_hand(hand: Hand) -> frozenset[Tile]:
     """The tiles a 13-tile hand (rules.notation.parse_waiting_hand) waits on."""
-    return _waits(_blocks_of(hand.standing_counts), hand.copies, -1, len(hand.melds))
+    counts = hand.standing_counts
+    return _waits(_wait_blocks(counts), counts, hand.copies, -1, len(hand.melds))
 
 
-SUITED_MASK = (1 << BLOCKS[3][0]) - 1
-ORPHAN_MASK = sum(1 << c for c in ORPHAN_CODES)
-HONOR_MASK = sum(1 << c for c in HONOR_CODES)
-KNITTED_MASKS = tuple(sum(1 << c for c in codes) for codes, _ in KNITTED_ARRANGEMENTS)
 
 
 def _codes_of(mask: int) -> list[int]:
     return [code for code in range(len(ALL_TILES)) if mask >> code & 1]
 
 
-def _waits(blocks: list[tuple[int, ...]], held: tuple[int, ...], win: int, melds: int,
+def _waits(infos: tuple[_WaitBlock, ...], counts: Counts, held: tuple[int, ...], win: int, melds: int,
            held_four_is_a_wait: bool = False) -> frozenset[Tile]:
-    """The faces that complete the standing tiles before the win (`blocks`, with `melds`
-    melds) into a winning shape; `held` counts every tile held, melds and the winning
-    tile `win` (-1: none) included: a fifth copy cannot come, so such a face is left out
-    unless `held_four_is_a_wait`."""
+    """The faces that complete the standing tiles before the win (their blocks' `infos`;
+    `counts` the standing tiles, `win` among them, -1: none) with `melds` melds into a
+    winning shape; `held` counts every tile held, melds and the winning tile included: a
+    fifth copy cannot come, so such a face is left out unless `held_four_is_a_wait`."""
     limit = 5 if held_four_is_a_wait else 4
-    infos = [_wait_block(i, block) for i, block in enumerate(blocks)]
     waits = _standard_waits(infos, held, win, limit)
+    if melds > 1:
+        return _tiles_of(frozenset(waits))  # no special shape has more than one meld
     mask = infos[0].mask | infos[1].mask | infos[2].mask | infos[3].mask
-    # The special shapes, only when the tiles could make one.
+    special = _special_candidates(mask, counts, win, melds)
+    if special:
+        before = list(counts)
+        if win >= 0:
+            before[win] -= 1
+        for code in special.difference(waits):
+            if held[code] - (code == win) >= limit:
+                continue
+            before[code] += 1
+            if _is_winning_cached(tuple(before), melds):
+                waits.append(code)
+            before[code] -= 1
+    return _tiles_of(frozenset(waits))
+
+
+def _special_candidates(mask: int, counts: Counts, win: int, melds: int) -> set[int]:
+    """The faces that might complete a special shape (the standing tiles before the win
+    hold the faces `mask`): only those are tried."""
     special: set[int] = set()
     if melds == 0:
         distinct = mask.bit_count()
         if distinct <= 7:
-            odd = [c for c, n in enumerate(blocks[0] + blocks[1] + blocks[2] + blocks[3]) if n % 2]
+            odd = [c for c, n in enumerate(counts) if (n - (c == win)) % 2]
             if len(odd) == 1:
                 special.add(odd[0])  # seven pairs waits on its single tile
         elif distinct >= 12:
@@ -543,25 +592,19 @@ def _waits(blocks: list[tuple[int, ...]], held: tuple[int, ...], win: int, melds
             for knitted in KNITTED_MASKS:
                 if not mask & ~(knitted | HONOR_MASK):
                     special.update(_codes_of((knitted | HONOR_MASK) & ~mask))
-    if melds <= 1 and (mask & SUITED_MASK).bit_count() >= 8:
+    if (mask & SUITED_MASK).bit_count() >= 8:
         # A knitted straight: with all nine knitted tiles held, the set or the pair waits
         # (a tile next to one held, or the same); with eight, only the missing knitted tile.
         for knitted in KNITTED_MASKS:
             missing = knitted & ~mask
             if not missing:
-                special.update(_near(list(blocks[0] + blocks[1] + blocks[2] + blocks[3])))
+                before = list(counts)
+                if win >= 0:
+                    before[win] -= 1
+                special.update(_near(before))
             elif not missing & (missing - 1):
                 special.add(missing.bit_length() - 1)
-    if special - waits:
-        before = list(blocks[0] + blocks[1] + blocks[2] + blocks[3])
-        for code in special - waits:
-            if held[code] - (code == win) >= limit:
-                continue
-            before[code] += 1
-            if _is_winning_cached(tuple(before), melds):
-                waits.add(code)
-            before[code] -= 1
-    return _tiles_of(frozenset(waits))
+    return special
 
 
 @lru_cache(maxsize=4096)

@@ -49,18 +49,21 @@ class SituationRules:
                 implied.append(rule.brings)
         return values, tuple(implied)
 
-    def problem(self, hand: Hand, situation: Situation, lang: str = "en") -> str | None:
-        """The reason this situation cannot happen with this hand, or None."""
+    def problem(self, hand: Hand, situation: Situation, lang: str = "en",
+                ctx: HandContext | None = None) -> str | None:
+        """The reason this situation cannot happen with this hand, or None. `ctx`: the
+        hand's facts in this situation, when the caller has them already."""
         if not self.checks:
             return None
-        ctx = HandContext(hand, None, situation)
+        if ctx is None:
+            ctx = HandContext(hand, None, situation)
         for rule, check in zip(self.impossible, self.checks):
             if check(ctx):
                 return rule.reason(lang, hand)
         return None
 
-    def check(self, hand: Hand, situation: Situation, lang: str = "en") -> None:
-        problem = self.problem(hand, situation, lang)
+    def check(self, hand: Hand, situation: Situation, lang: str = "en", ctx: HandContext | None = None) -> None:
+        problem = self.problem(hand, situation, lang, ctx)
         if problem is not None:
             raise SituationError(problem)
 
