@@ -5,7 +5,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .evaluator import score_each_reading, score_hand
+from .evaluator import score_each_reading, score_hand, table_situations
 from .evaluator import score_ties as score_ties_of
 from .edition_diff import Difference, differences
 from .editions import Change, EditionError, EditionInfo, list_editions, resolve
@@ -18,6 +18,7 @@ from .situation_rules import with_implied
 from .tiles import Tile
 
 _tables: dict[str, FanTable] = {}
+SITUATIONS_KEPT = 4096   # situations remembered per table
 
 
 def fan_table(path: str | os.PathLike[str] | None = None, edition: str | None = None) -> FanTable:
@@ -57,8 +58,20 @@ def editions(path: str | os.PathLike[str] | None = None) -> list[tuple[EditionIn
 def situation_for(table: FanTable, **values: Any) -> Situation:
     """The situation of loose values (CLI flags, a JSON object), each checked, with the
     flags the table's situation rules imply set (`Situation.implied` names them)."""
-    values, implied = table.situations.complete(values)
-    return with_implied(make_situation(**values), implied)
+    # Situations repeat endlessly: each table keeps the ones it has made. The key holds
+    # each value's type: True == 1 in Python, but flowers=True is an error.
+    known = table_situations(table)
+    try:
+        key = (tuple(values), tuple(map(type, values.values())), tuple(values.values()))
+        situation = known.get(key)
+    except TypeError:  # an unhashable value: the checks below say what is wrong with it
+        key, situation = None, None
+    if situation is None:
+        completed, implied = table.situations.complete(values)
+        situation = with_implied(make_situation(**completed), implied)
+        if key is not None and len(known) < SITUATIONS_KEPT:
+            known[key] = situation
+    return situation
 
 
 def edition_differences(a: str, b: str, path: str | os.PathLike[str] | None = None) -> list[Difference]:

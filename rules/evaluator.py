@@ -21,7 +21,7 @@ comes before every fan it excludes or absorbs), never by fan number.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -142,7 +142,10 @@ def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Ma
     excluded: dict[str, Match] = {}  # fan id -> the counted match that excludes it everywhere
     budget: dict[str, int] = {}       # fan id -> matches still to exclude, where the exclusion is limited
     absorbing: list[Match] = []       # the counted matches whose fan absorbs others on its sets
-    matches.sort(key=_by_precedence)
+    total = 0
+    if len(matches) > 1:
+        matches.sort(key=_by_precedence)
+    exclude = excluded.setdefault
     for m in matches:
         fan = m.fan
         by = excluded.get(fan.id)
@@ -151,50 +154,67 @@ def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Ma
                 budget[fan.id] -= 1
             else:
                 by = None  # a limited exclusion already took its share
-        for c in absorbing:  # an absorbing fan settled before the excluding one names the reason
-            if by is not None and c.fan.precedence >= by.fan.precedence:
-                break
-            if _absorbs(c, m):
-                by = c
-                break
+        if absorbing:
+            by = _absorbed_by(absorbing, m, by)
         if by is not None:
             dropped.append((m, "non_repeat", by.fan.id))
+            continue
+        counted.append(m)
+        total += fan.points * m.count
+        if fan.absorbs:
+            absorbing.append(m)
+        if fan.exclude_limits or budget:
+            _exclude_limited(fan, m, excluded, budget)
         else:
-            counted.append(m)
-            if fan.absorbs:
-                absorbing.append(m)
-            limits = fan.exclude_limits
             for target in fan.excludes:
-                limit = limits.get(target) if limits else None
-                if target not in excluded:
-                    excluded[target] = m
-                    if limit is not None:
-                        budget[target] = limit
-                elif limit is None and budget and target in budget:
-                    excluded[target] = m  # an exclusion without limit outranks a limited one
-                    del budget[target]
+                exclude(target, m)  # the first counted match that excludes a fan names it
     if fallbacks:  # only offered when no fan applies to the hand (see score_hand)
         counted = sorted(counted + fallbacks, key=_by_precedence)
+        total += sum([m.fan.points * m.count for m in fallbacks])
     for m in optional_left:
-        # A combination a counted fan lists as not counted is left out for that reason
-        # first; only then for the principles of combining sets.
-        by = excluded.get(m.fan.id)
-        if by is not None and m.fan.id not in budget:
-            dropped.append((m, "non_repeat", by.fan.id))
-            continue
-        principle = "account_once"
-        for c in counted:
-            if c.fan.account_once and _within(m, c) and c.groups:
-                principle = "non_separation"
-                break
-            if c.fan.id == m.fan.id and set(c.groups) & set(m.groups):
-                principle = "non_identical"
-                break
-        dropped.append((m, principle, None))
-    total = 0
-    for m in counted:
-        total += m.fan.points * m.count
-    return _Outcome(tuple(counted), tuple(dropped), total)
+        dropped.append(_left_out(m, counted, excluded, budget))
+    return _new_outcome((tuple(counted), tuple(dropped), total))
+
+
+def _absorbed_by(absorbing: list[Match], m: Match, by: Match | None) -> Match | None:
+    """The match that leaves `m` out: an absorbing fan settled before the excluding one
+    names the reason."""
+    for c in absorbing:
+        if by is not None and c.fan.precedence >= by.fan.precedence:
+            break
+        if _absorbs(c, m):
+            return c
+    return by
+
+
+def _exclude_limited(fan: Fan, m: Match, excluded: dict[str, Match], budget: dict[str, int]) -> None:
+    """Record the exclusions of a counted match where some exclusion is limited."""
+    limits = fan.exclude_limits
+    for target in fan.excludes:
+        limit = limits.get(target) if limits else None
+        if target not in excluded:
+            excluded[target] = m
+            if limit is not None:
+                budget[target] = limit
+        elif limit is None and target in budget:
+            excluded[target] = m  # an exclusion without limit outranks a limited one
+            del budget[target]
+
+
+def _left_out(m: Match, counted: list[Match], excluded: dict[str, Match],
+              budget: dict[str, int]) -> tuple[Match, str, str | None]:
+    """Why an account-once match left out of a choice does not count. A combination a
+    counted fan lists as not counted is left out for that reason first; only then for
+    the principles of combining sets."""
+    by = excluded.get(m.fan.id)
+    if by is not None and m.fan.id not in budget:
+        return (m, "non_repeat", by.fan.id)
+    for c in counted:
+        if c.fan.account_once and _within(m, c) and c.groups:
+            return (m, "non_separation", None)
+        if c.fan.id == m.fan.id and set(c.groups) & set(m.groups):
+            return (m, "non_identical", None)
+    return (m, "account_once", None)
 
 
 def _matches(table: FanTable, ctx: HandContext, index_of: dict[int, int]) -> tuple[list[Match], list[Match]]:
@@ -232,6 +252,9 @@ def _find(table: FanTable, hand: Hand, reading: Reading, situation: Situation, s
     return _Found(reading, ctx, fixed, optional)
 
 
+_new_outcome = partial(tuple.__new__, _Outcome)   # _Outcome((counted, dropped, total)) in C
+
+
 def _outcomes(table: FanTable, found: _Found, fallback_allowed: bool) -> list[_Outcome]:
     """The outcome of every account-once choice of one reading."""
     fallbacks: list[Match] = []
@@ -255,6 +278,8 @@ def _outcomes(table: FanTable, found: _Found, fallback_allowed: bool) -> list[_O
 
 def _best_outcome(table: FanTable, found: _Found, fallback_allowed: bool) -> _Outcome:
     """Take-the-highest over the account-once choices of one reading."""
+    if not found.optional and not fallback_allowed:
+        return _settle(list(found.fixed), [], [])
     outcomes = _outcomes(table, found, fallback_allowed)
     return outcomes[0] if len(outcomes) == 1 else max(outcomes, key=_outcome_key)
 
@@ -286,6 +311,7 @@ class _Plan:
     def __init__(self, table: FanTable) -> None:
         self.scored: dict[tuple, ScoredFan] = {}
         self.not_counted: dict[tuple, NotCounted] = {}
+        self.situations: dict[tuple, Situation] = {}   # see rules.api.situation_for
         self.edition = table.edition.id if table.edition else ""
         self.minimum = table.minimum_points
 
@@ -298,10 +324,12 @@ def _plan(table: FanTable) -> _Plan:
     if plan is None:
         plan = _Plan(table)
         object.__setattr__(table, "_evaluator_plan", plan)  # a cache, not a field: the table stays frozen
-    elif len(plan.scored) > PLAN_LIMIT or len(plan.not_counted) > PLAN_LIMIT:
-        plan.scored.clear()
-        plan.not_counted.clear()
     return plan
+
+
+def table_situations(table: FanTable) -> dict[tuple, Situation]:
+    """The situations a table has made from loose values, kept with its other caches."""
+    return _plan(table).situations
 
 
 def _scored(plan: _Plan, fan: Fan, count: int, shown: tuple[str, ...], lang: str) -> ScoredFan:
@@ -309,6 +337,8 @@ def _scored(plan: _Plan, fan: Fan, count: int, shown: tuple[str, ...], lang: str
     key = (fan.id, count, shown, lang)
     line = plan.scored.get(key)
     if line is None:
+        if len(plan.scored) > PLAN_LIMIT:
+            plan.scored.clear()
         line = plan.scored[key] = ScoredFan(fan.number, fan.id, fan.name(lang), fan.points, count, shown, fan.bonus)
     return line
 
@@ -319,6 +349,8 @@ def _not_counted(plan: _Plan, m: Match, principle: str, by: str | None, shown: t
     key = (fan.id, principle, by, shown, lang)
     line = plan.not_counted.get(key)
     if line is None:
+        if len(plan.not_counted) > PLAN_LIMIT:
+            plan.not_counted.clear()
         line = plan.not_counted[key] = NotCounted(fan.number, fan.id, fan.name(lang), fan.points, principle, by, shown)
     return line
 
@@ -333,7 +365,11 @@ def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "e
     The result names the hand in canonical notation, or as `written` when the caller
     echoes its own input (JSON Lines answers repeat the request's hand).
     """
-    settled = _settled_readings(table, hand, situation, lang)
+    found, fallback_allowed = _found_readings(table, hand, situation, lang)
+    if len(found) == 1:
+        return _result(table, hand, situation, lang, written, _best_outcome(table, found[0], fallback_allowed),
+                       found[0])
+    settled = [(_best_outcome(table, f, fallback_allowed), f) for f in found]
     best = settled[0]
     if len(settled) > 1:
         best_key = best[0].key

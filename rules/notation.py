@@ -56,22 +56,27 @@ class Hand:
 
     def notation(self) -> str:
         """The canonical string: melds as parsed, standing tiles sorted, winning tile last."""
-        parts = []
-        for meld in self.melds:
-            mark = "1" if meld.claimed and meld.kind == KONG else ""
-            parts.append(f"[{meld.text}{mark}]")
-        concealed = list(self.standing_counts)
-        concealed[self.winning_tile.code] -= 1
-        # Sorted by face, suit by suit: each suit's text is worked out once (they repeat).
-        for start, stop in ((0, 9), (9, 18), (18, 27), (27, len(ALL_TILES))):
-            parts.append(_counted_text(tuple(concealed[start:stop]), start))
-        return "".join(parts) + self.winning_tile.text
+        melds = "".join([f"[{m.text}{'1' if m.claimed and m.kind == KONG else ''}]" for m in self.melds])
+        # Sorted by face, suit by suit, the winning tile taken out of its suit and put
+        # last: each suit's text is worked out once (suits repeat from hand to hand).
+        counts = self.standing_counts
+        win = self.standing[-1]
+        at = win.code
+        w = 3 if win.is_honor else at // 9
+        return (melds + _counted_text(counts[0:9], 0, at if w == 0 else -1)
+                + _counted_text(counts[9:18], 9, at if w == 1 else -1)
+                + _counted_text(counts[18:27], 18, at if w == 2 else -1)
+                + _counted_text(counts[27:], 27, at if w == 3 else -1) + win.text)
 
 
 @lru_cache(maxsize=8192)
-def _counted_text(counts: tuple[int, ...], start: int) -> str:
-    """The tiles counted by `counts` (faces from code `start` on) in sorted notation."""
-    return format_tiles([ALL_TILES[start + i] for i, n in enumerate(counts) for _ in range(n)])
+def _counted_text(counts: tuple[int, ...], start: int, less: int) -> str:
+    """The tiles counted by `counts` (faces from code `start` on), one tile of face
+    `less` taken out (-1: none), in sorted notation."""
+    tiles = [ALL_TILES[start + i] for i, n in enumerate(counts) for _ in range(n)]
+    if less >= 0:
+        tiles.remove(ALL_TILES[less])
+    return format_tiles(tiles)
 
 
 # The notation is ASCII. Python's str.isdigit and str.isspace also hold for '²', '０',
@@ -264,16 +269,21 @@ _NONE = (0,) * len(ALL_TILES)      # the count of a face not held
 _BITS = tuple(t.bit for t in ALL_TILES)
 
 
-_HAND_SETTERS = tuple(getattr(Hand, name).__set__
-                      for name in ("melds", "standing", "all_tiles", "standing_counts", "copies", "tile_mask"))
+_SET_MELDS, _SET_STANDING, _SET_ALL, _SET_COUNTS, _SET_COPIES, _SET_MASK = (
+    getattr(Hand, name).__set__ for name in ("melds", "standing", "all_tiles", "standing_counts", "copies", "tile_mask"))
 
 
-def _new_hand(*values: object) -> Hand:
+def _new_hand(melds: tuple[Group, ...], standing: tuple[Tile, ...], all_tiles: tuple[Tile, ...],
+              standing_counts: tuple[int, ...], copies: tuple[int, ...], tile_mask: int) -> Hand:
     """A Hand from values the fast path has worked out already (what __post_init__
     would compute), stored through the slots as dataclasses do."""
     hand = object.__new__(Hand)
-    for put, value in zip(_HAND_SETTERS, values):
-        put(hand, value)
+    _SET_MELDS(hand, melds)
+    _SET_STANDING(hand, standing)
+    _SET_ALL(hand, all_tiles)
+    _SET_COUNTS(hand, standing_counts)
+    _SET_COPIES(hand, copies)
+    _SET_MASK(hand, tile_mask)
     return hand
 
 

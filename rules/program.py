@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import combinations
 from operator import attrgetter
 from typing import Any, Callable, NamedTuple
@@ -87,7 +88,8 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
     for all the fans over every choice of its sets.
     """
     namespace: dict[str, Any] = {
-        **RUNTIME_HELPERS, "_combinations": combinations, "_LIMIT": MEMO_LIMIT, "_Match": Match,
+        **RUNTIME_HELPERS, "_combinations": combinations, "_LIMIT": MEMO_LIMIT,
+        "_Match": partial(tuple.__new__, Match),   # Match((fan, groups, count)) in C: no Python frame
         "_form_of": attrgetter("form"), "_signature_of": attrgetter("signature"), "_FANS": tuple(fans),
         "_SINGLE": frozenset(p for p, fan in enumerate(fans) if not fan.repeatable),
         "_OPTIONAL": frozenset(p for p, fan in enumerate(fans) if fan.account_once)}
@@ -242,7 +244,7 @@ def _pool_lines(pool: _Pool, source: _Source, fans: tuple[Any, ...]) -> list[str
             f"        if {name}_at is None:",
             f"            {name}_at = {find_at}",
             f"        for fan, at, once in {name}_hits[{index}]:",
-            f"            (optional if once else fixed).append(_Match(fan, tuple([{name}_at[j] for j in at]), 1))",
+            f"            (optional if once else fixed).append(_Match((fan, tuple([{name}_at[j] for j in at]), 1)))",
         ]
     # Conditions that read the hand: combination by combination, each answer remembered
     # with the facts of the hand the conditions read.
@@ -258,7 +260,7 @@ def _pool_lines(pool: _Pool, source: _Source, fans: tuple[Any, ...]) -> list[str
               "                    if p in seen:",
               "                        continue",
               "                    seen.add(p)",
-              "                (optional if p in _OPTIONAL else fixed).append(_Match(_FANS[p], at, 1))"]
+              "                (optional if p in _OPTIONAL else fixed).append(_Match((_FANS[p], at, 1)))"]
     return lines
 
 
@@ -272,4 +274,4 @@ def _whole_hand_lines(position: int, fan: Any, when: str | None, namespace: dict
     count, constants = predicate_source(fan.count, f"fan {fan.id}: count", False, f"_f{position}_n")
     namespace.update(constants)
     return lines + [f"    if {when or 'True'}:", f"        n = int({count})", "        if n > 0:",
-                    f"            {_add(fan, f'_Match(_FANS[{position}], (), n)')}"]
+                    f"            {_add(fan, f'_Match((_FANS[{position}], (), n))')}"]

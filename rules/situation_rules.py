@@ -13,6 +13,7 @@ from .context import HandContext
 from .errors import SituationError
 from .notation import Hand
 from .situation import Situation
+from .vocabulary import RUNTIME_HELPERS, predicate_source
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,15 +58,37 @@ class SituationRules:
             return None
         if ctx is None:
             ctx = HandContext(hand, None, situation)
-        for rule, check in zip(self.impossible, self.checks):
-            if check(ctx):
-                return rule.reason(lang, hand)
-        return None
+        first = _first_impossible(self)(ctx)
+        return None if first < 0 else self.impossible[first].reason(lang, hand)
 
     def check(self, hand: Hand, situation: Situation, lang: str = "en", ctx: HandContext | None = None) -> None:
         problem = self.problem(hand, situation, lang, ctx)
         if problem is not None:
             raise SituationError(problem)
+
+
+# The situation rules' conditions glued into one function per table (as the fan program
+# glues the fans'): checked on every hand, one call instead of one per rule.
+_COMBINED: dict[int, tuple[tuple, Callable[[HandContext], int]]] = {}
+_COMBINED_LIMIT = 64
+
+
+def _first_impossible(rules: SituationRules) -> Callable[[HandContext], int]:
+    """The index of the first impossible situation whose condition holds, or -1."""
+    entry = _COMBINED.get(id(rules.checks))
+    if entry is not None and entry[0] is rules.checks:
+        return entry[1]
+    namespace: dict[str, Any] = dict(RUNTIME_HELPERS)
+    lines = ["def _first(h):"]
+    for i, rule in enumerate(rules.impossible):
+        source, constants = predicate_source(rule.when, f"situation {rule.id}: when", False, f"_r{i}_")
+        namespace.update(constants)
+        lines += [f"    if {source}:", f"        return {i}"]
+    exec(compile("\n".join(lines + ["    return -1"]), "<situation rules>", "exec"), namespace)  # noqa: S102
+    if len(_COMBINED) >= _COMBINED_LIMIT:
+        _COMBINED.clear()
+    _COMBINED[id(rules.checks)] = (rules.checks, namespace["_first"])  # the checks kept: their id stays theirs
+    return namespace["_first"]
 
 
 def with_implied(situation: Situation, implied: tuple[str, ...]) -> Situation:
