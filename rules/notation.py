@@ -19,6 +19,7 @@ from .tiles import (ALL_TILES, BY_TEXT, COPIES_PER_FACE, HONOR_LETTERS, SUITS, T
                     suited, tile)
 
 TILES_IN_A_WINNING_HAND = 14
+_code_of = attrgetter("code")
 MAX_MELDS = 4
 
 
@@ -57,26 +58,11 @@ class Hand:
     def notation(self) -> str:
         """The canonical string: melds as parsed, standing tiles sorted, winning tile last."""
         melds = "".join([f"[{m.text}{'1' if m.claimed and m.kind == KONG else ''}]" for m in self.melds])
-        # Sorted by face, suit by suit, the winning tile taken out of its suit and put
-        # last: each suit's text is worked out once (suits repeat from hand to hand).
-        counts = self.standing_counts
-        win = self.standing[-1]
-        at = win.code
-        w = 3 if win.is_honor else at // 9
-        return (melds + _counted_text(counts[0:9], 0, at if w == 0 else -1)
-                + _counted_text(counts[9:18], 9, at if w == 1 else -1)
-                + _counted_text(counts[18:27], 18, at if w == 2 else -1)
-                + _counted_text(counts[27:], 27, at if w == 3 else -1) + win.text)
+        concealed = sorted(self.standing[:-1], key=_code_of)  # by number: no Python __lt__ per pair
+        return melds + format_tiles(concealed) + self.standing[-1].text
 
 
-@lru_cache(maxsize=8192)
-def _counted_text(counts: tuple[int, ...], start: int, less: int) -> str:
-    """The tiles counted by `counts` (faces from code `start` on), one tile of face
-    `less` taken out (-1: none), in sorted notation."""
-    tiles = [ALL_TILES[start + i] for i, n in enumerate(counts) for _ in range(n)]
-    if less >= 0:
-        tiles.remove(ALL_TILES[less])
-    return format_tiles(tiles)
+
 
 
 # The notation is ASCII. Python's str.isdigit and str.isspace also hold for '²', '０',
@@ -220,10 +206,19 @@ _PLAIN_MELD = re.compile(r"\[([1-9]+[mps]|[ESWNCFP]+)([1-3]?)\]", re.ASCII)
 _PLAIN_TILES = re.compile(r"([1-9]+)([mps])|([ESWNCFP])", re.ASCII)
 
 
-@lru_cache(maxsize=1024)
-def _token_tiles(digits: str, suit: str, honor: str) -> tuple[Tile, ...]:
+_TOKEN_TILES: dict[tuple[str, str, str], tuple[Tile, ...]] = {}   # (digits, suit, honor) -> its tiles
+_TOKENS_KEPT = 4096
+
+
+def _token_tiles(token: tuple[str, str, str]) -> tuple[Tile, ...]:
     """The tiles of one token of standing tiles (`123` `m`, or an honor letter)."""
-    return (BY_TEXT[honor],) if honor else tuple([BY_TEXT[d + suit] for d in digits])
+    tiles = _TOKEN_TILES.get(token)
+    if tiles is None:
+        digits, suit, honor = token
+        tiles = (BY_TEXT[honor],) if honor else tuple([BY_TEXT[d + suit] for d in digits])
+        if len(_TOKEN_TILES) < _TOKENS_KEPT:
+            _TOKEN_TILES[token] = tiles
+    return tiles
 
 
 def _parse_plain(text: str, size: int = TILES_IN_A_WINNING_HAND) -> Hand | None:
@@ -244,29 +239,29 @@ def _parse_plain(text: str, size: int = TILES_IN_A_WINNING_HAND) -> Hand | None:
             melds.append(meld)
     standing: list[Tile] = []
     for token in _PLAIN_TILES.findall(tile_text):
-        standing.extend(_token_tiles(*token))
+        standing.extend(_token_tiles(token))
     if not standing or len(melds) > MAX_MELDS or 3 * len(melds) + len(standing) != size:
         return None
-    # Counted in C (Counter, map): a loop over the tiles here would cost more than the rest.
-    held = Counter(map(_code_of, standing))
-    standing_counts = tuple(map(held.get, _CODES, _NONE))
+    counts = [0] * len(ALL_TILES)
+    mask = 0
+    for t in standing:
+        code = t.code
+        counts[code] += 1
+        mask |= 1 << code
+    standing_counts = tuple(counts)
     if melds:
         meld_tiles = [t for m in melds for t in m.tiles]
-        held.update(map(_code_of, meld_tiles))
-        copies = tuple(map(held.get, _CODES, _NONE))
-        hand = _new_hand(tuple(melds), tuple(standing), tuple(meld_tiles + standing), standing_counts, copies,
-                         sum(map(_BITS.__getitem__, held)))
+        for t in meld_tiles:
+            code = t.code
+            counts[code] += 1
+            mask |= 1 << code
+        copies = tuple(counts)
+        hand = _new_hand(tuple(melds), tuple(standing), tuple(meld_tiles + standing), standing_counts, copies, mask)
     else:
         standing_tuple = tuple(standing)
         copies = standing_counts
-        hand = _new_hand((), standing_tuple, standing_tuple, standing_counts, copies, sum(map(_BITS.__getitem__, held)))
+        hand = _new_hand((), standing_tuple, standing_tuple, standing_counts, copies, mask)
     return hand if max(copies) <= COPIES_PER_FACE else None
-
-
-_code_of = attrgetter("code")
-_CODES = range(len(ALL_TILES))
-_NONE = (0,) * len(ALL_TILES)      # the count of a face not held
-_BITS = tuple(t.bit for t in ALL_TILES)
 
 
 _SET_MELDS, _SET_STANDING, _SET_ALL, _SET_COUNTS, _SET_COPIES, _SET_MASK = (
