@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import rules  # noqa: E402
-from quiz.hand_builder import BuiltHand, HandBuilder  # noqa: E402
+from generator.quizzes.hand_builder import BuiltHand, HandBuilder  # noqa: E402
 
 RAREST = 2
 

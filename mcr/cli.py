@@ -12,8 +12,8 @@ from typing import Callable
 
 from rules import EditionError, FanTableError
 
-from . import editions_command, score_command, table_commands
-from .cli_text import cli_text
+from . import analyze_command, check_command, editions_command, score_command, table_commands
+from .cli_text import cli_text, site_text
 from .language import add_lang_argument, language_in
 
 Command = tuple[str, Callable[[argparse.ArgumentParser, str], None], Callable[[argparse.Namespace], int]]
@@ -28,8 +28,9 @@ def _with_lang(add: Callable[[argparse.ArgumentParser, str], None]) -> Callable[
 
 COMMANDS: list[Command] = [
     ("score", _with_lang(score_command.add_arguments), score_command.run),
+    ("analyze", _with_lang(analyze_command.add_arguments), analyze_command.run),
     ("fans", _with_lang(table_commands.add_fans_arguments), table_commands.run_fans),
-    ("check", _with_lang(table_commands.add_check_arguments), table_commands.run_check),
+    ("check", _with_lang(check_command.add_arguments), check_command.run),
     ("vocabulary", _with_lang(table_commands.add_vocabulary_arguments), table_commands.run_vocabulary),
     ("editions", _with_lang(editions_command.add_arguments), editions_command.run),
 ]
@@ -53,7 +54,7 @@ def _is_strings_error(err: Exception) -> bool:
     return data_file is not None and isinstance(err, data_file.StringsError)
 
 
-# The site and quiz commands import the website and quiz packages, slow to load: each
+# The site and quiz commands import the generator and trainer packages, slow to load: each
 # module is imported only when its command is parsed, so scoring never pays for them.
 # Each module's add_arguments(parser, lang) adds its `--lang` itself.
 _SLOW_COMMANDS = [("site", "mcr.site_command"), ("quiz", "mcr.quiz_command"), ("quiz-banks", "mcr.quiz_banks_command")]
@@ -78,7 +79,7 @@ def build_parser(extra: list[Command], lang: str) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    extra = [] if argv[:1] in (["score"], ["fans"], ["check"], ["vocabulary"], ["editions"]) else _slow_commands()
+    extra = [] if argv[:1] in ([name] for name, _, _ in COMMANDS) else _slow_commands()
     args = build_parser(extra, language_in(argv)).parse_args(argv)
     try:
         return args.run(args)
@@ -98,14 +99,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _edition_problem(args: argparse.Namespace, err: EditionError) -> str:
-    """An unknown --edition in the user's language; any other problem of an edition's file
-    is the checker's own line, for its maintainer."""
-    import rules
-    wanted = getattr(args, "edition", None)
-    try:
-        known = [info.id for info, _ in rules.editions(getattr(args, "fans", None))]
-    except (EditionError, FanTableError):
-        return str(err)
-    if wanted is not None and wanted not in known:
-        return cli_text(args.lang, "unknown_edition", edition=wanted, known=", ".join(known))
-    return str(err)
+    """An edition the table does not have, in the user's language, from the error's code."""
+    return site_text(args.lang, f"error_{err.code}", **err.values())

@@ -8,14 +8,16 @@ from pathlib import Path
 
 import rules
 
-from quiz import level_targets
-from quiz.bank_stats import checks, missing_fans, stats_of
-from quiz.hand_builder import BuildError
-from quiz.levels import LEVELS
+from generator.quizzes import level_targets
+from generator.quizzes.bank_sources import stale_banks
+from generator.quizzes.bank_stats import checks, missing_fans, stats_of
+from generator.quizzes.rulebook_checks import BOOK_DIR
+from generator.quizzes.hand_builder import BuildError
+from generator.quizzes.levels import LEVELS
 from mcr import rules_bank_step
 from mcr.cli_text import cli_text, quiz_text
 from mcr.language import add_lang_argument
-from quiz.banks import COVERAGE, DEFAULT_COUNT, DEFAULT_SEED, QUIZ_DIR, bank_path, build_banks, check_bank, \
+from generator.quizzes.banks import COVERAGE, DEFAULT_COUNT, DEFAULT_SEED, QUIZ_DIR, bank_path, build_banks, check_bank, \
     load_bank, write_bank
 
 
@@ -44,7 +46,9 @@ def run(args: argparse.Namespace) -> int:
     if args.stats:
         return _stats(levels, args.out, table, lang)
     if args.check:
-        problems = []
+        # First what a fingerprint shows at once (a bank built from other sources), then every answer re-scored.
+        problems = [stale.message(str(stale.path)) for stale in stale_banks(args.out, BOOK_DIR)
+                    if (stale.path.stem == "rules" and with_rules) or stale.path.stem in levels]
         for level in levels:
             try:
                 bank = load_bank(bank_path(level, args.out), validate=True)
@@ -115,7 +119,7 @@ def _stats(levels: list[str], folder: Path, table: rules.FanTable, lang: str) ->
                   + cli_text(lang, "stats_in_play", share=f"{spec.play.share(fan):5.1%}",
                              level=_level(spec.fan_level(fan), lang)) + ")")
         print("  " + cli_text(lang, "stats_targets"))
-        # A target is named in quiz/level_targets.yaml in English: shown here by its fans.
+        # A target is named in generator/quizzes/level_targets.yaml in English: shown here by its fans.
         targets = {t.name: separator.join(name.get(f, f) for f in t.fans) for t in spec.specs[bank.level].targets}
         for c in checks(st, spec):
             missed += not c.ok
@@ -132,7 +136,7 @@ def _stats(levels: list[str], folder: Path, table: rules.FanTable, lang: str) ->
 
 
 def _check_name(what: str, name: dict[str, str], targets: dict[str, str], lang: str) -> str:
-    """quiz/bank_stats.py names a check "target <name>", "cap <fan>" or "median total"."""
+    """generator/quizzes/bank_stats.py names a check "target <name>", "cap <fan>" or "median total"."""
     kind, _, subject = what.partition(" ")
     if kind == "target":
         return cli_text(lang, "stats_target", fans=targets.get(subject, subject))

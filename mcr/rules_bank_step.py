@@ -1,11 +1,11 @@
 """The rules bank's part of `mcr quiz-banks`: quizzes/rules.json, built from the rulebook's
-check blocks (quiz/rules_bank.py), or checked against them with --check."""
+check blocks (generator/quizzes/rules_bank.py), or checked against them with --check."""
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from quiz.rules_bank import RulesBankError, build_rules_bank, check_rules_bank, rules_bank_path, write_rules_bank
+from generator.quizzes.rules_bank import RulesBankError, build_rules_bank, check_rules_bank, rules_bank_path, write_rules_bank
 
 from .cli_text import cli_text
 

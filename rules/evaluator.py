@@ -462,7 +462,7 @@ def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, writte
         hand=written if written is not None else hand.notation(), situation=situation, shape=reading.shape,
         groups=tuple(texts), winning_group=win_group.text if win_group else None,
         fans=tuple(fans), not_counted=tuple(not_counted), total=total,
-        total_without_bonus=without_bonus, minimum=plan.minimum, valid=valid, payments=payments,
+        total_without_flowers=without_bonus, minimum=plan.minimum, valid=valid, payments=payments,
         edition=plan.edition, waits=_texts_of(found.ctx.waits))   # a hand fact: worked out once per hand
 
 

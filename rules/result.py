@@ -65,7 +65,7 @@ class ScoreResult:
     fans: tuple[ScoredFan, ...]
     not_counted: tuple[NotCounted, ...]
     total: int
-    total_without_bonus: int
+    total_without_flowers: int   # the total without the bonus fans (flowers): what the minimum is judged on
     minimum: int
     valid: bool
     payments: Payments | None
@@ -81,7 +81,9 @@ class ScoreResult:
         return self.situation.as_dict()
 
     def as_dict(self) -> dict[str, Any]:
-        """The JSON object of the scoring contract (plus a few explanatory fields)."""
+        """The engine's result as data (the scoring contract's fields). What the command line
+        and the calculator print is the breakdown (rules.breakdown), which adds why each left
+        out fan is left out, from the table in force."""
         return {
             "hand": self.hand,
             "fans": [{"number": f.number, "id": f.id, "name": f.name, "points": f.points, "count": f.count,

@@ -7,12 +7,12 @@ only what the engine accepts, so both follow the one declaration.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from .context import HandContext
 from .errors import SituationError
 from .notation import Hand
-from .situation import Situation
+from .situation import FLAG_NAMES, Situation
 from .vocabulary import RUNTIME_HELPERS, predicate_source
 
 
@@ -28,10 +28,28 @@ class ImpossibleSituation:
     when: Any                    # the predicate, as written in the table
     reasons: dict[str, str]      # per language; "{winning_tile}" names the winning tile
     line: int
+    flags: tuple[str, ...] = ()  # the situation flags `when` reads, in the order it names them
 
-    def reason(self, lang: str, hand: Hand) -> str:
+    def reason(self, lang: str, winning_tile: str) -> str:
         text = self.reasons.get(lang) or self.reasons.get("en") or self.id
-        return text.replace("{winning_tile}", hand.winning_tile.text)
+        return text.replace("{winning_tile}", winning_tile)
+
+
+def flags_read(predicate: Any) -> tuple[str, ...]:
+    """The situation flags a predicate reads with {var: NAME}, in the order it names them."""
+    return tuple(dict.fromkeys(name for name in _variables(predicate) if name in FLAG_NAMES))
+
+
+def _variables(predicate: Any) -> Iterator[str]:
+    if isinstance(predicate, dict):
+        for key, value in predicate.items():
+            if key == "var" and isinstance(value, str):
+                yield value
+            else:
+                yield from _variables(value)
+    elif isinstance(predicate, list):
+        for item in predicate:
+            yield from _variables(item)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,21 +68,36 @@ class SituationRules:
                 implied.append(rule.brings)
         return values, tuple(implied)
 
-    def problem(self, hand: Hand, situation: Situation, lang: str = "en",
-                ctx: HandContext | None = None) -> str | None:
-        """The reason this situation cannot happen with this hand, or None. `ctx`: the
-        hand's facts in this situation, when the caller has them already."""
+    def refusing(self, hand: Hand, situation: Situation,
+                 ctx: HandContext | None = None) -> ImpossibleSituation | None:
+        """The first rule by which this situation cannot happen with this hand, or None.
+        `ctx`: the hand's facts in this situation, when the caller has them already."""
         if not self.checks:
             return None
         if ctx is None:
             ctx = HandContext(hand, None, situation)
         first = _first_impossible(self)(ctx)
-        return None if first < 0 else self.impossible[first].reason(lang, hand)
+        return None if first < 0 else self.impossible[first]
+
+    def problem(self, hand: Hand, situation: Situation, lang: str = "en",
+                ctx: HandContext | None = None) -> str | None:
+        """The reason this situation cannot happen with this hand, or None."""
+        rule = self.refusing(hand, situation, ctx)
+        return None if rule is None else rule.reason(lang, hand.winning_tile.text)
 
     def check(self, hand: Hand, situation: Situation, lang: str = "en", ctx: HandContext | None = None) -> None:
-        problem = self.problem(hand, situation, lang, ctx)
-        if problem is not None:
-            raise SituationError(problem)
+        """SituationError (its message in `lang`) when the situation cannot happen; the
+        error names the rule, the flags set that it reads and those another flag brought."""
+        rule = self.refusing(hand, situation, ctx)
+        if rule is None:
+            return
+        flags = tuple(name for name in rule.flags if getattr(situation, name))
+        raise SituationError(rule.reason(lang, hand.winning_tile.text), "situation_impossible", rule=rule.id,
+                             flags=flags, implied=tuple(name for name in flags if name in situation.implied),
+                             winning_tile=hand.winning_tile.text)
+
+    def rule(self, rule_id: str) -> ImpossibleSituation:
+        return next(r for r in self.impossible if r.id == rule_id)
 
 
 # The situation rules' conditions glued into one function per table (as the fan program

@@ -21,15 +21,30 @@ class BuiltSite:
     seconds: float
     returncode: int
     log: str
+    sources_changed: tuple[str, ...] = ()    # files of site/ the build added, changed or removed
+    docs_folders_left: tuple[str, ...] = ()  # docs folders the build assembled and left behind
+
+
+def _tree(root: Path) -> dict[str, tuple[int, int]]:
+    return {p.relative_to(root).as_posix(): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in root.rglob("*") if p.is_file()}
 
 
 def run_build(output: Path) -> BuiltSite:
     """`mcr site build --output OUTPUT` (strict), timed."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     started = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "mcr", "site", "build", "--output", str(output)],
-                          cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-    return BuiltSite(output, time.monotonic() - started, done.returncode, done.stdout + done.stderr)
+    before = _tree(ROOT / "site")
+    docs = ROOT / "build" / "docs"
+    folders = set(docs.iterdir()) if docs.is_dir() else set()
+    done = subprocess.Popen([sys.executable, "-m", "mcr", "site", "build", "--output", str(output)],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    log, _ = done.communicate()
+    after = _tree(ROOT / "site")
+    changed = tuple(sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name)))
+    # The build ran as a child of `mcr site build`: its folder is named after that child, not this process.
+    left = tuple(sorted(str(f) for f in (set(docs.iterdir()) if docs.is_dir() else set()) - folders))
+    return BuiltSite(output, time.monotonic() - started, done.returncode, log, changed, left)
 
 
 _built: list[BuiltSite] = []   # one build per test session, shared by two test modules
@@ -46,6 +61,22 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
     return _built[0]
 
 
+_assembled: list[Path] = []   # the docs folder, assembled in-process once per session
+
+
+def assembled_docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The docs folder a build hands MkDocs (site/ plus every generated file), assembled
+    in-process into pytest's temporary folder the first time a test asks for it."""
+    if not _assembled:
+        from generator.site.generate import assemble_docs  # noqa: PLC0415 - only these tests assemble
+        from generator.site.site_data import load_site_data  # noqa: PLC0415
+
+        docs = tmp_path_factory.mktemp("docs")
+        assemble_docs(ROOT / "site", docs, load_site_data())
+        _assembled.append(docs)
+    return _assembled[0]
+
+
 def build_sources(docs: Path, work: Path) -> subprocess.CompletedProcess[str]:
     """`mkdocs build --strict` of a copy of the site's sources in `docs` (a test changes the
     copy to see how the build takes it), with the project's mkdocs.yml pointed at it; the
@@ -53,7 +84,7 @@ def build_sources(docs: Path, work: Path) -> subprocess.CompletedProcess[str]:
     import yaml  # noqa: PLC0415 - only these tests read the config
 
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    config.update(docs_dir=str(docs), site_dir=str(work / "out"), hooks=[str(ROOT / "website/site_hooks.py")],
+    config.update(docs_dir=str(docs), site_dir=str(work / "out"), hooks=[str(ROOT / "generator/site/site_hooks.py")],
                   watch=[])
     config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
     (work / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Regenerate quiz/play_frequencies.yaml: simulated games, the fans of every win.
+"""Regenerate generator/quizzes/play_frequencies.yaml: simulated games, the fans of every win.
 
     python tools/estimate_play_frequencies.py [--games 240] [--seed 2026] [--workers 2] [--out PATH]
 
@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 import rules  # noqa: E402 - after the path tweak
 from quiz import play_frequencies  # noqa: E402
-from quiz.simulated_play import Planner, play_game  # noqa: E402
+from generator.quizzes.simulated_play import Planner, play_game  # noqa: E402
 
 BAR = 30
 _planner: Planner | None = None

@@ -1,4 +1,4 @@
-"""The fuzz suite of tests/test_fuzz.py at full size: 100,000+ inputs.
+"""The fuzz suite of tests/cli/test_fuzz.py at full size: 100,000+ inputs.
 
     .venv/bin/python tools/fuzz.py [--api 100000] [--lines 100000] [--examples 5000] [--seed 1]
 
@@ -7,7 +7,7 @@
    each must return or raise a RulesError.
 2. Stream: seeded random request lines through `mcr score -` with its workers: every
    line answered, in order, no internal error, nothing on standard error, exit 0.
-3. Hypothesis: the property tests of tests/test_fuzz.py with --examples examples each,
+3. Hypothesis: the property tests of tests/cli/test_fuzz.py with --examples examples each,
    exploring new inputs (CI runs 400, the same every time).
 
 Prints what it ran, how long it took and what it found; exit status 1 on any problem.
@@ -79,7 +79,7 @@ def fuzz_stream(count: int, seed: int) -> int:
 
 def fuzz_hypothesis(examples: int) -> int:
     started = time.perf_counter()
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_fuzz.py",
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/cli/test_fuzz.py",
                           "-k", "rules_error"], cwd=ROOT, capture_output=True, text=True,
                          env=dict(os.environ, MCR_FUZZ_EXAMPLES=str(examples)), timeout=7200)
     seconds = time.perf_counter() - started

@@ -1,15 +1,25 @@
 // The calculator's engine (hand-written, not generated): the project's `rules` package
 // running under Pyodide in a worker, so the page stays responsive while Python starts.
 //
-// The page (calculator.js) sends {type: "start", pyodide, engine, tables: [{name, url}]} once
-// (a table per edition of the rules, the site's own first),
-// then {type: "ask", id, request} with a request in JSON; the worker answers with
+// The page (calculator.js) sends {type: "start", pyodide, stdlibFull, engine, tables: {name: url},
+// table} once (a table per edition of the rules; `table` names the one the page shows),
+// then {type: "ask", id, request, table} with a request in JSON; the worker answers with
 // {type: "progress", stage}, then {type: "ready"} or {type: "failed", message}, and
 // {type: "answer", id, answer} per request. The answers are made in Python by
-// website/calculator_engine.py; nothing here scores.
+// generator/site/calculator_engine.py; nothing here scores.
+//
+// Start-up (generator/site/calculator_python.py): Pyodide's standard library and the engine
+// come compiled, and only the modules they use; the engine zip goes on Python's path as
+// it is. Only the table the page shows is loaded at start; another edition's table is
+// loaded the first time a request names it. Should an import fail (a module the build
+// did not foresee), Pyodide's whole library is fetched and the step tried once more.
 
-const ENGINE_DIR = "/home/pyodide/engine";
+const ENGINE_ZIP = "/home/pyodide/engine.zip";
+let pyodide = null;
 let engine = null;
+let settings = null;
+const tables = new Map();   // table name -> promise of its loading
+let fullLibrary = null;
 
 function post(message) {
   self.postMessage(message);
@@ -21,35 +31,70 @@ async function fetched(url, read) {
   return read(response);
 }
 
-async function start(urls) {
+// Pyodide's whole standard library in place of the compiled part: written over the zip
+// Python reads its library from, so that a module of a package already imported (whose
+// path points into that zip) is found too; the modules already imported stay as they are.
+function addFullLibrary() {
+  fullLibrary ??= fetched(settings.stdlibFull, (r) => r.arrayBuffer()).then((zip) => {
+    const path = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip') and p.startswith('/lib/'))");
+    pyodide.FS.writeFile(path, new Uint8Array(zip));
+    pyodide.runPython("import sys, zipimport; zipimport._zip_directory_cache.clear(); sys.path_importer_cache.clear()");
+  });
+  return fullLibrary;
+}
+
+// step() once more with the whole library if it failed on a missing module.
+async function withFullLibrary(step) {
+  try {
+    return step();
+  } catch (err) {
+    if (err.type !== "ModuleNotFoundError" || fullLibrary) throw err;
+    const missing = err.message.split("\n").find((line) => line.startsWith("ModuleNotFoundError")) || err.message;
+    console.warn(`calculator: ${missing.trim()}; loading the whole standard library`);
+    await addFullLibrary();
+    return step();
+  }
+}
+
+function loadTable(name) {
+  if (!tables.has(name)) {
+    const url = settings.tables[name];
+    const loading = url ? fetched(url, (r) => r.text()).then((text) => withFullLibrary(() => engine.load_table(text, name)))
+                        : Promise.resolve(0);   // unknown: the engine answers that it has no such edition
+    tables.set(name, loading);
+    loading.catch(() => tables.delete(name));   // tried again at the next request
+  }
+  return tables.get(name);
+}
+
+async function start(message) {
+  settings = message;
   post({type: "progress", stage: 1});
-  // The engine's files come while Python starts.
-  const engineZip = fetched(urls.engine, (r) => r.arrayBuffer());
-  const tables = urls.tables.map((t) => fetched(t.url, (r) => r.text()));
-  const {loadPyodide} = await import(urls.pyodide);
-  const pyodide = await loadPyodide({
-    indexURL: urls.pyodide.slice(0, urls.pyodide.lastIndexOf("/") + 1),
+  // The engine and the page's table come while Python starts.
+  const engineZip = fetched(message.engine, (r) => r.arrayBuffer());
+  const table = fetched(message.tables[message.table], (r) => r.text());
+  const {loadPyodide} = await import(message.pyodide);
+  pyodide = await loadPyodide({
+    indexURL: message.pyodide.slice(0, message.pyodide.lastIndexOf("/") + 1),
     stdout: () => {},
     stderr: (line) => console.warn(line),
   });
   post({type: "progress", stage: 2});
-  pyodide.unpackArchive(await engineZip, "zip", {extractDir: ENGINE_DIR});
-  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})`);
-  const glue = pyodide.pyimport("calculator_engine");
+  pyodide.FS.writeFile(ENGINE_ZIP, new Uint8Array(await engineZip));
+  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})`);
+  engine = await withFullLibrary(() => pyodide.pyimport("calculator_engine"));
   post({type: "progress", stage: 3});
-  let fans = 0;
-  for (const [i, t] of urls.tables.entries()) {
-    const count = glue.load_table(await tables[i], t.name);
-    if (i === 0) fans = count;
-  }
-  engine = glue;
+  const text = await table;
+  tables.set(message.table, withFullLibrary(() => engine.load_table(text, message.table)));
+  const fans = await tables.get(message.table);
   post({type: "ready", fans});
 }
 
-function answer(id, request) {
+async function answer(id, request, table) {
   let text;
   try {
-    text = engine.answer(request);
+    await loadTable(table || settings.table);
+    text = await withFullLibrary(() => engine.answer(request));
   } catch (err) {   // a bug, not bad input: the engine reports bad input as an answer
     text = JSON.stringify({kind: "error", error: {code: "other", values: {message: String(err.message || err)},
                                                   message: String(err.message || err), column: null, tiles: []}});
@@ -66,6 +111,6 @@ self.onmessage = async (event) => {
       post({type: "failed", message: String((err && err.message) || err)});
     }
   } else if (message.type === "ask") {
-    answer(message.id, message.request);
+    await answer(message.id, message.request, message.table);
   }
 };

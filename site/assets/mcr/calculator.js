@@ -1,6 +1,6 @@
 // The scoring calculator of the rules site (hand-written, not generated).
 //
-// The page (website/calculator_page.py) writes the controls: the notation field, the tile
+// The page (generator/site/calculator_page.py) writes the controls: the notation field, the tile
 // palette, the ways of adding a tile, the situation. This script keeps the hand and its
 // notation in step both ways, draws the hand, asks the engine (calculator-worker.mjs: the
 // `rules` package under Pyodide) and shows its answer: the breakdown for 14 tiles, the
@@ -230,8 +230,12 @@
     return parts;
   };
 
+  // The site's words for the three readings of non-repeat (the breakdown's "reason":
+  // rules/breakdown.py; generator/site/hand_render.py says them the same way).
+  var NON_REPEAT_REASONS = {implied: "reason_non_repeat", listed: "reason_listed", left_out: "reason_left_out"};
+
   Calculator.prototype.reason = function (n) {
-    if (n.principle === "non_repeat" && n.by) return this.nodes("reason_non_repeat", {fan: this.fanLink(n.by)});
+    if (n.by && NON_REPEAT_REASONS[n.reason]) return this.nodes(NON_REPEAT_REASONS[n.reason], {fan: this.fanLink(n.by)});
     var words = this.t("reason_" + n.principle);
     if (!this.scoringUrl) return [words];
     return [h("a", {href: this.scoringUrl + "#" + n.principle.replace(/_/g, "-")}, [words])];
@@ -251,8 +255,8 @@
       return h("tr", {"data-fan": f.id}, [cell("", [self.fanLink(f.id)]), cell("mcr-num", [f.points]),
         cell("mcr-num", ["×" + f.count]), cell("mcr-sets", self.sets(f.groups))]);
     });
-    var flowers = r.total - answer.total_without_bonus;
-    var total = flowers ? this.t("score_total_with_flowers", {total: r.total, base: answer.total_without_bonus,
+    var flowers = r.total - r.total_without_flowers;
+    var total = flowers ? this.t("score_total_with_flowers", {total: r.total, base: r.total_without_flowers,
                                                               flowers: flowers}) : String(r.total);
     var foot = h("tfoot", {}, [h("tr", {}, [h("th", {scope: "row"}, [this.t("score_total")]),
                                            h("td", {class: "mcr-num mcr-total", colspan: "3"}, [total])])]);
@@ -281,8 +285,9 @@
   };
 
   Calculator.prototype.verdict = function (answer) {
-    return this.t(answer.result.valid ? "valid_win" : "invalid_win",
-                  {points: this.points(answer.total_without_bonus), minimum: answer.minimum});
+    var r = answer.result;
+    return this.t(r.valid ? "valid_win" : "invalid_win", {points: this.points(r.total_without_flowers),
+                                                          minimum: r.minimum});
   };
 
   Calculator.prototype.waitScore = function (scored) {
@@ -314,12 +319,12 @@
       h("p", {class: "mcr-calc__note"}, [this.t("calc_waits_note")])]);
   };
 
-  // An engine error in the reader's language (engine_errors.py gives its code and values).
+  // An engine error in the reader's language: the string of its code, filled with the values
+  // the engine's error names (calculator_engine.describe).
   Calculator.prototype.errorText = function (error) {
     var values = {};
     Object.keys(error.values || {}).forEach(function (k) { values[k] = error.values[k]; });
     if (values.tile) values.tile = this.tileName(values.tile);
-    if (error.code === "situation" || error.code === "other") values.message = error.message;
     var text = this.t("error_" + error.code, values);
     if (error.in_meld) text = this.t("calc_error_in_meld", {error: text});
     if (error.column) text = this.t("calc_error_at", {error: text, column: error.column});
@@ -547,7 +552,8 @@
   };
 
   // ---- The engine in its worker -----------------------------------------------------------------
-  function Engine(root, onProgress) {
+  // `table`: the edition the page shows, whose table the engine loads first.
+  function Engine(root, table, onProgress) {
     var self = this;
     function url(name) { return new URL(root.getAttribute("data-" + name), location.href).href; }
     this.waiting = {};
@@ -567,9 +573,12 @@
       };
       self.worker.onerror = function (event) { reject(new Error(event.message || "worker error")); };
     });
-    var editions = (root.getAttribute("data-editions") || "").split(/\s+/).filter(Boolean);
-    this.worker.postMessage({type: "start", pyodide: url("pyodide"), engine: url("engine"),
-                             tables: editions.map(function (e) { return {name: e, url: url("table-" + e)}; })});
+    var tables = {};
+    (root.getAttribute("data-editions") || "").split(/\s+/).filter(Boolean).forEach(function (e) {
+      tables[e] = url("table-" + e);
+    });
+    this.worker.postMessage({type: "start", pyodide: url("pyodide"), stdlibFull: url("stdlib-full"),
+                             engine: url("engine"), tables: tables, table: table});
   }
 
   // One request (an object) to its answer (an object).
@@ -577,9 +586,16 @@
     var self = this, id = this.next++;
     return new Promise(function (resolve) {
       self.waiting[id] = resolve;
-      self.worker.postMessage({type: "ask", id: id, request: JSON.stringify(request)});
+      self.worker.postMessage({type: "ask", id: id, request: JSON.stringify(request), table: request.edition || null});
     });
   };
+
+  // The page's strings and names, in the page (a JSON data block), so the tiles can be
+  // tapped at once; the engine starts right after, with the edition the address names.
+  function pageData(root) {
+    var block = root.querySelector(".mcr-calc__data");
+    return JSON.parse(block ? block.textContent : "null");
+  }
 
   function start(root) {
     var status = root.querySelector(".mcr-calc__status"), statusText = root.querySelector(".mcr-calc__status-text");
@@ -588,35 +604,38 @@
     var stages = ["calc_stage_runtime", "calc_stage_engine", "calc_stage_table"];
     function showStage() {
       progress.value = stage;
+      // When each stage was reached (ms from the page's start), for the benchmark.
+      if (!root.hasAttribute("data-stage-" + stage + "-ms")) {
+        root.setAttribute("data-stage-" + stage + "-ms", String(Math.round(performance.now())));
+      }
       if (calc && stage > 0 && stage < STAGES) statusText.textContent = calc.t(stages[stage - 1]);
     }
     function failed(message) {
       status.setAttribute("data-state", "failed");
       statusText.textContent = calc ? calc.t("calc_load_failed", {reason: message}) : message;
     }
-    // The engine starts at once, while the page's strings arrive: Python takes seconds.
-    var engine = new Engine(root, function (n) { stage = n; showStage(); });
-    // For the browser tests and the benchmark: the engine's own answers.
-    window.mcrCalculator = {ready: engine.ready, ask: function (request) { return engine.ask(request); }};
-    fetch(root.getAttribute("data-text")).then(function (r) {
-      if (!r.ok) throw new Error(r.status + " " + r.url);
-      return r.json();
-    }).then(function (data) {
-      calc = new Calculator(root, data);
+    try {
+      calc = new Calculator(root, pageData(root));
       calc.restore();
       calc.wire();
       calc.update();
+    } catch (err) {
+      failed(String(err.message || err));
+      return;
+    }
+    var engine = new Engine(root, calc.edition(), function (n) { stage = n; showStage(); });
+    // For the browser tests and the benchmark: the engine's own answers.
+    window.mcrCalculator = {ready: engine.ready, ask: function (request) { return engine.ask(request); }};
+    showStage();
+    engine.ready.then(function () {
+      calc.engine = engine;
+      stage = STAGES;
       showStage();
-      engine.ready.then(function () {
-        calc.engine = engine;
-        stage = STAGES;
-        showStage();
-        status.setAttribute("data-state", "ready");
-        root.setAttribute("data-ready-ms", String(Math.round(performance.now() - started)));
-        statusText.textContent = calc.t("calc_ready");
-        calc.ask();
-      }, function (err) { failed(err.message); });
-    }).catch(function (err) { failed(String(err.message || err)); });
+      status.setAttribute("data-state", "ready");
+      root.setAttribute("data-ready-ms", String(Math.round(performance.now() - started)));
+      statusText.textContent = calc.t("calc_ready");
+      calc.ask();
+    }, function (err) { failed(err.message); });
   }
 
   document.querySelectorAll(".mcr-calc").forEach(start);

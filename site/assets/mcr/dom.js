@@ -46,7 +46,7 @@
 
   function cell(css, children) { return h("td", css ? {class: css} : {}, children); }
 
-  // A hand's tile groups as the site draws `hand` blocks (website/hand_render.py, same CSS
+  // A hand's tile groups as the site draws `hand` blocks (generator/site/hand_render.py, same CSS
   // classes): each claimed meld, a concealed kong with its ends face down, the standing tiles,
   // and the winning tile when there is one. `t(key)` gives a string, `tile(face, variant)` an image.
   function handGroups(tiles, t, tile) {

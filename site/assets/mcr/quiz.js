@@ -1,19 +1,19 @@
 // The web scoring quiz of the rules site (hand-written, not generated).
 //
-// A quiz page (website/quiz_pages.py) holds one <div class="mcr-quiz"> that says what to
+// A quiz page (generator/site/quiz_pages.py) holds one <div class="mcr-quiz"> that says what to
 // drill (data-mode "level", "family" or "overview" and data-key) and where its data files
-// are (website/quiz_assets.py): the page language's strings, fan names and tile names,
+// are (generator/site/quiz_assets.py): the page language's strings, fan names and tile names,
 // and the quiz banks. This script asks one question at a time, grades the answer exactly as
-// quiz/questions.py does, shows the full breakdown, and keeps the learner's progress
-// in localStorage with the Leitner boxes of quiz/progress.py, crediting and blaming the
-// fans as quiz/attribution.py does, asking a missed question again a few questions later
-// (quiz/reask.py), and keeping accuracy by fan family session by session (quiz/history.py),
+// generator/quizzes/questions.py does, shows the full breakdown, and keeps the learner's progress
+// in localStorage with the Leitner boxes of trainer/progress.py, crediting and blaming the
+// fans as trainer/attribution.py does, asking a missed question again a few questions later
+// (trainer/reask.py), and keeping accuracy by fan family session by session (trainer/history.py),
 // which the quiz index draws. It names no fan: every fan, point value, family, review flag
-// and setting of the learner model (quiz/learner.yaml) comes from the data files.
+// and setting of the learner model (trainer/learner.yaml) comes from the data files.
 (function () {
   "use strict";
 
-  // ---- Progress: quiz/progress.py in the browser ------------------------------------
+  // ---- Progress: trainer/progress.py in the browser ------------------------------------
   var STORAGE_KEY = "mcr-quiz-progress";
   var PROGRESS_FORMAT = 2;            // 1: no history, no re-asking (read, and carried over)
   var BOXES = 5;
@@ -188,7 +188,7 @@
     return best || pool[0] || null;
   }
 
-  // ---- Grading: quiz/questions.py grade() ---------------------------------------------
+  // ---- Grading: generator/quizzes/questions.py grade() ---------------------------------------------
   function unique(list) {
     var seen = {};
     return list.filter(function (x) { return seen[x] ? false : (seen[x] = true); });
@@ -297,7 +297,7 @@
       var given = {}, waits = {};
       (response || []).forEach(function (t) { given[t] = true; });
       answer.waits.forEach(function (t) { waits[t] = true; });
-      // In the engine's tile order (1m..9s, winds, dragons), as quiz/questions.py and the breakdown.
+      // In the engine's tile order (1m..9s, winds, dragons), as generator/quizzes/questions.py and the breakdown.
       var missedTiles = answer.waits.filter(function (t) { return !given[t]; });
       var wrongTiles = sortedKeys(given).filter(function (t) { return !waits[t]; });
       var all = !missedTiles.length && !wrongTiles.length;
@@ -321,7 +321,7 @@
     return {correct: correct, missed: [], wrong: [], tie: 0, fanResults: involvedFans(q, correct)};
   }
 
-  // ---- Attribution: quiz/attribution.py in the browser -------------------------------------
+  // ---- Attribution: trainer/attribution.py in the browser -------------------------------------
   var CREDIT = "credit", WEAK = "weak", DOUBT = "doubt", BLAME = "blame";
 
   // The total a response stands for (implied_total): the number given; for payments, the
@@ -532,7 +532,7 @@
     });
   };
 
-  // The hand as the site draws `hand` blocks (website/hand_render.py, same CSS classes).
+  // The hand as the site draws `hand` blocks (generator/site/hand_render.py, same CSS classes).
   Context.prototype.hand = function (q) {
     var self = this, tiles = q.kind === "waits" ? q.waiting.tiles : q.tiles;   // waits: before its winning tile
     var groups = window.McrDom.handGroups(tiles, function (k) { return self.t(k); }, function (f, v) { return self.tile(f, v); });
@@ -844,7 +844,7 @@
 
     function next() {
       var q = update(function (progress, m) {
-        // A missed question whose turn has come first (quiz/reask.py), then the boxes' pick.
+        // A missed question whose turn has come first (trainer/reask.py), then the boxes' pick.
         var due = m.reask.filter(function (r) {
           return r.at <= m.seen && byId[r.id] && (!m.kind || byId[r.id].kind === m.kind);
         })[0];
@@ -917,7 +917,7 @@
     }
 
     // Lock the form, mark the options, and explain.
-    // A level page's answers are evidence for the learner's level (quiz/level_moves.py): once
+    // A level page's answers are evidence for the learner's level (trainer/level_moves.py): once
     // the last `window` answers are in, enough right suggests the next level, too few the one
     // before; the page links to it, and the evidence starts again.
     function levelEvidence(m, correct) {
@@ -1049,7 +1049,7 @@
     return node;
   }
 
-  // ---- The timed drill: N hands' totals against the clock (quiz/timed_drill.py in the terminal) ----------
+  // ---- The timed drill: N hands' totals against the clock (trainer/timed_drill.py in the terminal) ----------
   var TIMED_KEY = "mcr-quiz-timed", TIMED_COUNTS = [5, 10, 20];
 
   function clockText(seconds) {
@@ -1171,7 +1171,7 @@
     }
   }
 
-  // ---- The history chart: accuracy by fan family, one bar per session (quiz/history_chart.py) -----
+  // ---- The history chart: accuracy by fan family, one bar per session (trainer/history_chart.py) -----
   var SVG_NS = "http://www.w3.org/2000/svg";
   var BAR_WIDTH = 10, BAR_GAP = 4, CHART_HEIGHT = 28;
 
@@ -1324,7 +1324,7 @@
     });
   }
 
-  // For the browser tests, which compare this grading with quiz/questions.py.
+  // For the browser tests, which compare this grading with generator/quizzes/questions.py.
   window.mcrQuiz = {grade: grade, bestReadings: bestReadings, expectedPayments: expectedPayments, weight: weight,
                     due: due, record: record, attribute: attribute, historyChart: historyChart,
                     pickQuestion: pickQuestion, checkProgress: checkProgress, storageKey: STORAGE_KEY,

@@ -1,9 +1,9 @@
 // The web rules quiz of the rules site (hand-written, not generated).
 //
-// The rules quiz page (website/rules_quiz.py) holds one <div class="mcr-rules-quiz"> that
+// The rules quiz page (generator/site/rules_quiz.py) holds one <div class="mcr-rules-quiz"> that
 // names its data file (the page language's questions and strings, from quizzes/rules.json),
 // the tile pictures and the URL of every cited rulebook chapter. This script asks one
-// question at a time, grades it exactly as quiz/rules_questions.py grade_rules does (right
+// question at a time, grades it exactly as generator/quizzes/rules_questions.py grade_rules does (right
 // when the ticked options are exactly the right ones), and answers with the right options,
 // the reason and a link to the section of the rulebook the question comes from. The score
 // and the questions recently asked stay in localStorage. It uses the DOM builders of dom.js.
@@ -13,9 +13,9 @@
   var dom = window.McrDom, h = dom.h;
   var STORAGE_KEY = "mcr-rules-quiz";
   var FORMAT = 1;
-  var LABELS = "ABCDEFGH";   // as quiz/check_blocks.py OPTION_LABELS
+  var LABELS = "ABCDEFGH";   // as generator/quizzes/check_blocks.py OPTION_LABELS
 
-  // ---- Grading and choosing: quiz/rules_questions.py ---------------------------------------
+  // ---- Grading and choosing: generator/quizzes/rules_questions.py ---------------------------------------
   function grade(question, picked) {
     var want = question.answer.slice().sort(), got = picked.slice().sort();
     if (want.length !== got.length) return false;
@@ -76,7 +76,7 @@
     return h("img", {class: css, src: this.tilesBase + file, alt: alt, title: alt});
   };
 
-  // The hand without its scoring, drawn as the rulebook draws it (website/hand_render.py).
+  // The hand without its scoring, drawn as the rulebook draws it (generator/site/hand_render.py).
   Quiz.prototype.hand = function (tiles) {
     var self = this;
     var groups = dom.handGroups(tiles, function (k) { return self.t(k); }, function (f, v) { return self.tile(f, v); });
@@ -215,7 +215,7 @@
     });
   }
 
-  // For the browser tests, which compare this grading with quiz/rules_questions.py.
+  // For the browser tests, which compare this grading with generator/quizzes/rules_questions.py.
   window.mcrRulesQuiz = {grade: grade, pickQuestion: pickQuestion, checkState: checkState, storageKey: STORAGE_KEY};
 
   function startAll() {

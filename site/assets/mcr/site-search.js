@@ -1,6 +1,6 @@
-// The site search (hand-written, not generated; website/theme/main.html loads it before
+// The site search (hand-written, not generated; generator/site/theme/main.html loads it before
 // Material's script). It names the search dialog for screen readers (Material's has no
-// name), and loads the index only when the reader searches, and only the page's language's. The build writes one index per language (website/site_search.py):
+// name), and loads the index only when the reader searches, and only the page's language's. The build writes one index per language (generator/site/site_search.py):
 // search/search_index.json for English, search/search_index.<lang>.json for the others.
 // Material asks for its index with XMLHttpRequest as soon as a page opens; this holds that
 // request back until the search box gets the focus (a click, a tap, or Material's "/", "s"

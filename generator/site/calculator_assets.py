@@ -1,0 +1,143 @@
+"""The calculator page's files, written under site/assets/mcr/ on every build (git-ignored).
+
+- `pyodide/`: the core Pyodide runtime, copied from the npm package in node_modules/
+  (package.json pins its version; ./dev installs it). Only the core: the engine needs no
+  package beyond the standard library. Its `python_stdlib.zip` is the part of the
+  standard library that Pyodide and the engine use, compiled (calculator_python.py);
+  Pyodide's whole library stays beside it as `python_stdlib_full.zip`, for an import the
+  build did not foresee, and its lock file lists no package (the page loads none).
+- `calculator/engine.zip`: the `rules` package as it is in this checkout, plus the page's
+  glue (calculator_engine.py), compiled to bytecode for Pyodide and put
+  on its path by the worker.
+- `calculator/tables/<edition>.json`: each edition's fan table data, read from fans.yaml
+  (and the edition's file) and checked here, at build time (the browser has neither
+  PyYAML nor jsonschema, and needs neither), less the texts the engine never reads
+  (calculator_table.py).
+The page's own data in each language (its strings, each fan's name, points and number,
+the tile names, the minimum points: `text_asset`) is written into the page itself
+(calculator_page.py).
+
+Every file is made with fixed bytes for fixed inputs (sorted zip entries with a fixed
+date, compact JSON), so a rebuild rewrites nothing.
+"""
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from rules import SITUATION_FLAGS
+from rules.exclusion_judgements import JUDGEMENTS_PATH
+from rules.tiles import ALL_TILES
+
+from .calculator_python import prepare_python
+from .calculator_table import edition_table
+from .localize import pick
+from .quiz_assets import SITE_KEYS
+from .site_data import REPO_ROOT, SiteData
+from .site_text import TEXT
+from .tiles import tile_alt
+
+CALCULATOR_ASSETS = "assets/mcr/calculator"
+PYODIDE_ASSETS = "assets/mcr/pyodide"
+PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide"
+# The core runtime: the loader, the compiled interpreter and the standard library. The lock
+# file lists the optional packages; the loader reads it even when it loads none.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+FULL_STDLIB = "python_stdlib_full.zip"   # Pyodide's whole standard library, as sources
+ENGINE_PACKAGE = "rules"
+GLUE_MODULES = ("calculator_engine.py",)
+ASSET_FORMAT = 1
+_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+# The page's own strings, besides the shared ones of a drawn hand and its scoring.
+CALCULATOR_KEYS = tuple(sorted(k for k in TEXT["en"] if k.startswith(("calc_", "error_"))))
+SCORING_KEYS = SITE_KEYS + ("reason_non_repeat", "reason_listed", "reason_left_out", "reason_non_separation",
+                            "reason_non_identical",
+                            "reason_account_once", "payments_self_drawn", "payments_discard")
+
+
+class MissingPyodide(FileNotFoundError):
+    """node_modules/pyodide is not installed."""
+
+
+def _dump(value: Any) -> bytes:
+    return (json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=False) + "\n").encode("utf-8")
+
+
+def engine_zip() -> bytes:
+    """The `rules` package and the glue modules, as sources in a zip (the build compiles
+    it for the page: calculator_python.py)."""
+    here = Path(__file__).resolve().parent
+    # The engine's modules, and the exclusion judgements: why the breakdown says a fan is left
+    # out (rules/breakdown.py).
+    engine = [*(REPO_ROOT / ENGINE_PACKAGE).glob("*.py"), JUDGEMENTS_PATH]
+    files = [(f"{ENGINE_PACKAGE}/{p.name}", p) for p in sorted(engine)]
+    files += [(name, here / name) for name in GLUE_MODULES]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, path in files:
+            info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+def table_json(data: SiteData, edition: str | None = None) -> bytes:
+    """An edition's fan table data as the engine reads it, as JSON (line numbers kept: the
+    engine's messages cite them); the default edition's when `edition` is None."""
+    return _dump(edition_table(edition, data.fans_path))
+
+
+def edition_ids(data: SiteData) -> list[str]:
+    """The editions of the rules the page offers, the site's own first."""
+    return [info.id for info, _ in data.edition_list] or [""]
+
+
+def text_asset(data: SiteData, lang: str) -> dict[str, Any]:
+    fans = {}
+    for table in (data.table, *data.other_editions.values()):
+        for fan in table.fans:
+            name = pick(fan.names, lang)
+            fans.setdefault(fan.id, {"number": fan.number, "points": fan.points, "name": name.text,
+                                     "missing": name.missing})
+    editions = [{"id": info.id, "name": info.name(lang)} for info, _ in data.edition_list]
+    return {
+        "format": ASSET_FORMAT, "lang": lang, "table": edition_ids(data)[0], "editions": editions,
+        "text": {k: TEXT[lang][k] for k in SCORING_KEYS + CALCULATOR_KEYS},
+        "situation_flags": [f for f in SITUATION_FLAGS if f != "self_drawn"],
+        "minimum": data.table.minimum_points,
+        "fans": fans,
+        "tiles": {t.text: tile_alt(t.text, lang) for t in ALL_TILES},
+    }
+
+
+def pyodide_files(package: Path = PYODIDE_PACKAGE) -> dict[str, bytes]:
+    missing = [name for name in PYODIDE_FILES if not (package / name).is_file()]
+    if missing:
+        raise MissingPyodide(f"{package} lacks {', '.join(missing)}: the calculator needs the npm package "
+                             "pyodide; run ./dev setup (it runs npm ci)")
+    return {f"{PYODIDE_ASSETS}/{name}": (package / name).read_bytes() for name in PYODIDE_FILES}
+
+
+def lock_without_packages(lock: bytes) -> bytes:
+    """Pyodide's lock file with its interpreter's facts only: the page loads no package,
+    and the whole list (120 KB) would be fetched and read at every start."""
+    return _dump({"info": json.loads(lock)["info"], "packages": {}})
+
+
+def calculator_assets(data: SiteData) -> dict[str, bytes]:
+    """{path under site/: bytes} for every file of the calculator page."""
+    files = pyodide_files()
+    tables = {edition: table_json(data, edition if i else None) for i, edition in enumerate(edition_ids(data))}
+    prepared = prepare_python(engine_zip(), tables, PYODIDE_PACKAGE)
+    stdlib, lock = f"{PYODIDE_ASSETS}/python_stdlib.zip", f"{PYODIDE_ASSETS}/pyodide-lock.json"
+    files[f"{PYODIDE_ASSETS}/{FULL_STDLIB}"] = files[stdlib]
+    files[stdlib] = prepared.stdlib
+    files[lock] = lock_without_packages(files[lock])
+    files[f"{CALCULATOR_ASSETS}/engine.zip"] = prepared.engine
+    files.update({f"{CALCULATOR_ASSETS}/tables/{edition}.json": body for edition, body in tables.items()})
+    return files

@@ -1,0 +1,154 @@
+"""`mcr check [PATH] [--editions DIR]`: everything that must agree with a fan table.
+
+- The table and the editions that belong to it: those beside it (PATH's folder's editions/) or
+  in --editions DIR; the command says which it read.
+- The points the rulebook's prose gives a fan ("All Pungs 6", in any language): the rulebook
+  beside the table (its folder's site/), else the project's.
+- For the project's own table: the exclusion judgements (implied or listed) and the quiz banks,
+  each stale or missing one with the command that rebuilds it.
+
+Each problem is one line, `FILE:LINE: what` where there is a line, for the maintainer; the
+exit status is 1 when there is any.
+"""
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import rules
+from rules import DEFAULT_FANS_PATH, EditionError, FanTable, FanTableError
+
+from .cli_text import cli_text
+
+EDITIONS = "editions"
+BOOK = "site"
+
+
+def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
+    parser.add_argument("path", nargs="?", help=cli_text(lang, "help_check_path"))
+    parser.add_argument("--editions", metavar="DIR", type=Path, help=cli_text(lang, "help_check_editions"))
+
+
+@contextmanager
+def _with_editions(table: Path, editions: Path) -> Iterator[Path]:
+    """A copy of `table` with the editions of `editions` beside it, where the engine looks
+    for a table's editions."""
+    with tempfile.TemporaryDirectory(prefix="mcr-check-") as tmp:
+        view = Path(tmp) / table.name
+        shutil.copyfile(table, view)
+        (Path(tmp) / EDITIONS).mkdir()
+        for overlay in sorted(editions.glob("*.yaml")):
+            shutil.copyfile(overlay, Path(tmp) / EDITIONS / overlay.name)
+        yield view
+
+
+def _shown_back(problems: list[str], view: Path, table: str, editions: Path) -> list[str]:
+    """Problems found in the copy, naming the files the user gave."""
+    inside = str(view.parent / EDITIONS) + "/"
+    return [p.replace(inside, f"{editions}/").replace(str(view), table) for p in problems]
+
+
+def _tables(path: str | None) -> dict[str, FanTable]:
+    """Every edition of the table that loads, by id, its own first."""
+    loaded: dict[str, FanTable] = {}
+    for info, _ in rules.editions(path):
+        try:
+            loaded[info.id] = rules.load_fan_table(path, edition=info.id)
+        except (FanTableError, EditionError):
+            continue
+    return loaded
+
+
+def _agreement_problems(path: str | None, table_file: Path, project: bool, lang: str) -> list[str]:
+    """The rulebook's points, and for the project's table its judgements and banks."""
+    tables = _tables(path)
+    if not tables:
+        return []
+    own, *others = tables.values()
+    from generator.site.rulebook_points import points_problems  # noqa: PLC0415 - only the full check needs it
+
+    book = table_file.parent / BOOK
+    book = book if book.is_dir() else DEFAULT_FANS_PATH.parent / BOOK
+    pages = len(list(book.rglob("*.md")))
+    problems = points_problems(book, own, others, shown=_relative(book))
+    _say(cli_text(lang, "check_read_rulebook", folder=f"{_relative(book)}/", n=pages))
+    if project:
+        problems += _project_problems(tables)
+        _say(cli_text(lang, "check_read_project"))
+    return problems
+
+
+def _project_problems(tables: dict[str, FanTable]) -> list[str]:
+    from generator.quizzes.bank_sources import stale_banks  # noqa: PLC0415 - slow to import
+    from generator.quizzes.banks import QUIZ_DIR  # noqa: PLC0415
+    from generator.quizzes.exclusion_evidence import judgement_problems  # noqa: PLC0415
+
+    problems = judgement_problems(tables)
+    root = DEFAULT_FANS_PATH.parent
+    problems += [stale.message(_relative(stale.path)) for stale in stale_banks(QUIZ_DIR, root / BOOK)]
+    return problems
+
+
+def _relative(path: Path) -> str:
+    """A path of the project relative to the current folder when it is inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _say(line: str) -> None:
+    print(f"mcr check: {line}", file=sys.stderr)
+
+
+def _read_line(shown: str, editions: Path, editions_shown: str, lang: str) -> str:
+    """Which editions the check reads: the files the engine takes as the table's editions."""
+    files = sorted(editions.glob("*.yaml")) if editions.is_dir() else []
+    if files:
+        listed = ", ".join(f"{f.stem} ({editions_shown}/{f.name})" for f in files)
+        return cli_text(lang, "check_read_editions", path=shown, editions=listed)
+    return cli_text(lang, "check_read_no_editions", path=shown, folder=f"{editions_shown}/")
+
+
+@contextmanager
+def _engine_path(path: str | None, table_file: Path, editions: Path | None) -> Iterator[str | None]:
+    """The path to give the engine: the table itself, or a copy beside the editions named."""
+    if editions is None:
+        yield path
+        return
+    with _with_editions(table_file, editions) as view:
+        yield str(view)
+
+
+def _same(a: Path, b: Path) -> bool:
+    return a.resolve() == b.resolve()
+
+
+def run(args: argparse.Namespace) -> int:
+    shown = args.path or "fans.yaml"
+    table_file = Path(args.path) if args.path else DEFAULT_FANS_PATH
+    if args.editions is not None and not args.editions.is_dir():
+        print("mcr check: " + cli_text(args.lang, "check_no_folder", folder=args.editions), file=sys.stderr)
+        return 2
+    editions = args.editions if args.editions is not None else table_file.parent / EDITIONS
+    editions_shown = str(args.editions) if args.editions is not None else str(Path(shown).parent / EDITIONS)
+    _say(_read_line(shown, editions, editions_shown.removeprefix("./"), args.lang))
+    project = _same(table_file, DEFAULT_FANS_PATH) and _same(editions, DEFAULT_FANS_PATH.parent / EDITIONS)
+    with _engine_path(args.path, table_file, args.editions) as path:
+        problems = rules.check_fan_table(path)
+        if not problems:   # the rest reads the table: only once it is sound
+            problems = _agreement_problems(path, table_file, project, args.lang)
+        if path != args.path:
+            problems = _shown_back(problems, Path(path), shown, args.editions)
+    for line in problems:
+        print(line)
+    if problems:
+        _say(cli_text(args.lang, "check_problems", n=len(problems), path=shown))
+        return 1
+    _say(cli_text(args.lang, "check_sound", path=shown))
+    return 0

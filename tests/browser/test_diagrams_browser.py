@@ -1,0 +1,138 @@
+"""The rulebook's diagrams in a real browser (Debian's Chromium driven by Playwright): the play
+chapter in every language, at a desktop width (1280 px) and a phone's (390 px), in the light
+and the dark theme, shows its four diagrams drawn at a non-zero size, inside the width of the
+screen, every label inside its diagram and clear of the other labels, the ink in the theme's
+text colour, and nothing for axe-core to fault. Screenshots of each diagram go to
+test-artifacts/diagrams/."""
+from __future__ import annotations
+
+import pytest
+
+from generator.site.diagrams import DIAGRAMS
+from generator.site.site_text import DEFAULT_LANG, LANGS
+
+from ..conftest import ROOT
+from ..site_build_support import ARTIFACTS
+from .test_site_browser import CHROMIUM, base_url, browser  # noqa: F401 - the shared fixtures
+
+SHOTS = ARTIFACTS / "diagrams"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+# axe-core's checks (names, contrast, roles) on the diagrams alone: the rest of the page is
+# test_site_reach's.
+AXE_RUN = """async () => (await axe.run({include: [['figure.mcr-diagram']]}, {resultTypes: ['violations']}))
+  .violations.map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))"""
+
+pytestmark = [
+    pytest.mark.browser, pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is absent (apt-get install chromium)"),
+]
+
+
+# Measured in the page: each diagram's box, each label's box, the ink colour against the page's
+# text colour. Labels are <text class="mcr-dg-label">; a wrapped one is measured line by line.
+_MEASURE = """() => {
+  const out = [];
+  for (const figure of document.querySelectorAll('figure.mcr-diagram')) {
+    const svg = figure.querySelector('svg');
+    const box = svg.getBoundingClientRect();
+    const labels = [];
+    for (const t of svg.querySelectorAll('text.mcr-dg-label')) {
+      const r = t.getBoundingClientRect();
+      labels.push({text: t.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+                   width: r.width, height: r.height});
+    }
+    out.push({name: [...svg.classList].find(c => c.startsWith('mcr-dg--')).slice(8),
+              lang: svg.getAttribute('lang'), label: svg.getAttribute('aria-label'),
+              left: box.left, right: box.right, top: box.top, bottom: box.bottom, width: box.width,
+              height: box.height, labels,
+              ink: getComputedStyle(svg).color,
+              text: getComputedStyle(document.querySelector('article')).color});
+  }
+  return {diagrams: out, viewport: document.documentElement.clientWidth,
+          scheme: document.body.getAttribute('data-md-color-scheme')};
+}"""
+
+
+def _overlap(a: dict, b: dict) -> float:
+    """The area two label boxes share, in square pixels."""
+    w = min(a["right"], b["right"]) - max(a["left"], b["left"])
+    h = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_play_chapter_shows_its_diagrams(browser: object, base_url: str, lang: str, width: int,
+                                             scheme: str) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        prefix = "" if lang == DEFAULT_LANG else f"{lang}/"
+        page.goto(f"{base_url}{prefix}rulebook/play/", wait_until="load")
+        page.evaluate("document.fonts.ready")
+        found = page.evaluate(_MEASURE)
+        assert found["scheme"] == ("slate" if scheme == "dark" else "default")
+        drawn = found["diagrams"]
+        assert sorted(d["name"] for d in drawn) == sorted(DIAGRAMS), f"{lang}: diagrams {[d['name'] for d in drawn]}"
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        figures = page.locator("figure.mcr-diagram")
+        for i, d in enumerate(drawn):
+            where = f"{d['name']} ({lang}, {width} px, {scheme})"
+            assert d["lang"] == lang and d["label"], where
+            assert d["width"] > 100 and d["height"] > 50, f"{where}: drawn {d['width']} x {d['height']}"
+            assert d["left"] >= 0 and d["right"] <= found["viewport"] + 0.5, \
+                f"{where}: {d['left']}..{d['right']} outside the screen's {found['viewport']} px"
+            assert d["ink"] == d["text"], f"{where}: ink {d['ink']}, the page's text {d['text']}"
+            assert d["labels"], where
+            for lab in d["labels"]:
+                assert lab["width"] > 0 and lab["height"] > 0, f"{where}: {lab['text']!r} not drawn"
+                assert (lab["left"] >= d["left"] - 0.5 and lab["right"] <= d["right"] + 0.5
+                        and lab["top"] >= d["top"] - 0.5 and lab["bottom"] <= d["bottom"] + 0.5), \
+                    f"{where}: {lab['text']!r} runs out of the drawing: {lab} in {d}"
+            labels = d["labels"]
+            for j, a in enumerate(labels):
+                for b in labels[j + 1:]:
+                    # Text boxes include the font's line gap: a sliver is no collision.
+                    assert _overlap(a, b) < 0.1 * min(a["width"] * a["height"], b["width"] * b["height"]), \
+                        f"{where}: {a['text']!r} and {b['text']!r} overlap"
+            figures.nth(i).screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-{d['name']}.png"))
+        if AXE.exists():
+            page.add_script_tag(path=str(AXE))
+            assert page.evaluate(AXE_RUN) == [], f"{lang}, {width} px, {scheme}"
+        page.locator("figure.mcr-diagram--wall-break").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-play.png"))
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_quick_start_shows_its_diagrams_on_a_phone(browser: object, base_url: str, lang: str,
+                                                      scheme: str) -> None:
+    # The seats, the wall and the claimed tile under the quick start's steps, at phone width.
+    context = browser.new_context(viewport={"width": 390, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    try:
+        prefix = "" if lang == DEFAULT_LANG else f"{lang}/"
+        page.goto(f"{base_url}{prefix}quickstart/", wait_until="load")
+        page.evaluate("document.fonts.ready")
+        found = page.evaluate(_MEASURE)
+        drawn = found["diagrams"]
+        assert [d["name"] for d in drawn] == ["seating", "wall-break", "claimed-melds"], lang
+        for d in drawn:
+            where = f"{d['name']} ({lang}, quick start, {scheme})"
+            assert d["lang"] == lang and d["width"] > 100 and d["height"] > 50, where
+            assert d["left"] >= 0 and d["right"] <= found["viewport"] + 0.5, where
+            assert d["ink"] == d["text"], where
+            for lab in d["labels"]:
+                assert (lab["left"] >= d["left"] - 0.5 and lab["right"] <= d["right"] + 0.5), \
+                    f"{where}: {lab['text']!r} runs out of the drawing"
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("figure.mcr-diagram--seating").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"{lang}-390-{scheme}-quickstart.png"))
+    finally:
+        context.close()

@@ -1,0 +1,209 @@
+"""The site offline, in a real browser (Debian's Chromium driven by Playwright), on the built
+site: after one visit the service worker keeps the visitor's language (every file of it
+and the shared ones, no other language's); with the network cut and the server stopped,
+a reload still scores a hand in the calculator, a quiz question is answered and a rulebook
+page opens. A new build (a page changed, its offline files written again) is installed
+beside the old one, the page says so, and its "Reload" button brings the new pages, the
+old cache deleted. The manifest and its icons are what an installed app needs."""
+from __future__ import annotations
+
+import http.server
+import json
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rules
+from generator.site.offline import FILE_LIST, MANIFEST, AppLanguage, language_root, write_offline_files
+from generator.site.site_text import DEFAULT_LANG, LANGS
+
+from ..site_build_support import built_site
+from .test_quiz_browser import _answer, _wait, questions  # noqa: F401 - shared fixture
+from .test_site_browser import CHROMIUM, Tab, browser, sync_api  # noqa: F401 - shared fixtures
+
+pytestmark = [
+    pytest.mark.browser, pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is absent (apt-get install chromium)"),
+]
+
+SAVED_MS = 300_000      # the first visit keeps some 30 MB, hashed, on a shared machine
+ENGINE_MS = 120_000
+HAND = "[123m]456m789m34p55s5p"
+MARKER = "MCR-NEW-BUILD-MARKER"
+PAGE = "rulebook/scoring/"
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    def __init__(self, request: Any, address: Any, server: Any) -> None:
+        super().__init__(request, address, server, directory=str(server.folder))
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base signature
+        pass
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """Serves `folder`, which a test may swap for another build; stop() cuts it off."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(("127.0.0.1", 0), _Handler)
+        self.folder = folder
+        self.url = f"http://127.0.0.1:{self.server_address[1]}/"
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        self.shutdown()
+        self.server_close()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    built = built_site(tmp_path_factory)
+    assert built.returncode == 0, f"the site did not build:\n{built.log[-3000:]}"
+    return built.output
+
+
+@pytest.fixture
+def server(site: Path) -> Iterator[SiteServer]:
+    running = SiteServer(site)
+    yield running
+    if running.socket.fileno() >= 0:
+        running.stop()
+
+
+def _saved(tab: Tab) -> None:
+    tab.page.wait_for_selector("html[data-mcr-offline=ready]", state="attached", timeout=SAVED_MS)
+
+
+def _cached_urls(tab: Tab) -> list[str]:
+    return tab.page.evaluate("""async () => {
+        const names = (await caches.keys()).filter((n) => n.startsWith('mcr-'));
+        const out = [];
+        for (const name of names) for (const r of await (await caches.open(name)).keys()) out.push(r.url);
+        return out; }""")
+
+
+def _cache_names(tab: Tab) -> list[str]:
+    return tab.page.evaluate("async () => (await caches.keys()).filter((n) => n.startsWith('mcr-'))")
+
+
+def _key(base: str, path: str) -> str:
+    return base + (path[:-len("index.html")] if path.endswith("index.html") else path)
+
+
+def test_after_one_visit_the_calculator_quiz_and_rulebook_work_offline(
+        browser: Any, server: SiteServer, site: Path, questions: dict[str, Any]) -> None:  # noqa: F811
+    tab = Tab(browser, server.url)
+    try:
+        tab.page.goto(server.url + "calculator/", wait_until="load")
+        tab.page.wait_for_selector(".mcr-calc__status[data-state=ready]", timeout=ENGINE_MS)
+        _saved(tab)
+        listing = json.loads((site / FILE_LIST).read_text(encoding="utf-8"))
+        kept = set(_cached_urls(tab))
+        mine = listing["languages"][DEFAULT_LANG]["files"] + listing["shared"]
+        assert {_key(server.url, path) for path, _ in mine} <= kept
+        assert not [u for u in kept if u.startswith(server.url + "zh/")]   # another language: not kept
+        assert any(path == "calculator/index.html" for path, _ in mine)
+        assert any(path.startswith("quiz/") for path, _ in mine)
+
+        tab.context.set_offline(True)
+        server.stop()
+        tab.errors.clear()
+        tab.page.reload(wait_until="load")
+        tab.page.wait_for_selector(".mcr-calc__status[data-state=ready]", timeout=ENGINE_MS)
+        tab.page.fill(".mcr-calc__notation", HAND)
+        expected = rules.score(HAND).total
+        tab.page.wait_for_function(
+            f"() => document.querySelector('.mcr-calc__summary').textContent.startsWith('{expected} points')",
+            timeout=30_000)
+        assert tab.page.locator(".mcr-calc__result .mcr-hand").count() == 1
+
+        tab.page.goto(server.url + "quiz/beginner/", wait_until="load")
+        _wait(tab, "asking")
+        tab.page.select_option(".mcr-quiz__kind", "total")      # "How many points?" only, as the quiz tests do
+        question = questions[_wait(tab, "asking")]
+        _answer(tab, question, right=True)
+        _wait(tab, "answered")
+        assert "mcr-quiz__verdict--right" in tab.page.locator(".mcr-quiz__verdict").get_attribute("class")
+
+        tab.page.goto(server.url + PAGE, wait_until="load")
+        assert tab.page.locator("article h1").count() == 1
+        assert tab.page.evaluate("() => Array.from(document.images).every((i) => i.complete && i.naturalWidth > 0)")
+        assert not tab.errors, tab.errors
+    finally:
+        tab.context.close()
+
+
+def _new_build(site: Path, folder: Path) -> str:
+    """A copy of the built site (hard links) with one page changed and the offline files
+    written again, as a new build writes them; its version."""
+    shutil.copytree(site, folder, copy_function=os.link)
+    page = folder / PAGE / "index.html"
+    html = page.read_text(encoding="utf-8")
+    page.unlink()   # a file of its own, not the linked one
+    page.write_text(html.replace("</h1>", f" {MARKER}</h1>", 1), encoding="utf-8")
+    manifests = {code: json.loads((site / language_root(code, DEFAULT_LANG) / MANIFEST).read_text(encoding="utf-8"))
+                 for code in LANGS}
+    write_offline_files(folder, [AppLanguage(c, m["name"], m["description"]) for c, m in manifests.items()],
+                        DEFAULT_LANG)
+    return json.loads((folder / FILE_LIST).read_text(encoding="utf-8"))["version"]
+
+
+def test_a_new_build_replaces_the_cached_one(browser: Any, server: SiteServer, site: Path,  # noqa: F811
+                                             tmp_path: Path) -> None:
+    new_version = _new_build(site, tmp_path / "new")
+    old_version = json.loads((site / FILE_LIST).read_text(encoding="utf-8"))["version"]
+    assert new_version != old_version
+    tab = Tab(browser, server.url)
+    try:
+        tab.page.goto(server.url + PAGE, wait_until="load")
+        _saved(tab)
+        assert _cache_names(tab) == [f"mcr-{old_version}"]
+
+        server.folder = tmp_path / "new"           # the new build is deployed
+        tab.page.reload(wait_until="load")          # the browser finds the new service worker
+        notice = tab.page.locator(".mcr-notice[data-notice=update]")
+        notice.wait_for(state="visible", timeout=SAVED_MS)
+        assert MARKER not in tab.page.locator("article h1").inner_text()   # still the old version, whole
+        notice.locator(".mcr-notice__reload").click()
+        tab.page.wait_for_function(f"() => document.querySelector('article h1').textContent.includes('{MARKER}')",
+                                   timeout=60_000)
+        tab.page.wait_for_function(f"async () => (await caches.keys()).join() === 'mcr-{new_version}'", timeout=30_000)
+
+        tab.context.set_offline(True)
+        server.stop()
+        tab.page.reload(wait_until="load")
+        assert MARKER in tab.page.locator("article h1").inner_text()
+        assert not [e for e in tab.errors if "HTTP" in e or "exception" in e], tab.errors
+    finally:
+        tab.context.close()
+
+
+def test_the_manifest_and_icons_make_an_installable_app(browser: Any, server: SiteServer) -> None:  # noqa: F811
+    tab = Tab(browser, server.url)
+    try:
+        for prefix, lang in (("", "en"), ("zh/", "zh")):
+            tab.page.goto(server.url + prefix, wait_until="load")
+            href = tab.page.locator("link[rel=manifest]").evaluate("l => l.href")
+            assert href == f"{server.url}{prefix}{MANIFEST}"
+            manifest = tab.page.request.get(href).json()
+            assert manifest["lang"] == lang and manifest["display"] == "standalone"
+            assert tab.page.title().split(" - ")[-1] == manifest["name"]   # the site's name in the page's language
+            assert tab.page.url.startswith(tab.page.evaluate(f"new URL({json.dumps(manifest['start_url'])}, "
+                                                             f"{json.dumps(href)}).href"))
+            sizes = {}
+            for icon in manifest["icons"]:
+                url = tab.page.evaluate(f"new URL({json.dumps(icon['src'])}, {json.dumps(href)}).href")
+                response = tab.page.request.get(url)
+                assert response.ok and response.headers["content-type"] == icon["type"]
+                if icon["type"] == "image/png":
+                    width = tab.page.evaluate("""async (url) => {
+                        const image = new Image(); image.src = url; await image.decode(); return image.naturalWidth; }""", url)
+                    sizes[(width, icon["purpose"])] = icon["sizes"]
+            assert sizes == {(192, "any"): "192x192", (512, "any"): "512x512", (512, "maskable"): "512x512"}
+    finally:
+        tab.context.close()

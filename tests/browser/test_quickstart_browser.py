@@ -1,0 +1,62 @@
+"""The quick start page in a real browser, at a desktop width (1280 px) and a phone width
+(390 px), in the light and the dark palette: its title, its nine sections, its four hands
+with their tiles and its tables are there, and every one of them lies inside the viewport
+(nothing pushes the page sideways). Screenshots go to test-artifacts/."""
+from __future__ import annotations
+
+import pytest
+
+from generator.site.site_text import LANGS, text
+
+from ..site_build_support import ARTIFACTS
+from .test_site_browser import Tab, _prefix, base_url, browser  # noqa: F401 - the shared fixtures
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+WIDTHS = (1280, 390)
+SCHEMES = ("light", "dark")
+HANDS = 4          # the tiles, the hand under 8 points, the worked hand on a discard and self-drawn
+SECTIONS = 9       # the eight steps and "where to go next"
+PROSE_TABLES = 3   # the seats, the worked hand's fans, its payments
+
+# Every box that must be on screen, as [what, left, right], for elements the page needs.
+_BOXES = """() => {
+  const article = document.querySelector('article');
+  const pick = (sel) => Array.from(article.querySelectorAll(sel));
+  const tables = pick('table').filter(t => !t.closest('figure.mcr-hand'));
+  const items = [...pick('h1'), ...pick('h2'), ...pick('figure.mcr-hand'), ...tables,
+                 ...pick('figure.mcr-hand .mcr-tile--winning')];
+  return items.map(e => { const r = e.getBoundingClientRect();
+    return [e.tagName + '.' + e.className + ' ' + (e.textContent || '').trim().slice(0, 30), r.left, r.right]; });
+}"""
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_quick_start_fits_the_screen(browser: object, base_url: str, lang: str, width: int,  # noqa: F811
+                                         scheme: str) -> None:
+    tab = Tab(browser, base_url, scheme=scheme)
+    try:
+        tab.page.set_viewport_size({"width": width, "height": 900})
+        tab.open(f"{_prefix(lang)}quickstart/")
+        assert tab.heading() == text(lang, "nav_quickstart")
+        expected = "slate" if scheme == "dark" else "default"
+        assert tab.page.locator("body").get_attribute("data-md-color-scheme") == expected
+        assert tab.page.locator("article h2").count() == SECTIONS
+        assert tab.page.locator("article figure.mcr-hand").count() == HANDS
+        assert tab.tiles_loaded() >= 14 * HANDS
+        assert tab.page.locator("article table:not(figure.mcr-hand table)").count() == PROSE_TABLES
+        # The page itself never scrolls sideways, and every part of it starts and ends on screen.
+        assert tab.page.evaluate("document.documentElement.scrollWidth") <= width
+        outside = [(what, left, right) for what, left, right in tab.page.evaluate(_BOXES)
+                   if left < 0 or right > width + 0.5]
+        assert not outside, outside
+        if width >= 1280:   # the tabs of the header show the page second, after the home page
+            tabs = tab.page.locator(".md-tabs__item").all_inner_texts()
+            assert [t.strip() for t in tabs[:2]] == [text(lang, "nav_home"), text(lang, "nav_quickstart")]
+        ARTIFACTS.mkdir(exist_ok=True)
+        tab.page.screenshot(path=str(ARTIFACTS / f"quickstart-{lang}-{width}-{scheme}.png"), full_page=True)
+        assert not tab.errors, tab.errors
+    finally:
+        tab.context.close()

@@ -1,0 +1,195 @@
+"""The built site in a real browser (Debian's Chromium driven by Playwright): every
+language's home and fan pages load with their tile pictures and no console error, the
+language switcher stays on the page, the search finds fans by their names in any
+language, and the fan table filters. Screenshots go to test-artifacts/."""
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from generator.site.site_text import DEFAULT_LANG, LANGS
+
+from ..site_build_support import ARTIFACTS, built_site
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+FAN = "full_flush"    # its examples show claimed sets, concealed tiles and the winning tile
+
+pytestmark = [
+    pytest.mark.browser, pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is absent (apt-get install chromium)"),
+]
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e .[test])")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base signature
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    site = built_site(tmp_path_factory)
+    assert site.returncode == 0, f"the site did not build:\n{site.log[-3000:]}"
+    handler = functools.partial(_QuietHandler, directory=str(site.output))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)   # port 0: any free port
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Tab:
+    """A page plus every error it reported: console errors, uncaught exceptions, HTTP errors."""
+
+    def __init__(self, browser: object, base_url: str, scheme: str = "light") -> None:
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+        self.page = self.context.new_page()
+        self.base_url = base_url
+        self.errors: list[str] = []
+        self.requested: list[str] = []
+        self.page.on("request", lambda r: self.requested.append(r.url))
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
+        self.page.on("pageerror", lambda e: self.errors.append(f"exception: {e}"))
+        self.page.on("response", lambda r: r.status >= 400 and self.errors.append(f"HTTP {r.status} {r.url}"))
+        # ERR_ABORTED: a request cut short because the test moved on to the next page.
+        self.page.on("requestfailed", lambda r: "ERR_ABORTED" not in (r.failure or "")
+                     and self.errors.append(f"failed: {r.url} {r.failure}"))
+
+    def open(self, path: str) -> None:
+        self.page.goto(self.base_url + path, wait_until="load")
+
+    def heading(self) -> str:
+        return self.page.locator("article h1").inner_text().replace("¶", "").strip()   # minus the permalink
+
+    def tiles_loaded(self) -> int:
+        """How many tile pictures the page shows; fails if one of them did not load."""
+        broken = self.page.evaluate("""() => Array.from(document.querySelectorAll('img.mcr-tile'))
+            .filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src'))""")
+        assert not broken, f"tile pictures did not load: {broken[:5]}"
+        return self.page.locator("img.mcr-tile").count()
+
+
+@pytest.fixture
+def tab(browser: object, base_url: str) -> Iterator[Tab]:
+    opened = Tab(browser, base_url)
+    yield opened
+    opened.context.close()
+
+
+def _prefix(lang: str) -> str:
+    return "" if lang == DEFAULT_LANG else f"{lang}/"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_home_and_fan_page_load_with_their_tiles(tab: Tab, lang: str, table: object) -> None:
+    tab.open(_prefix(lang))
+    assert tab.page.locator("html").get_attribute("lang") == lang
+    assert tab.tiles_loaded() >= 14
+    fan = table.fan(FAN)
+    tab.open(f"{_prefix(lang)}fans/{FAN}/")
+    assert tab.heading() == (fan.names.get(lang) or fan.names["en"])
+    assert tab.tiles_loaded() > 40
+    assert tab.page.locator("figure.mcr-hand .mcr-meld--exposed").count() >= 1
+    assert tab.page.locator("figure.mcr-hand .mcr-tile--winning").count() == len(fan.examples)
+    alt = tab.page.locator("figure.mcr-hand img.mcr-tile").first.get_attribute("alt")
+    assert alt and not alt.endswith(".svg")
+    ARTIFACTS.mkdir(exist_ok=True)
+    tab.page.screenshot(path=str(ARTIFACTS / f"site-{lang}-{FAN}.png"), full_page=True)
+    assert not tab.errors, tab.errors
+
+
+def test_fan_page_in_the_dark_palette(browser: object, base_url: str) -> None:
+    dark = Tab(browser, base_url, scheme="dark")
+    try:
+        dark.open(f"zh/fans/{FAN}/")
+        assert dark.page.locator("body").get_attribute("data-md-color-scheme") == "slate"
+        dark.tiles_loaded()
+        dark.page.locator("figure.mcr-hand").first.screenshot(path=str(ARTIFACTS / f"site-zh-{FAN}-dark-hand.png"))
+        assert not dark.errors, dark.errors
+    finally:
+        dark.context.close()
+
+
+def test_language_switcher_stays_on_the_same_page(tab: Tab, table: object) -> None:
+    fan = table.fan(FAN)
+    tab.open(f"fans/{FAN}/")
+    for lang in ["zh", "es", "ko", "fr", "ja", "en"]:
+        tab.page.locator(".md-header__option .md-select").hover()
+        tab.page.locator(f"a.md-select__link[hreflang={lang}]").click()
+        tab.page.wait_for_load_state("load")
+        assert tab.page.url == tab.base_url + f"{_prefix(lang)}fans/{FAN}/"
+        assert tab.heading() == (fan.names.get(lang) or fan.names["en"])
+    assert not tab.errors, tab.errors
+
+
+SEARCHES = [("zh", "清一色", "full_flush"), ("es", "Escalera pura", "pure_straight"),
+            ("es", "escalera", "pure_straight"), ("ko", "혼일색", "half_flush"), ("en", "all pungs", "all_pungs"),
+            # Japanese: the fan's own name, and the riichi name a Japanese player would type
+            # (fans.yaml other_names); French players use the English names.
+            ("ja", "清一色", "full_flush"), ("ja", "清龍", "pure_straight"), ("ja", "一気通貫", "pure_straight"),
+            ("ja", "対々和", "all_pungs"), ("fr", "Pure Straight", "pure_straight"), ("fr", "Half Flush", "half_flush")]
+FIRST = {"清一色", "혼일색", "一気通貫", "清龍"}    # queries whose fan must come first, not only be listed
+
+
+def _index_requests(tab: Tab) -> list[str]:
+    return [u.rsplit("/", 1)[1] for u in tab.requested if "/search/search_index" in u]
+
+
+@pytest.mark.parametrize(("lang", "query", "fan_id"), SEARCHES, ids=[f"{s[0]}-{s[1]}" for s in SEARCHES])
+def test_search_finds_a_fan_by_its_name(tab: Tab, lang: str, query: str, fan_id: str, table: object) -> None:
+    fan = table.fan(fan_id)
+    known = f"{fan.names.get(lang) or ''} {fan.other_names.get(lang) or ''}"
+    if lang not in ("en", "zh") and query.lower() not in known.lower():
+        pytest.skip(f"fans.yaml has no {lang} name of {fan_id} containing {query!r} yet")
+    tab.open(_prefix(lang))
+    tab.page.wait_for_load_state("networkidle")
+    assert _index_requests(tab) == [], "the search index loads before the reader searches"
+    box = tab.page.locator("input.md-search__input")
+    box.click()
+    box.fill(query)
+    found = """(fan) => Array.from(document.querySelectorAll('a.md-search-result__link'))
+        .some(a => new URL(a.href).pathname.replace(/\\/$/, '').endsWith('/fans/' + fan))"""
+    try:
+        tab.page.wait_for_function(found, arg=fan_id, timeout=15000)
+    except sync_api.TimeoutError:
+        shown = tab.page.eval_on_selector_all("a.md-search-result__link", "links => links.map(a => a.href)")
+        pytest.fail(f"searching {query!r} did not list fans/{fan_id}/; it listed {shown[:10]}")
+    own = "search_index.json" if lang == DEFAULT_LANG else f"search_index.{lang}.json"
+    assert _index_requests(tab) == [own]
+    if query in FIRST:
+        first = tab.page.eval_on_selector("a.md-search-result__link", "a => new URL(a.href).pathname")
+        assert first.rstrip("/").endswith(f"/fans/{fan_id}"), f"searching {query!r} lists {first} first"
+    assert tab.page.locator(".md-search[role=dialog]").get_attribute("aria-label")
+    assert not tab.errors, tab.errors
+
+
+def test_fan_table_filters_by_points_and_family(tab: Tab, table: object) -> None:
+    tab.open("es/fans/")
+    rows = tab.page.locator(".mcr-fan-table tbody tr")
+    assert rows.count() == len(table.fans)
+    tab.page.select_option("select[data-filter=points]", "88")
+    visible = tab.page.locator(".mcr-fan-table tbody tr:not([hidden])")
+    assert visible.count() == sum(1 for f in table.fans if f.points == 88)
+    tab.page.select_option("select[data-filter=family]", "honors")
+    both = sum(1 for f in table.fans if f.points == 88 and f.family == "honors")
+    assert visible.count() == both
+    assert f"{both} de {len(table.fans)}" in tab.page.locator(".mcr-filter__count").inner_text()
+    assert tab.tiles_loaded() > 14 * len(table.fans) - 20
+    assert not tab.errors, tab.errors

@@ -1,0 +1,119 @@
+"""Every kind of page, in every language, for every reader (Debian's Chromium driven by
+Playwright, on the built site): at 390 px wide no page scrolls sideways, and axe-core (from
+its npm package in node_modules/) finds no serious or critical violation, light or dark.
+A rulebook page stays under 600 KB. Phone screenshots go to test-artifacts/."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.site.site_text import DEFAULT_LANG, LANGS
+
+from ..conftest import ROOT
+from ..site_build_support import ARTIFACTS
+from .test_site_browser import CHROMIUM, base_url, browser  # noqa: F401 - shared fixtures
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+pytestmark = [
+    pytest.mark.browser, pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is absent (apt-get install chromium)"),
+    pytest.mark.skipif(not AXE.exists(), reason="node_modules/axe-core is missing (./dev setup runs npm ci)"),
+]
+
+# One page of each kind; the calculator with a scored hand, so its breakdown is checked too.
+KINDS = {
+    "home": "",
+    "quick start": "quickstart/",
+    "rulebook": "rulebook/scoring/",
+    "fan table": "fans/",
+    "fan": "fans/big_four_winds/",
+    "fan sheet": "fans/fan-sheet/",
+    "notation": "notation/",
+    "rulings": "rulebook/rulings/",
+    "quiz index": "quiz/",
+    "quiz": "quiz/beginner/",
+    "calculator": "calculator/?hand=%5BEEE%5D%5BSSSS1%5D55pWWWNNN&self_drawn=1",
+    "calculator waits": "calculator/?hand=%5B123m%5D456m789m34p55s",
+}
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+RULEBOOK_PAGE_LIMIT = 600_000
+
+WIDTH = "() => [document.documentElement.scrollWidth, window.innerWidth]"
+# What overflows: the outermost elements past the right edge, outside scrolling boxes.
+OVERFLOWING = """() => { const w = window.innerWidth, out = [];
+  const over = (el) => el.getBoundingClientRect().right > w + 1;
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('.md-sidebar, .md-search, .md-typeset__scrollwrap')) continue;
+    if (over(el) && !(el.parentElement && over(el.parentElement))) out.push(el.tagName + '.' + el.className);
+  }
+  return out.slice(0, 5); }"""
+AXE_RUN = """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+  .filter(v => v.impact === 'serious' || v.impact === 'critical')
+  .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))"""
+
+
+def _url(base: str, lang: str, path: str) -> str:
+    return base + ("" if lang == DEFAULT_LANG else f"{lang}/") + path
+
+
+def _settled(page: Any, kind: str) -> None:
+    if kind.startswith("calculator"):
+        page.wait_for_selector(".mcr-calc[data-answered]", timeout=60000)
+    elif kind == "quiz":
+        page.wait_for_selector(".mcr-quiz__form", timeout=15000)
+    page.wait_for_function("() => Array.from(document.images).every(i => i.complete)", timeout=15000)
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Any) -> Iterator[Any]:  # noqa: F811 - fixtures from test_site_browser
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def dark(browser: Any) -> Iterator[Any]:  # noqa: F811
+    context = browser.new_context(viewport=DESKTOP, color_scheme="dark")
+    yield context.new_page()
+    context.close()
+
+
+def _axe(page: Any) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(AXE_RUN)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", KINDS)
+def test_phone_width_and_accessibility(phone: Any, dark: Any, base_url: str, lang: str, kind: str) -> None:  # noqa: F811
+    phone.goto(_url(base_url, lang, KINDS[kind]))
+    _settled(phone, kind)
+    scroll, width = phone.evaluate(WIDTH)
+    if kind in ("fan", "calculator", "calculator waits") and lang in ("en", "zh"):
+        ARTIFACTS.mkdir(exist_ok=True)
+        phone.screenshot(path=str(ARTIFACTS / f"phone-{lang}-{kind.replace(' ', '-')}.png"), full_page=True)
+    assert scroll <= width, f"{kind} in {lang} scrolls sideways at {width}px: {phone.evaluate(OVERFLOWING)}"
+    assert _axe(phone) == [], f"{kind} in {lang}, light"
+    dark.goto(_url(base_url, lang, KINDS[kind]))
+    _settled(dark, kind)
+    assert dark.locator("body").get_attribute("data-md-color-scheme") == "slate"
+    assert _axe(dark) == [], f"{kind} in {lang}, dark"
+
+
+def test_a_rulebook_page_loads_under_600_kb(browser: Any, base_url: str) -> None:  # noqa: F811
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    sizes: dict[str, int] = {}
+    page.on("requestfinished", lambda r: sizes.__setitem__(r.url, r.sizes()["responseBodySize"]))
+    try:
+        page.goto(base_url + "rulebook/scoring/", wait_until="networkidle")
+        assert not [u for u in sizes if "search_index" in u]   # the index waits for a search
+        total = sum(sizes.values())
+        assert 0 < total < RULEBOOK_PAGE_LIMIT, f"{total:,} bytes: {sorted(sizes.items(), key=lambda kv: -kv[1])[:5]}"
+    finally:
+        context.close()

@@ -1,0 +1,280 @@
+"""The whole rules site, built strict once: a page for every fan in every language, every
+link and anchor resolving, every hand block drawn and scored as it says, translations
+falling back visibly, the language switcher staying on the page, builds reproducible."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlsplit
+
+import pytest
+
+import rules
+from generator.quizzes.check_blocks import read_check, scan as scan_checks
+from generator.site.hand_block import HandBlockError, check_block, find_hand_fences, read_block
+from generator.site.hand_render import faces_of
+from generator.site.fan_pages import fan_pages
+from generator.site.site_data import load_site_data
+from generator.site.site_text import DEFAULT_LANG, LANGS, text
+
+from ..conftest import ROOT
+from ..site_build_support import BuiltSite, build_sources, built_site, run_build
+
+pytestmark = pytest.mark.slow
+
+SOURCES = ROOT / "site"
+ATTRIBUTE = re.compile(r'\s(href|src|id)="([^"]*)"')
+FIGURE = re.compile(r'<figure class="mcr-hand[" ]')
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+    built = built_site(tmp_path_factory)
+    assert built.returncode == 0, f"the strict build failed:\n{built.log[-4000:]}"
+    return built
+
+
+def _out(site: BuiltSite, lang: str, rel_dir: str) -> Path:
+    """The HTML file of a page: `rel_dir` like 'fans/full_flush' ('' for the home page)."""
+    prefix = site.output if lang == DEFAULT_LANG else site.output / lang
+    return (prefix / rel_dir / "index.html") if rel_dir else prefix / "index.html"
+
+
+def _html_files(site: BuiltSite) -> list[Path]:
+    return sorted(site.output.rglob("*.html"))
+
+
+def test_strict_build_passes_without_a_warning(site: BuiltSite) -> None:
+    assert "WARNING" not in site.log, site.log
+    assert "Documentation built in" in site.log
+    print(f"\nfull site build: {site.seconds:.1f} s")   # also in test-artifacts/site-build.log
+
+
+def test_every_fan_has_a_page_in_every_language(site: BuiltSite, table: rules.FanTable) -> None:
+    for lang in LANGS:
+        table_page = _out(site, lang, "fans").read_text(encoding="utf-8")
+        for fan in table.fans:
+            page = _out(site, lang, f"fans/{fan.id}")
+            assert page.is_file(), f"no page for {fan.id} in {lang}"
+            assert f'href="{fan.id}/"' in table_page, f"the {lang} fan table lacks {fan.id}"
+        for rel in ("", "notation", "rulebook/rulings"):
+            assert _out(site, lang, rel).is_file()
+
+
+def _target(site: BuiltSite, page: Path, url: str) -> tuple[Path | None, str]:
+    base = "http://site/" + page.relative_to(site.output).as_posix()
+    parts = urlsplit(urljoin(base, url))
+    path = site.output / unquote(parts.path).lstrip("/")
+    if parts.path.endswith("/") or path.is_dir():
+        path = path / "index.html"
+    return (path if path.is_file() else None), unquote(parts.fragment)
+
+
+def test_every_link_and_anchor_resolves(site: BuiltSite) -> None:
+    pages = _html_files(site)
+    ids: dict[Path, set[str]] = {}
+    links: dict[Path, list[tuple[str, str]]] = {}
+    for page in pages:
+        found = ATTRIBUTE.findall(page.read_text(encoding="utf-8"))
+        ids[page] = {value for name, value in found if name == "id"}
+        links[page] = [(name, value) for name, value in found if name != "id"]
+    broken: list[str] = []
+    for page in pages:
+        for name, url in links[page]:
+            if not url or re.match(r"^[a-z][a-z0-9+.-]*:", url):   # external: http:, mailto:, data:
+                continue
+            target, fragment = _target(site, page, url)
+            where = f"{page.relative_to(site.output)}: {name}={url}"
+            if target is None:
+                broken.append(f"{where} (no such file)")
+            elif fragment and target.suffix == ".html":
+                if target not in ids:
+                    ids[target] = {v for n, v in ATTRIBUTE.findall(target.read_text(encoding="utf-8")) if n == "id"}
+                if fragment not in ids[target]:
+                    broken.append(f"{where} (no anchor #{fragment})")
+    assert not broken, f"{len(broken)} broken links:\n" + "\n".join(broken[:40])
+
+
+def _source_pages() -> dict[str, dict[str, Path]]:
+    """{page path without language: {language: source file}} for every Markdown page."""
+    found: dict[str, dict[str, Path]] = {}
+    for lang in LANGS:
+        for path in sorted((SOURCES / lang).rglob("*.md")):
+            found.setdefault(path.relative_to(SOURCES / lang).as_posix(), {})[lang] = path
+    return found
+
+
+def _rel_dir(rel: str) -> str:
+    stem = rel.removesuffix(".md")
+    return "" if stem == "index" else stem.removesuffix("/index")
+
+
+def test_every_hand_block_is_drawn(site: BuiltSite) -> None:
+    problems: list[str] = []
+    for rel, by_lang in _source_pages().items():
+        for lang in LANGS:
+            source = by_lang.get(lang) or by_lang.get(DEFAULT_LANG)
+            if source is None:
+                continue
+            markdown = source.read_text(encoding="utf-8")
+            # A check block with a hand draws it too, in its "Check yourself" box.
+            expected = len(find_hand_fences(markdown)) + sum(read_check(f).hand is not None
+                                                             for f in scan_checks(markdown).fences)
+            html = _out(site, lang, _rel_dir(rel)).read_text(encoding="utf-8")
+            drawn = len(FIGURE.findall(html))
+            if drawn != expected or "MCRHANDBLOCK" in html or "language-hand" in html or "language-check" in html:
+                problems.append(f"{lang}/{rel}: {expected} hand blocks, {drawn} drawn")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_stated_scoring_matches_the_engine(table: rules.FanTable) -> None:
+    # The hand-written pages and the generated fan pages (drawn from the table's examples).
+    pages = {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8") for p in sorted(SOURCES.rglob("*.md"))}
+    pages.update({f"(generated) {rel}": body for rel, body in fan_pages(load_site_data()).items()})
+    stated, problems = 0, []
+    for where, markdown in pages.items():
+        for fence in find_hand_fences(markdown):
+            try:
+                block = read_block(fence)
+                stated += block.fans is not None or block.total is not None or bool(block.counts)
+                check_block(block, table)
+            except HandBlockError as err:
+                problems.append(f"{where}:{err.line}: {err.message}")
+    assert not problems, "\n".join(problems)
+    assert stated >= sum(len(f.examples) for f in table.fans) * len(LANGS)
+
+
+def test_no_template_syntax_reaches_a_page(site: BuiltSite) -> None:
+    # A Jinja comment written with the wrong delimiters ends up as page text (and as a
+    # search entry of its own, which outranks the fan itself).
+    leaked = [str(p.relative_to(site.output)) for p in site.output.rglob("*.html")
+              if re.search(r"\{#-|-#\}|\{##|##\}|\{%|%\}|\{\{ ", p.read_text(encoding="utf-8"))]
+    assert not leaked, leaked[:10]
+
+
+def test_drawn_scoring_is_the_engines(site: BuiltSite, table: rules.FanTable) -> None:
+    # The home page's hand, as drawn in every language: the engine's fans and total.
+    result = rules.score("[123m]456m789m34p55s5p", self_drawn=True)
+    for lang in LANGS:
+        html = _out(site, lang, "").read_text(encoding="utf-8")
+        figure = html[html.index('<figure class="mcr-hand'):html.index("</figure>")]
+        for fan in result.fans:
+            assert f'fans/{fan.id}/"' in figure
+        assert f'<td class="mcr-num mcr-total" colspan="3">{result.total}</td>' in figure
+        sets = [g for f in result.fans for g in f.groups] + [g for n in result.not_counted for g in n.groups]
+        assert 'alt=""' not in figure and figure.count("<img") == 14 + sum(len(faces_of(g)) for g in sets)
+
+
+def test_language_switcher_stays_on_the_page(site: BuiltSite, table: rules.FanTable) -> None:
+    switch = re.compile(r'<a href="([^"]+)" hreflang="(\w+)" class="md-select__link">')
+    for lang in LANGS:
+        for rel in ["fans/full_flush", "fans", "notation", "rulebook/scoring"]:
+            page = _out(site, lang, rel)
+            targets = dict((hreflang, href) for href, hreflang in switch.findall(page.read_text(encoding="utf-8")))
+            assert set(targets) == set(LANGS), f"{page}: switcher offers {sorted(targets)}"
+            for other, href in targets.items():
+                target, _ = _target(site, page, href)
+                assert target == _out(site, other, rel), f"{lang}/{rel} -> {other} goes to {href}"
+
+
+def test_missing_translations_fall_back_to_english_visibly(site: BuiltSite) -> None:
+    fallbacks = 0
+    for rel, by_lang in _source_pages().items():
+        if DEFAULT_LANG not in by_lang:
+            continue
+        for lang in LANGS:
+            html = _out(site, lang, _rel_dir(rel)).read_text(encoding="utf-8")
+            notice = text(lang, "fallback_page_body")
+            if lang in by_lang:
+                assert notice not in html, f"{lang}/{rel} is translated but flagged"
+            else:
+                fallbacks += 1
+                assert notice in html, f"{lang}/{rel} shows English without saying so"
+    print(f"\npages shown in English for want of a translation: {fallbacks}")
+
+
+def test_search_index_holds_every_language(site: BuiltSite, table: rules.FanTable) -> None:
+    titles = set()
+    for lang in LANGS:   # one index per language (generator/site/site_search.py), each with its own pages only
+        name = "search_index.json" if lang == DEFAULT_LANG else f"search_index.{lang}.json"
+        index = json.loads((site.output / "search" / name).read_text(encoding="utf-8"))
+        assert {"en", "zh", "es", "ko"} <= set(index["config"]["lang"])
+        assert "\\u200b" in index["config"]["separator"]
+        others = tuple(f"{other}/" for other in LANGS if other not in (lang, DEFAULT_LANG))
+        assert index["docs"] and not [d for d in index["docs"] if d["location"].startswith(others)]
+        if lang != DEFAULT_LANG:
+            assert all(d["location"].startswith(f"{lang}/") for d in index["docs"])
+        titles |= {(doc["location"], doc["title"]) for doc in index["docs"]}
+    for fan in table.fans:
+        for lang in LANGS:
+            name = fan.names.get(lang)
+            if not name:
+                continue
+            prefix = "" if lang == DEFAULT_LANG else f"{lang}/"
+            # jieba splits Chinese text with zero-width spaces: a fan name must stay one word.
+            expected = name if lang != "zh" else name.replace("\u200b", "")
+            assert any(loc == f"{prefix}fans/{fan.id}/" and title.replace("\u200b", "") == expected
+                       for loc, title in titles), f"{lang}: {name}"
+    zh_titles = [t for loc, t in titles if loc.startswith("zh/fans/") and loc.count("/") == 3]
+    assert "清一色" in zh_titles
+
+
+def test_images_have_alt_text_in_the_page_language(site: BuiltSite) -> None:
+    zh = _out(site, "zh", "fans/full_flush").read_text(encoding="utf-8")
+    es = _out(site, "es", "fans/full_flush").read_text(encoding="utf-8")
+    assert re.search(r'<img class="mcr-tile[^"]*" src="[^"]+" alt="[一二三四五六七八九][万饼条]"', zh)
+    assert re.search(r'<img class="mcr-tile[^"]*" src="[^"]+" alt="\d de (caracteres|círculos|bambú)"', es)
+    for page in _html_files(site):
+        assert not re.search(r'<img(?![^>]*\salt="[^"]+")[^>]*class="mcr-tile', page.read_text(encoding="utf-8")), page
+
+
+def _tree_hash(root: Path) -> dict[str, str]:
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_two_builds_give_the_same_files(site: BuiltSite, tmp_path: Path) -> None:
+    again = run_build(tmp_path / "site")
+    assert again.returncode == 0, again.log[-3000:]
+    first, second = _tree_hash(site.output), _tree_hash(again.output)
+    assert first.keys() == second.keys()
+    differ = sorted(name for name in first if first[name] != second[name])
+    assert not differ, f"files differ between two builds: {differ[:20]}"
+
+
+def test_a_chapter_not_yet_translated_builds_and_shows_english(tmp_path: Path) -> None:
+    """Remove one Korean chapter from a copy of the sources: the strict build still passes
+    and the Korean site shows the English chapter under a visible notice."""
+    docs = tmp_path / "docs"
+    shutil.copytree(SOURCES, docs)   # site/ is hand-written only: the build adds the generated files
+    # A chapter without check blocks: the rules bank is built from every language's checks, and a
+    # chapter of checks missing in one language leaves it stale, which the build refuses.
+    chapter = next(iter(sorted(p for p in (docs / "ko" / "rulebook").glob("*.md")
+                               if "```check" not in p.read_text(encoding="utf-8"))), None)
+    if chapter is None:
+        pytest.skip("no Korean chapter to remove")
+    chapter.unlink()
+    done = build_sources(docs, tmp_path)
+    assert done.returncode == 0 and "WARNING" not in done.stderr, done.stderr[-3000:]
+    html = (tmp_path / "out" / "ko" / "rulebook" / chapter.stem / "index.html").read_text(encoding="utf-8")
+    english_title = (SOURCES / "en" / "rulebook" / chapter.name).read_text(encoding="utf-8").splitlines()[0]
+    assert text("ko", "fallback_page_body") in html
+    assert re.sub(r"\s*\{#[\w-]+\}$", "", english_title.removeprefix("# ")) in html
+    assert '<html lang="ko"' in html            # the Korean site around the English text
+
+
+def test_the_fans_chapter_shows_the_generated_index(site: BuiltSite, table: rules.FanTable) -> None:
+    pungs = table.fan("all_pungs")
+    for lang in LANGS:
+        html = _out(site, lang, "rulebook/fans").read_text(encoding="utf-8")
+        assert "fan-index" not in html and 'id="points-88"' in html and 'id="family-pungs"' in html, lang
+        assert html.count('href="../../fans/all_pungs/"') >= 2, lang   # in the table by points and in its family
+    assert f"{pungs.names['zh']} {pungs.pinyin}" in _out(site, "en", "rulebook/fans").read_text(encoding="utf-8")
+
+
+def test_the_build_writes_nothing_into_site_and_removes_its_docs_folder(site: BuiltSite) -> None:
+    assert site.sources_changed == ()
+    assert site.docs_folders_left == ()

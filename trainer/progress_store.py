@@ -1,0 +1,145 @@
+"""The learner's progress file: read strictly, written whole, shared between sessions.
+
+The file lives in the user's data folder ($MCR_DATA_DIR overrides it). It is the progress
+document of trainer/progress.py, which the site keeps too: `export` writes it to a file
+the learner carries to the other place, `import_from` takes one back. Every value is
+checked (trainer/progress_reading.py). A file that cannot be read is never fatal: it is
+renamed aside (progress.json.damaged-...), reported, and a new progress starts; an import
+that cannot be read changes nothing, and the progress it replaces is kept beside it
+(progress.json.before-import-...).
+
+Files of formats 1 and 2 (Leitner boxes) are carried over whole (trainer/progress_migration.py);
+the next save writes format 3.
+
+Quiz sessions running at once (two terminals) each apply their answers to the file as it
+is at that moment, under a lock, so none writes over the answers of another.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from collections.abc import Collection
+from dataclasses import dataclass, replace
+from datetime import date
+from pathlib import Path
+from typing import Callable
+
+import platformdirs
+
+import rules
+
+from generator.atomic_file import write_atomic
+from .file_lock import locked
+from .json_checks import ProgressError
+from .progress import Progress
+from .progress_reading import read_progress
+from generator.quizzes.levels import LEVELS
+
+__all__ = ["DATA_ENV", "FILE_NAME", "Loaded", "ProgressError", "ProgressStore", "data_dir", "progress_text",
+           "read_progress"]
+
+DATA_ENV = "MCR_DATA_DIR"
+FILE_NAME = "progress.json"
+
+
+def data_dir() -> Path:
+    """Where progress lives: $MCR_DATA_DIR, else the platform's user data folder."""
+    return Path(os.environ.get(DATA_ENV) or platformdirs.user_data_dir("mcr"))
+
+
+def progress_text(progress: Progress) -> str:
+    """The progress document as the file and an export hold it."""
+    return json.dumps(progress.as_data(), indent=1, ensure_ascii=False) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    progress: Progress
+    damaged: str | None = None       # what was wrong with the file
+    kept_as: Path | None = None      # where the damaged file (or the one an import replaced) was moved
+
+
+class ProgressStore:
+    """The progress file in a folder, for a trainer that knows these fans, question kinds,
+    levels, fan families and editions (default: those of the project's fan table).
+    `today` gives the learner's calendar day (an old file is carried over as of it)."""
+
+    def __init__(self, folder: Path | None = None, *, fans: Collection[str], kinds: Collection[str],
+                 levels: tuple[str, ...] = LEVELS, families: Collection[str] | None = None,
+                 editions: Collection[str] | None = None, today: Callable[[], date] = date.today) -> None:
+        self.path = (folder or data_dir()) / FILE_NAME
+        self.fans = frozenset(fans)
+        self.kinds = tuple(kinds)
+        self.levels = tuple(levels)
+        self.families = frozenset(rules.fan_table().families if families is None else families)
+        self.editions = None if editions is None else tuple(editions)
+        self.today = today
+
+    def read(self, text: str) -> Progress:
+        """A progress document of this store's fans, kinds...; ProgressError names a problem."""
+        return read_progress(text, self.fans, self.kinds, self.levels, self.families, today=self.today(),
+                             editions=self.editions)
+
+    def load(self) -> Loaded:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return Loaded(Progress())
+        except (OSError, UnicodeDecodeError) as err:
+            return self._set_aside(f"{type(err).__name__}: {err}")
+        try:
+            return Loaded(self.read(text))
+        except ProgressError as err:
+            return self._set_aside(str(err))
+
+    def update(self, change: Callable[[Progress], Progress]) -> Loaded:
+        """Apply `change` to the progress as the file holds it now and write the result,
+        under the file's lock: what other sessions wrote meanwhile is kept. Raises OSError
+        when the folder cannot be written."""
+        with locked(self.path.with_name(FILE_NAME + ".lock")):
+            current = self.load()
+            progress = change(current.progress)
+            write_atomic(self.path, progress_text(progress))
+        return replace(current, progress=progress)
+
+    def export(self, target: Path) -> Loaded:
+        """Write the progress document to `target` (OSError when it cannot be written)."""
+        loaded = self.load()
+        write_atomic(target, progress_text(loaded.progress))
+        return loaded
+
+    def import_from(self, source: Path) -> Loaded:
+        """Replace the progress by the document in `source`, read as strictly as the file;
+        the progress replaced is kept beside it. ProgressError (nothing changed) when the
+        document cannot be used, OSError when a file cannot be read or written."""
+        try:
+            text = source.read_text(encoding="utf-8")
+        except UnicodeDecodeError as err:
+            raise ProgressError(f"not UTF-8 text (byte {err.start})") from None
+        imported = self.read(text)
+        with locked(self.path.with_name(FILE_NAME + ".lock")):
+            kept = None
+            if self.path.exists():
+                kept = self._free_name("before-import")
+                shutil.copy2(self.path, kept)
+            write_atomic(self.path, progress_text(imported))
+        return Loaded(imported, None, kept)
+
+    def _free_name(self, what: str) -> Path:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = self.path.with_name(f"{FILE_NAME}.{what}-{stamp}")
+        n = 1
+        while target.exists():
+            n += 1
+            target = self.path.with_name(f"{FILE_NAME}.{what}-{stamp}-{n}")
+        return target
+
+    def _set_aside(self, problem: str) -> Loaded:
+        target = self._free_name("damaged")
+        try:
+            os.replace(self.path, target)
+        except OSError:
+            return Loaded(Progress(), problem, None)
+        return Loaded(Progress(), problem, target)

@@ -1,0 +1,112 @@
+"""A timed drill in the terminal: score N hands against the clock, as a referee does at the
+table. Each hand asks for its total; nothing is explained until the end, so the clock
+measures scoring alone. The summary lists every hand with its time, and explains the ones
+scored wrong."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from .drill_records import DrillRecord, DrillRecords, drill_key
+from .explain_text import Explainer
+from generator.quizzes.questions import Question
+from .grading import grade
+from .question_items import item_of
+from .terminal import QUIT, Terminal, parser_for, read_answer, show_question
+
+
+@dataclass(frozen=True, slots=True)
+class TimedAnswer:
+    question: Question
+    given: int | None      # None: "I don't know"
+    seconds: float
+
+    @property
+    def correct(self) -> bool:
+        return grade(self.question, self.given).correct
+
+
+@dataclass(frozen=True, slots=True)
+class DrillResult:
+    answers: tuple[TimedAnswer, ...]
+
+    @property
+    def right(self) -> int:
+        return sum(a.correct for a in self.answers)
+
+    @property
+    def seconds(self) -> float:
+        return sum(a.seconds for a in self.answers)
+
+
+def _clock_text(seconds: float) -> str:
+    whole = int(round(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+class TimedDrill:
+    """Runs a drill on `term`, scoring by the Explainer's edition; `clock` is injectable for the tests."""
+
+    def __init__(self, term: Terminal, explainer: Explainer, records: DrillRecords | None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.term = term
+        self.explainer = explainer
+        self.records = records
+        self.clock = clock
+
+    def run(self, questions: list[Question], level: str, header: str) -> DrillResult:
+        term = self.term
+        term.say(term.t("title") + " · " + header)
+        term.say(term.t("timed_hint", count=len(questions)))
+        term.say(term.t("legend"))
+        answers: list[TimedAnswer] = []
+        for n, question in enumerate(questions, 1):
+            question = question.in_edition(self.explainer.edition)
+            term.say()
+            term.say(term.t("question", n=n, count=len(questions)))
+            item = item_of(question, self.explainer)
+            show_question(term, item)
+            started = self.clock()
+            response = read_answer(term, parser_for(term, item))
+            if response is QUIT:
+                break
+            answers.append(TimedAnswer(question, response, self.clock() - started))
+        result = DrillResult(tuple(answers))
+        self.report(result, level, len(questions))
+        return result
+
+    def report(self, result: DrillResult, level: str, count: int) -> None:
+        term = self.term
+        term.say()
+        if not result.answers:
+            term.say(term.t("summary", right=0, asked=0, percent=0))
+            return
+        term.say(term.t("timed_table"))
+        for n, a in enumerate(result.answers, 1):
+            mark = "✓" if a.correct else "✗"
+            given = "-" if a.given is None else str(a.given)
+            term.say(f"  {n:>2}  {mark}  {given:>4} / {a.question.answer['total']:>4}   {a.seconds:5.1f} s")
+        asked = len(result.answers)
+        term.say(term.t("timed_summary", right=result.right, asked=asked, time=_clock_text(result.seconds),
+                        each=f"{result.seconds / asked:.1f}"))
+        if asked == count and self.records is not None:
+            self._best(result, level, count)
+        for n, a in ((n, a) for n, a in enumerate(result.answers, 1) if not a.correct):
+            term.say()
+            term.say(term.t("timed_review", n=n))
+            show_question(term, item_of(a.question, self.explainer))
+            for line in self.explainer.breakdown(a.question):
+                term.say(line)
+
+    def _best(self, result: DrillResult, level: str, count: int) -> None:
+        term = self.term
+        assert self.records is not None
+        recorded = self.records.record(drill_key(level, count), DrillRecord(result.right, result.seconds))
+        if recorded.problem:
+            term.warn(term.t("timed_records_problem", error=recorded.problem))
+        if recorded.new_best and recorded.previous is not None:
+            term.say(term.t("timed_new_best", right=recorded.previous.right,
+                            time=_clock_text(recorded.previous.seconds)))
+        elif recorded.previous is not None:
+            term.say(term.t("timed_best", right=recorded.previous.right, time=_clock_text(recorded.previous.seconds)))

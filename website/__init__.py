@@ -1,3 +1,0 @@
-"""The rules site: the pages generated from fans.yaml at each build, the tile pictures, the
-hand blocks, the quiz and calculator pages, and the MkDocs hook that runs them all. Uses
-`rules`, `i18n` and `quiz`; `mcr site` builds and serves it."""
