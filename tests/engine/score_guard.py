@@ -34,7 +34,7 @@ def full_result(result: rules.ScoreResult) -> dict[str, Any]:
         del item["name"]
     data["groups"] = list(result.groups)
     data["winning_group"] = result.winning_group
-    data["total_without_bonus"] = result.total_without_bonus
+    data["total_without_bonus"] = result.total_without_flowers   # the guard file keeps the field's first name
     return data
 
 
