@@ -125,7 +125,7 @@ def test_a_wind_taken_for_another_is_among_the_explanations() -> None:
     assert result.fan_counts().get("pung_of_terminals_or_honors") == 1 and "seat_wind" not in result.fan_counts()
     data = {"kind": "total", "situation": situation,
             "answer": {"fans": [{"id": f.id, "count": f.count, "groups": []} for f in result.fans],
-                       "total": result.total, "total_without_flowers": result.total_without_bonus,
+                       "total": result.total, "total_without_flowers": result.total_without_flowers,
                        "valid": result.valid, "payments": None},
             "explanation": {"not_counted": []}}
 
