@@ -36,7 +36,8 @@ KINDS = {
     "notation": "notation/",
     "rulings": "rulebook/rulings/",
     "quiz index": "quiz/",
-    "quiz": "quiz/beginner/",
+    "quiz": "quiz/family-concealment/",       # quiz.js
+    "trainer quiz": "quiz/beginner/",          # trainer.session under Pyodide: the edition asked first
     "calculator": "calculator/?hand=%5BEEE%5D%5BSSSS1%5D55pWWWNNN&self_drawn=1",
     "calculator waits": "calculator/?hand=%5B123m%5D456m789m34p55s",
     # Issue 22: the discard analysis of a hand that is no win, under a link whose flowers are refused.
@@ -75,6 +76,8 @@ def _settled(page: Any, kind: str) -> None:
         page.wait_for_selector(".mcr-rules-quiz[data-state=question]", timeout=15000)
     elif kind == "quiz":
         page.wait_for_selector(".mcr-quiz__form", timeout=15000)
+    elif kind == "trainer quiz":   # Python starting in WebAssembly: generous
+        page.wait_for_selector("div.mcr-trainer[data-state=edition]", timeout=180000)
     page.wait_for_function("() => Array.from(document.images).every(i => i.complete)", timeout=15000)
 
 
