@@ -271,11 +271,16 @@
   Quiz.prototype.modes = function () {
     var self = this;
     var buttons = MODES.map(function (mode) {
-      return h("button", {type: "button", class: "md-button", "data-mode": mode, "aria-pressed": String(mode === self.mode),
+      return h("button", {type: "button", class: "md-button" + (mode === self.mode ? " md-button--primary" : ""),
+                          "data-mode": mode, "aria-pressed": String(mode === self.mode),
                           onclick: function () {
         if (self.mode === mode || !self.worker) return;
         self.mode = mode;
-        buttons.forEach(function (b) { b.setAttribute("aria-pressed", String(b.getAttribute("data-mode") === mode)); });
+        buttons.forEach(function (b) {   // the chosen one drawn as the site's primary buttons (their contrast is checked)
+          var on = b.getAttribute("data-mode") === mode;
+          b.setAttribute("aria-pressed", String(on));
+          b.classList.toggle("md-button--primary", on);
+        });
         self.open().catch(self.failed.bind(self));
       }}, [self.t("trainer_mode_" + mode)]);
     });
