@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from .errors import FanTableError
 from .table_cache import content_key, engine_version, read_entry, write_entry
+from .user_files import TABLE_LIMIT, read_user_bytes
 
 MAX_NODES = 100_000   # the project's table has about 6,000; aliases count each time they are used
 MAX_DEPTH = 40        # the project's table nests 13 deep
@@ -105,7 +105,7 @@ def check_size(data: Any, path: str) -> None:
 def read_file_bytes(path: str | os.PathLike[str], shown: str) -> bytes:
     """The bytes of a table's file, or FanTableError naming it."""
     try:
-        return Path(path).read_bytes()
+        return read_user_bytes(path, TABLE_LIMIT)
     except OSError as err:
         raise FanTableError([f"{shown}:0: cannot read the fan table: {err.strerror or err}"]) from None
 
