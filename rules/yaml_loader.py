@@ -109,8 +109,15 @@ def _hashable(value: Any) -> bool:
 def load_strict(text: str, *, text_keys: bool = True) -> Any:
     """The data of a YAML document; YamlProblem (with its line) for a duplicate key, a key
     that is not text (with `text_keys`), a lone surrogate; yaml.YAMLError for bad syntax."""
-    loader = strict_loader(True, text_keys)(text)
-    try:
-        return loader.get_single_data()
-    finally:
-        loader.dispose()
+    import yaml
+
+    for fast in (True, False):   # libyaml, then (on its error) the parser that checks more and says where
+        loader = strict_loader(fast, text_keys)(text)
+        try:
+            return loader.get_single_data()
+        except yaml.YAMLError:
+            if not fast:
+                raise
+        finally:
+            loader.dispose()
+    raise AssertionError("unreachable")
