@@ -8,6 +8,7 @@ compiled for the browser needs none of it.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -57,8 +58,20 @@ def _value(value: Any) -> str:
     return repr(value)
 
 
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]{0,39}")
+
+
+def _key(key: Any) -> str:
+    """A key as a problem names it: itself when it looks like a name, else by its kind."""
+    return repr(key) if isinstance(key, str) and _NAME.fullmatch(key) else f"a key of {len(str(key)):,} characters"
+
+
 def message_of(err: Any) -> str:
     """A schema error's message with the value at fault named by _value."""
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        known = err.schema.get("properties") or {}
+        extra = [k for k in err.instance if k not in known and k != "__line__"]
+        return _short(f"unexpected key(s): {', '.join(map(_key, extra))}")
     message = err.message
     quoted = repr(err.instance)
     if quoted in message:
