@@ -45,6 +45,9 @@ def _short(message: str) -> str:
     return message if len(message) <= LONGEST_MESSAGE else message[:LONGEST_MESSAGE] + "..."
 
 
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]{0,39}")   # a key or a value that reads as a name
+
+
 def _value(value: Any) -> str:
     """A value as a problem names it: a short scalar as itself; a mapping, a list or a long
     text by its kind, so that a file that is no fan table is not echoed back line by line
@@ -53,12 +56,9 @@ def _value(value: Any) -> str:
         return f"a mapping of {len([k for k in value if k != '__line__'])} key(s)"
     if isinstance(value, list):
         return f"a list of {len(value)} item(s)"
-    if isinstance(value, str) and (len(value) > 40 or "\n" in value):
+    if isinstance(value, str) and not _NAME.fullmatch(value):
         return f"a text of {len(value):,} characters"
     return repr(value)
-
-
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]{0,39}")
 
 
 def _key(key: Any) -> str:

@@ -110,7 +110,8 @@ def test_check_of_an_empty_path() -> None:
 
 def test_check_does_not_echo_a_file_that_is_no_table(tmp_path: Path) -> None:
     secret = tmp_path / "shadow"
-    secret.write_text("root:$6$saltsecret$hashsecret:19000:0:99999:7:::\nfans: the-second-secret\n"
-                      "version: {a: the-third-secret}\n", encoding="utf-8")
+    secret.write_text("root:$6$saltsecret$hashsecret:19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\n"
+                      "fans: $6$another secret\nversion: {a: the third secret}\n", encoding="utf-8")
     run = mcr(["check", str(secret)], stdout=subprocess.PIPE)
     assert run.returncode == 1 and "secret" not in run.stdout + run.stderr.replace(str(secret), "")
+    assert "daemon" not in run.stdout + run.stderr and "unexpected key(s): a key of" in run.stdout + run.stderr
