@@ -161,6 +161,10 @@ def _fan_text_problems(fan: dict[str, Any], tag: str, languages: tuple[str, ...]
     shown_languages = ", ".join(languages)
     problems = [f"{tag}{field} has no '{lang}' text (languages: {shown_languages})"
                 for field in FAN_TEXTS for lang in languages if not (fan.get(field) or {}).get(lang)]
+    note = fan.get("note")
+    if note is not None:   # optional, but when there, in every language as the names are
+        problems += [f"{tag}note has no '{lang}' text (languages: {shown_languages})"
+                     for lang in languages if not (note if isinstance(note, dict) else {}).get(lang)]
     problems += [f"{tag}other_names has a '{lang}' text, not one of the languages ({shown_languages})"
                  for lang in fan.get("other_names") or {} if lang != "__line__" and lang not in languages]
     for lang, summary in (fan.get("summary") or {}).items():
