@@ -27,7 +27,8 @@ class ValueType:
     def __str__(self) -> str:
         if self.name == "list":
             return "a list" if self.item is None or self.item == ANY else f"a list of {self.item.plural}"
-        return {"any": "a value", "null": "null", "text": "a text"}.get(self.name, f"a {self.name}")
+        return {"any": "a value", "null": "null", "text": "a text", "flag": "a flag (true or false)"}.get(
+            self.name, f"a {self.name}")
 
     @property
     def plural(self) -> str:
@@ -148,7 +149,8 @@ class _Checker:
         owners = " or ".join(s.name for s in _subjects(name))
         if not owners:
             raise self.fail(path, f"'{name}' is not an attribute of any item")
-        raise self.fail(path, f"'{name}' is a {owners} attribute, but the subject here is {item}")
+        hint = f" ({{var: hand.{name}}} is the hand's)" if name in self.facts else ""
+        raise self.fail(path, f"'{name}' is a {owners} attribute, but the subject here is {item}{hint}")
 
     def collection(self, op: str, node: Any, item: ValueType | None, path: str) -> ValueType:
         """The type of a collection `op` iterates, refused when it is none."""
@@ -182,7 +184,7 @@ class _Checker:
         both = a.known and b.known and NULL not in (a, b)
         if op in ("==", "!="):
             if both and a.name != b.name:
-                raise self.fail(path, f"'{op}' compares {a} with {b}, which are never equal")
+                raise self.fail(path, f"'{op}' compares {a} with {b}: values of different kinds")
             return FLAG
         if op == "in":
             if b.known and b.name not in ("list", "text"):

@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping
 from .context import HAND_VOCABULARY, ITEM_VOCABULARY
 from .errors import NotationError
 from .notation import read_tiles   # the tile reader of the hand notation
-from .predicate_types import PredicateTypeError, ValueType, predicate_type
+from .predicate_types import ANY, PredicateTypeError, ValueType, predicate_type
 from .tiles import ALL_TILES, BY_TEXT, Tile
 
 
@@ -405,7 +405,7 @@ def compile_predicate(node: Any, where: str, item_scope: bool = False,
     compiler = _Compiler(where, "_k", facts)
     source, constants = compiler.compile(node, 1 if item_scope else 0, ""), compiler.constants
     if facts is HAND_VOCABULARY:
-        check_types(node, where, item_type or ValueType("any") if item_scope else None)
+        check_types(node, where, (item_type or ANY) if item_scope else None)
     params = "h, i1" if item_scope else "h"
     try:
         code = compile(f"lambda {params}: {source}", f"<{where}>", "eval")

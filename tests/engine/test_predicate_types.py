@@ -73,11 +73,14 @@ def test_the_declared_types_hold_on_the_engines_values(table: rules.FanTable) ->
     ({"var": "is_terminal"}, ValueType("list", GROUP),
      "var: 'is_terminal' is a tile attribute, but the subject here is a list of groups"),
     ({">=": [{"var": "shape"}, 3]}, None, "'>=' compares a text with a number"),
+    ({"count": {"var": "tiles"}}, ValueType("list", GROUP),   # a combination of sets has no tiles of its own
+     "count.var: 'tiles' is a group attribute, but the subject here is a list of groups ({var: hand.tiles} is "
+     "the hand's)"),
     ({"count": {"var": "flowers"}}, None, "count: 'count' takes a collection, but this is a number"),
     ({"in": [{"var": "winning_tile"}, {"var": "suits"}]}, None, "'in' looks for a tile among texts"),
     ({"+": [{"var": "wait"}, 1]}, None, "'+' works on numbers, not on a text"),
     ({"sorted": {"var": "pungs"}}, None, "'sorted' cannot order groups"),
-    ({"==": [{"var": "winning_tile"}, "E"]}, None, "'==' compares a tile with a text, which are never equal"),
+    ({"==": [{"var": "winning_tile"}, "E"]}, None, "'==' compares a tile with a text: values of different kinds"),
 ])
 def test_an_operator_on_the_wrong_kind_is_refused(node: Any, item: ValueType | None, message: str) -> None:
     with pytest.raises(ValueError, match=re.escape(message)):
