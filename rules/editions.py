@@ -112,7 +112,7 @@ def changes_of(overlay: dict[str, Any]) -> tuple[Change, ...]:
 
 
 def _changed_fields(change: dict[str, Any]) -> list[tuple[str, str]]:
-    """What a change sets: (what, field) pairs, e.g. ('fan big_four_winds', 'points')."""
+    """What a change sets: (what, field) pairs, e.g. ('fan ID', 'points')."""
     if "fan" in change:
         return [(f"fan {change['fan']}", k) for k in change["set"] if k != "__line__"]
     for section in ("settings", *TABLE_SECTIONS):

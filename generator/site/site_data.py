@@ -5,8 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules import (DEFAULT_FANS_PATH, Change, Difference, EditionInfo, Fan, FanTable, Ruling, edition_differences,
-                   editions, load_fan_table, read_table_data)
-from rules.table_source import strip_lines
+                   editions, load_fan_table, read_table_data, strip_lines)
 
 from .localize import Localized, pick
 
