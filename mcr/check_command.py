@@ -87,8 +87,9 @@ def _project_problems(tables: dict[str, FanTable]) -> list[str]:
     from generator.quizzes.bank_sources import stale_banks  # noqa: PLC0415 - slow to import
     from generator.quizzes.banks import QUIZ_DIR  # noqa: PLC0415
     from generator.quizzes.exclusion_evidence import judgement_problems  # noqa: PLC0415
+    from i18n.string_tables import all_problems as strings_problems  # noqa: PLC0415
 
-    problems = judgement_problems(tables)
+    problems = judgement_problems(tables) + strings_problems()   # the strings the pages show, too
     root = DEFAULT_FANS_PATH.parent
     problems += [stale.message(_relative(stale.path)) for stale in stale_banks(QUIZ_DIR, root / BOOK)]
     return problems

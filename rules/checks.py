@@ -14,6 +14,7 @@ from .context import BONUS_FACTS, READING_FACTS
 from .editions import relocate
 from .errors import FanTableError, RulesError
 from .fantable import exclusion_ids
+from .plain_texts import markup_problems
 from .situation import FLAG_NAMES
 from .vocabulary import OPERATORS, PredicateError, compile_predicate, facts_read, operators_used
 
@@ -315,7 +316,7 @@ def check_table_data(data: Any, shown: str) -> list[str]:
         return [f"{shown}:1: the fan table must be a mapping with 'version', 'languages', 'settlement', 'fans'"]
     problems = _schema_problems(data, shown) + _fraction_problems(data, shown)
     if not problems:
-        problems = _reference_problems(data, shown)
+        problems = _reference_problems(data, shown) + markup_problems(data, shown)
     return [relocate(p) for p in problems]  # lines of an edition's file name that file
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import FanTableError, RulesError
+from .plain_texts import markup_problems
 from .table_source import read_table_data
 
 EDITIONS_FOLDER = "editions"
@@ -122,6 +123,8 @@ def read_overlay(path: Path, shown: str) -> dict[str, Any]:
     """An overlay's data, checked against its schema (problems with `FILE:LINE`)."""
     data = read_table_data(path, shown)
     problems = _schema_problems(data, shown)
+    if not problems:   # its reasons, names and texts are shown as written (rules/plain_texts.py)
+        problems = markup_problems(data, shown)
     if problems:
         raise FanTableError(problems)
     return _tag_lines(data, shown)
