@@ -12,7 +12,6 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from i18n.markup import markup_advice, plain_text_markup
 
 _LANGUAGE = re.compile(r"^[a-z]{2}$")
 _IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -69,6 +68,9 @@ def markup_problems(data: Any, shown: str) -> list[str]:
     """`PATH:LINE: fan ID: names (en) holds an HTML tag '<svg': ...` for each text of a
     table's (or an edition file's) parsed data that holds markup, and each family key that
     is not an identifier."""
+    # Imported here: the calculator's engine zip holds `rules` alone, and reads no YAML table.
+    from i18n.markup import markup_advice, plain_text_markup  # noqa: PLC0415
+
     if not isinstance(data, dict):
         return []
     problems, seen = [], set()

@@ -2,10 +2,16 @@
 from __future__ import annotations
 
 import re
+import string
+from collections.abc import Callable, Mapping
+
+from i18n.markup import holds_markdown
 
 from .localize import Localized, marker_html
 
-_SPECIAL = re.compile(r"([\\`*_\[\]#|])")
+# Backslash-escaped: emphasis, code, links, headings, table cells, and the braces of an attribute
+# list ("{: onclick=...}" would set attributes on the element before it).
+_SPECIAL = re.compile(r"([\\`*_\[\]#|{}])")
 
 # Assets written on every build; pages reach them with a path relative to their folder.
 TILE_ASSETS = "assets/mcr/tiles"
@@ -46,3 +52,24 @@ def md_localized(value: Localized, lang: str) -> str:
     """Escaped text, followed by the 'not yet translated' badge when it is the English fallback."""
     body = md_escape(value.text)
     return f"{body} {marker_html(lang)}" if value.missing else body
+
+
+def md_template(template: str, *, markdown: bool = False, **values: object) -> str:
+    """A string of i18n/ for a Markdown page, filled: its own characters escaped (md_escape;
+    a string that holds Markdown on purpose, i18n/markup.py, keeps its Markdown and has only
+    its HTML escaped), each {placeholder} replaced by its value as given: the caller passes
+    text it has escaped, or Markdown it has built (a link)."""
+    parts = []
+    for literal, name, spec, _ in string.Formatter().parse(template):
+        parts.append(literal.replace("<", "&lt;").replace(">", "&gt;") if markdown else md_escape(literal))
+        if name is not None:
+            parts.append(format(values[name], spec or ""))
+    return "".join(parts)
+
+
+def md_strings(tables: Mapping[str, Mapping[str, str]], surface: str, lang: str) -> Callable[..., str]:
+    """The `t(key, **values)` of a Markdown template: the strings of `surface` in `lang`,
+    escaped for Markdown by md_template."""
+    def t(key: str, **values: object) -> str:
+        return md_template(tables[lang][key], markdown=holds_markdown(surface, key), **values)
+    return t

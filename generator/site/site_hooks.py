@@ -40,6 +40,7 @@ from generator.site.hand_block import HandBlock, HandBlockError, check_block, ch
 from generator.site.hand_render import RenderContext, render_hand
 from generator.site.bank_guard import stale_bank_problems
 from generator.site.check_render import check_markdown
+from generator.site.content_policy import CONTENT_SECURITY_POLICY
 from generator.site.fan_index import expand_fan_indexes, read_fan_indexes
 from generator.site.cjk_lines import UNSPACED, join_cjk_lines
 from generator.quizzes.check_blocks import CheckBlockError, read_check, scan as scan_checks
@@ -127,6 +128,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     assert _state.docs is not None
     config.docs_dir = str(_state.docs)
     config.nav = build_nav(_state.docs, _state.data, lang)
+    config.extra["content_security_policy"] = CONTENT_SECURITY_POLICY   # the theme's <meta> (main.html)
     return config
 
 
