@@ -121,6 +121,19 @@ def problems(tables: Mapping[str, Mapping[str, str]], surface: str,
 
 
 @lru_cache(maxsize=None)
+def language_strings(surface: str, lang: str) -> Mapping[str, str]:
+    """One language's strings of a surface, checked against the default language's (the
+    same keys and placeholders, no empty text): what a command that speaks one language
+    needs, without reading the others' files. StringsError as `strings` raises it."""
+    reference = _read_table(surface, DEFAULT_LANG)
+    tables = {DEFAULT_LANG: reference, lang: reference if lang == DEFAULT_LANG else _read_table(surface, lang)}
+    found = problems(tables, surface)
+    if found:
+        raise StringsError("\n".join(found))
+    return MappingProxyType(tables[lang])
+
+
+@lru_cache(maxsize=None)
 def strings(surface: str) -> Strings:
     """The surface's strings in every language; StringsError when one file is unusable
     or the languages disagree (a test checks the project's files; this stops a broken

@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         analysis = analyze_hand(args.hand, table=table, lang=args.lang, seat_wind=args.seat_wind,
                                 prevalent_wind=args.prevalent_wind, flowers=args.flowers)
     except RulesError as err:
-        print("mcr analyze: " + engine_message(err, args.lang), file=sys.stderr)
+        print("mcr analyze: " + engine_message(err, table, args.lang), file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(analysis.as_dict(), ensure_ascii=False))

@@ -13,7 +13,7 @@ from typing import Callable
 from rules import EditionError, FanTableError
 
 from . import analyze_command, check_command, editions_command, score_command, table_commands
-from .cli_text import cli_text
+from .cli_text import cli_text, site_text
 from .language import add_lang_argument, language_in
 
 Command = tuple[str, Callable[[argparse.ArgumentParser, str], None], Callable[[argparse.Namespace], int]]
@@ -99,14 +99,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _edition_problem(args: argparse.Namespace, err: EditionError) -> str:
-    """An unknown --edition in the user's language; any other problem of an edition's file
-    is the checker's own line, for its maintainer."""
-    import rules
-    wanted = getattr(args, "edition", None)
-    try:
-        known = [info.id for info, _ in rules.editions(getattr(args, "fans", None))]
-    except (EditionError, FanTableError):
-        return str(err)
-    if wanted is not None and wanted not in known:
-        return cli_text(args.lang, "unknown_edition", edition=wanted, known=", ".join(known))
-    return str(err)
+    """An edition the table does not have, in the user's language, from the error's code."""
+    return site_text(args.lang, f"error_{err.code}", **err.values())

@@ -2,24 +2,33 @@
 terminal quiz (the reasons a fan is not counted) and the site (the engine's errors)."""
 from __future__ import annotations
 
-from i18n import strings
+from i18n import language_strings
+
+# A command speaks one language: it reads that language's files (and the default's, which
+# they are checked against), not all six.
 
 
 def cli_text(lang: str, key: str, **values: object) -> str:
     """The string `key` of i18n/cli/ in `lang`, with its {placeholders} filled. Always
     formatted, so a brace meant as itself is written twice ({{var: NAME}}) in every text."""
-    return strings("cli").tables[lang][key].format(**values)
+    return language_strings("cli", lang)[key].format(**values)
+
+
+def has_cli_text(lang: str, key: str) -> bool:
+    return key in language_strings("cli", lang)
 
 
 def quiz_text(lang: str, key: str, **values: object) -> str:
     """A string of i18n/quiz/: the terminal quiz words "implied by X" and the principles
     for its breakdown, which is the one `mcr score` prints."""
-    return strings("quiz").text(lang, key, **values)
+    template = language_strings("quiz", lang)[key]
+    return template.format(**values) if values else template
 
 
 def site_text(lang: str, key: str, **values: object) -> str:
     """A string of i18n/site/: the calculator words the engine's errors (error_<code>)."""
-    return strings("site").text(lang, key, **values)
+    template = language_strings("site", lang)[key]
+    return template.format(**values) if values else template
 
 
 def points_text(lang: str, points: int) -> str:

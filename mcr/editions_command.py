@@ -7,9 +7,9 @@ import json
 from typing import Any
 
 import rules
-from i18n import LANGS, strings
+from i18n import LANGS
 
-from .cli_text import cli_text, points_text
+from .cli_text import cli_text, has_cli_text, points_text
 
 FAN_LIST_FIELDS = ("excludes", "absorbs")   # lists of fan ids, shown by name
 
@@ -97,7 +97,7 @@ class _Shown:
 
     def _label(self, key: str, name: str) -> str:
         # A field or section i18n/cli/ does not word yet is shown as the table writes it.
-        return self.t(key) if key in strings("cli").tables[self.lang] else name
+        return self.t(key) if has_cli_text(self.lang, key) else name
 
     def value(self, value: Any, field: str, limit: int = 160) -> str:
         """A value on one line, shortened."""

@@ -20,22 +20,24 @@ _LINE_BREAKS = ((b"\xc2\x85", b"\\u0085"), (b"\xe2\x80\xa8", b"\\u2028"), (b"\xe
 
 
 def score_request(table: FanTable, line: str, lang: str) -> dict[str, Any]:
-    """One JSON Lines request to one response object (an error object on bad input)."""
+    """One JSON Lines request to one response object (an error object on bad input: its
+    English `error`, and the `code` of the engine's error or of the request's fault)."""
     if not line.strip():
-        return {"error": f"a blank line: {_NEEDS_A_HAND}"}
+        return {"error": f"a blank line: {_NEEDS_A_HAND}", "code": "blank_line"}
     try:
         request = orjson.loads(line)
     except orjson.JSONDecodeError as err:
-        return {"error": f"not valid JSON at column {err.colno}: {err.msg}"}
+        return {"error": f"not valid JSON at column {err.colno}: {err.msg}", "code": "not_json"}
     if not isinstance(request, dict):
-        return {"error": _NEEDS_A_HAND}
+        return {"error": _NEEDS_A_HAND, "code": "not_an_object"}
     hand = request.get("hand")
     if not isinstance(hand, str):
-        return {"error": "missing \"hand\": the hand in MCR notation, as a string"}
+        return {"error": "missing \"hand\": the hand in MCR notation, as a string", "code": "missing_hand"}
     unknown = request.keys() - REQUEST_FIELDS
     if unknown:
         return {"hand": hand, "error": f"unknown field(s) {', '.join(sorted(unknown))}; "
-                                       f"known: hand, edition, {', '.join(FIELD_NAMES)}"}
+                                       f"known: hand, edition, {', '.join(FIELD_NAMES)}",
+                "code": "unknown_request_field"}
     situation = dict(request)
     del situation["hand"]
     edition = situation.pop("edition", None)
@@ -43,20 +45,20 @@ def score_request(table: FanTable, line: str, lang: str) -> dict[str, Any]:
         scored_by = in_edition(table, edition)
         result = score_with_table(scored_by, hand, lang, echo=True, **situation)
     except RulesError as err:
-        return {"hand": hand, "error": str(err)}
+        return {"hand": hand, "error": str(err), "code": err.code}
     return breakdown(result, scored_by).as_dict()
 
 
 def _answer(table: FanTable, number: int, raw: Line, lang: str) -> bytes:
     if raw is None:
         return orjson.dumps({"error": f"line {number}: the line is longer than {LINE_LIMIT} bytes, "
-                                      "the limit of a request line; it was not read"})
+                                      "the limit of a request line; it was not read", "code": "line_too_long"})
     if raw.endswith(b"\r"):
         raw = raw[:-1]
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as err:
-        return orjson.dumps({"error": f"line {number}: not valid UTF-8 at byte {err.start + 1}"})
+        return orjson.dumps({"error": f"line {number}: not valid UTF-8 at byte {err.start + 1}", "code": "not_utf8"})
     response = score_request(table, line, lang)
     if "error" in response:
         response["error"] = f"line {number}: {response['error']}"
@@ -71,7 +73,7 @@ def answer_lines(table: FanTable, first_number: int, lines: list[Line], lang: st
             out.append(_answer(table, number, raw, lang))
         except Exception as err:  # a bug: this line says so, and the stream goes on
             out.append(orjson.dumps({"error": f"line {number}: internal error ({err!r}); "
-                                              "please report it with this line"}))
+                                              "please report it with this line", "code": "internal_error"}))
     if not out:
         return b""
     answers = b"\n".join(out) + b"\n"

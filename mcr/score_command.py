@@ -6,11 +6,10 @@ import json
 import sys
 from typing import Any
 
-from rules import RulesError, SituationError, breakdown, fan_table, score_with_table
+from rules import RulesError, breakdown, fan_table, score_with_table
 
 from .cli_text import cli_text
-from .engine_messages import engine_message, situation_message
-from .json_lines import run_json_lines
+from .engine_messages import engine_message
 from .language import locale_language
 from .scoring_output import breakdown_text
 from .worker_count import MAX_WORKERS, WORKERS_ENV, WorkerCountError, worker_count
@@ -59,16 +58,15 @@ def run(args: argparse.Namespace) -> int:
             print("mcr score: " + cli_text(args.lang, "bad_workers", variable=WORKERS_ENV, most=MAX_WORKERS,
                                             value=err.value), file=sys.stderr)
             return 2
+        from .json_lines import run_json_lines   # its worker pool is not needed to score one hand
+
         return run_json_lines(fan_table(args.fans, args.edition), sys.stdin, sys.stdout, args.lang, workers)
     table = fan_table(args.fans, args.edition)
     situation = _situation_from_args(args)
     try:
         result = score_with_table(table, args.hand, args.lang, **situation)
-    except SituationError as err:
-        print("mcr score: " + situation_message(err, table, args.hand, situation, args.lang), file=sys.stderr)
-        return 1
     except RulesError as err:
-        print("mcr score: " + engine_message(err, args.lang), file=sys.stderr)
+        print("mcr score: " + engine_message(err, table, args.lang), file=sys.stderr)
         return 1
     shown = breakdown(result, table)
     if args.json:

@@ -12,12 +12,13 @@ import os
 import sys
 from pathlib import Path
 
-from generator.site.site_data import REPO_ROOT
-
 from mcr.cli_text import cli_text
 from mcr.language import add_lang_argument
 from .child_process import run_supervised
 
+# The checkout mcr runs from: MkDocs runs the site's generator from its configuration there
+# (the command line itself imports none of the generator).
+REPO_ROOT = Path(__file__).resolve().parent.parent
 CONFIG = REPO_ROOT / "mkdocs.yml"
 DEFAULT_OUTPUT = REPO_ROOT / "build" / "site"
 

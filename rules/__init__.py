@@ -7,17 +7,17 @@ The value modules `rules.tiles` and `rules.groups` (tile faces, group kinds) are
 from .api import (edition_data, edition_differences, editions, fan_table, in_edition, score, score_readings, score_ties, score_with_table, situation_for, situation_problem,
                   waits)
 from .breakdown import Breakdown, FanLine, NotCountedLine, breakdown
-from .checks import check_fan_table
 from .context import HAND_VOCABULARY, ITEM_VOCABULARY
 from .discard_analysis import FORM_KEYS as ANALYSIS_FORMS
 from .discard_analysis import Analysis, Discard, UsefulTile, analyze_hand
 from .edition_diff import Difference
 from .editions import Change, EditionError, EditionInfo
-from .errors import FanTableError, HandError, NotationError, RulesError, SituationError
+from .errors import ERROR_FIELDS, FanTableError, HandError, NotationError, RulesError, SituationError
 from .fantable import DEFAULT_FANS_PATH, Example, Fan, FanTable, Ruling, load_fan_table, table_from_data
 from .table_source import read_table_data
 from .notation import Hand, parse_hand, parse_hand_to_analyze, parse_waiting_hand, read_tiles
 from .result import NotCounted, Payments, ScoredFan, ScoreResult
+from .self_check import check_fan_table
 from .shapes import (HONOR_CODES, HONORS_AND_KNITTED, KNITTED_ARRANGEMENTS, KNITTED_STRAIGHT, ORPHAN_CODES,
                      SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, is_winning, standard_splits)
 from .situation import FIELD_NAMES as SITUATION_FIELDS
@@ -29,7 +29,7 @@ from .wait_scores import WAIT_FIELDS, ScoredWait, WaitScore
 __all__ = [
     "Breakdown", "FanLine", "NotCountedLine", "breakdown",
     "ANALYSIS_FORMS", "Analysis", "Discard", "ScoredWait", "UsefulTile", "WAIT_FIELDS", "WaitScore", "analyze_hand",
-    "parse_hand_to_analyze", "Change", "Difference", "EditionError", "EditionInfo", "edition_data", "edition_differences", "editions", "in_edition", "HAND_VOCABULARY", "ITEM_VOCABULARY", "OPERATORS", "check_fan_table", "DEFAULT_FANS_PATH", "Example", "Fan", "FanTable", "FanTableError", "HONORS_AND_KNITTED", "HONOR_CODES", "Hand",
+    "parse_hand_to_analyze", "ERROR_FIELDS", "Change", "Difference", "EditionError", "EditionInfo", "edition_data", "edition_differences", "editions", "in_edition", "HAND_VOCABULARY", "ITEM_VOCABULARY", "OPERATORS", "check_fan_table", "DEFAULT_FANS_PATH", "Example", "Fan", "FanTable", "FanTableError", "HONORS_AND_KNITTED", "HONOR_CODES", "Hand",
     "HandError", "KNITTED_ARRANGEMENTS", "KNITTED_STRAIGHT", "NotCounted", "NotationError", "ORPHAN_CODES",
     "Payments", "Ruling", "RulesError", "SEVEN_PAIRS", "SITUATION_FIELDS", "SITUATION_FLAGS", "STANDARD",
     "ScoreResult", "ScoredFan", "Situation", "SituationError", "THIRTEEN_ORPHANS", "fan_table", "is_winning",

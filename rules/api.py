@@ -5,17 +5,21 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .evaluator import score_each_reading, score_hand
-from .evaluator import score_ties as score_ties_of
 from .edition_diff import Difference, differences
 from .editions import Change, EditionError, EditionInfo, list_editions, resolve
+from .evaluator import score_each_reading
+from .evaluator import score_ties as score_ties_of
 from .fantable import DEFAULT_FANS_PATH, FanTable, load_fan_table
 from .notation import parse_hand, parse_waiting_hand
 from .result import ScoreResult
+from .scoring import score_with_table, situation_for
+from .self_check import require_examples
 from .shapes import waits_of_waiting_hand
-from .situation import Situation, make_situation
-from .situation_rules import with_implied
+from .situation import Situation
 from .tiles import Tile
+
+__all__ = ["edition_data", "edition_differences", "editions", "fan_table", "in_edition", "score", "score_readings",
+           "score_ties", "score_with_table", "situation_for", "situation_problem", "waits"]
 
 _tables: dict[str, FanTable] = {}
 
@@ -26,7 +30,8 @@ def fan_table(path: str | os.PathLike[str] | None = None, edition: str | None = 
     project's must also pass its examples before it scores."""
     key = (os.fspath(path) if path is not None else "", edition or "")
     if key not in _tables:
-        _tables[key] = load_fan_table(path, edition=edition, examples=path is not None)
+        table = load_fan_table(path, edition=edition)
+        _tables[key] = require_examples(table) if path is not None else table
     return _tables[key]
 
 
@@ -43,7 +48,8 @@ def in_edition(table: FanTable, edition: str | None) -> FanTable:
     if edition is None or (table.edition is not None and edition == table.edition.id):
         return table
     if not isinstance(edition, str):
-        raise EditionError(f"edition must be the id of an edition (a string), not {edition!r}")
+        raise EditionError(f"edition must be the id of an edition (a string), not {edition!r}", "edition_not_string",
+                           value=repr(edition))
     return fan_table(table.source, edition)
 
 
@@ -54,24 +60,11 @@ def editions(path: str | os.PathLike[str] | None = None) -> list[tuple[EditionIn
     return list_editions(file_path, str(path) if path is not None else "fans.yaml")
 
 
-def situation_for(table: FanTable, **values: Any) -> Situation:
-    """The situation of loose values (CLI flags, a JSON object), each checked, with the
-    flags the table's situation rules imply set (`Situation.implied` names them)."""
-    values, implied = table.situations.complete(values)
-    return with_implied(make_situation(**values), implied)
-
-
 def edition_differences(a: str, b: str, path: str | os.PathLike[str] | None = None) -> list[Difference]:
     """Every difference from edition `a` to edition `b` of the table at `path`, each with
     the reason its overlay documents."""
     file_path = Path(path) if path is not None else DEFAULT_FANS_PATH
     return differences(file_path, str(path) if path is not None else "fans.yaml", a, b)
-
-
-def score_with_table(table: FanTable, hand: str, lang: str = "en", *, echo: bool = False,
-                     **situation: Any) -> ScoreResult:
-    """Score `hand` with `table`; with echo, the result keeps the hand as written."""
-    return score_hand(table, parse_hand(hand), situation_for(table, **situation), lang, hand if echo else None)
 
 
 def score(hand: str, *, fans_path: str | os.PathLike[str] | None = None, edition: str | None = None,

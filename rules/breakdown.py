@@ -115,5 +115,5 @@ def breakdown(result: ScoreResult, table: FanTable) -> Breakdown:
                                 _reason(table, n.principle, n.by, n.id, situation))
                  for n in result.not_counted)
     return Breakdown(result.hand, result.edition, result.shape, result.groups, result.winning_group, shown, fans,
-                     left, result.total, result.total_without_bonus, result.minimum, result.valid, result.payments,
+                     left, result.total, result.total_without_flowers, result.minimum, result.valid, result.payments,
                      result.waits)

@@ -32,11 +32,11 @@ def _same(a: Any, b: Any) -> bool:
     return json.dumps(a, sort_keys=True, ensure_ascii=False) == json.dumps(b, sort_keys=True, ensure_ascii=False)
 
 
-def differences(table_path: Path, shown: str, a: str, b: str) -> list[Difference]:
+def differences(table_path: Path, shown: str, a: str, b: str, *, trust_cache: bool = True) -> list[Difference]:
     """Every difference from edition `a` to edition `b` of the table."""
-    first = strip_lines(resolve(table_path, shown, a)[0])
-    second = strip_lines(resolve(table_path, shown, b)[0])
-    reasons = _reasons(table_path, shown)
+    first = strip_lines(resolve(table_path, shown, a, trust_cache=trust_cache)[0])
+    second = strip_lines(resolve(table_path, shown, b, trust_cache=trust_cache)[0])
+    reasons = _reasons(table_path, trust_cache)
     out: list[Difference] = []
     fans_a, fans_b = _fans(first), _fans(second)
     for fan_id in list(fans_a) + [f for f in fans_b if f not in fans_a]:
@@ -63,11 +63,11 @@ def differences(table_path: Path, shown: str, a: str, b: str) -> list[Difference
     return out
 
 
-def _reasons(table_path: Path, shown: str) -> dict[tuple[str, str, str], dict[str, str]]:
+def _reasons(table_path: Path, trust_cache: bool) -> dict[tuple[str, str, str], dict[str, str]]:
     """What every overlay beside the table says about each thing it changes."""
     found: dict[tuple[str, str, str], dict[str, str]] = {}
     for path in overlay_paths(table_path).values():
-        overlay = read_overlay(path, str(path))
+        overlay = read_overlay(path, str(path), trust_cache=trust_cache)
         for change in changes_of(overlay):
             for field in change.fields or ("",):
                 found.setdefault((change.kind, change.target, field), change.why)

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .errors import FanTableError, RulesError
 from .plain_texts import markup_problems
-from .table_source import read_table_data
+from .source_lines import SourceLine
+from .table_schema import overlay_schema_problems
+from .table_source import read_table_data, strip_lines
 
 EDITIONS_FOLDER = "editions"
-OVERLAY_SCHEMA_PATH = Path(__file__).with_name("edition.schema.json")
 # The fan fields an edition may change (the id and number are what it changes them on).
 CHANGEABLE_FIELDS = ("points", "names", "definition", "note", "family", "excludes", "absorbs", "repeatable",
                      "account_once", "sets", "when", "count", "rulings")
@@ -30,37 +30,6 @@ CHANGEABLE_FIELDS = ("points", "names", "definition", "note", "family", "exclude
 
 class EditionError(RulesError):
     """An edition that does not exist, or cannot be read."""
-
-
-class SourceLine(int):
-    """A line number of another file than the table's (an edition's overlay): problems
-    found in a merged table then point at the file that caused them."""
-
-    file: str
-
-    def __new__(cls, value: int, file: str) -> "SourceLine":
-        line = super().__new__(cls, value)
-        line.file = file
-        return line
-
-    def __format__(self, spec: str) -> str:
-        return f"{_MARK}{self.file}{_MARK}{int(self)}"
-
-
-_MARK = "\x1f"
-
-
-def relocate(problem: str) -> str:
-    """Turn `TABLE:<mark>FILE<mark>LINE` (a SourceLine formatted after the table's path)
-    into `FILE:LINE`, wherever it stands in a problem."""
-    if _MARK not in problem:
-        return problem
-    problem = _AFTER_PATH.sub(r"\1:\2", problem)
-    return _BARE.sub(r"\1:\2", problem)
-
-
-_AFTER_PATH = re.compile(f"[^\\s{_MARK}]*:{_MARK}([^{_MARK}]+){_MARK}(\\d+)")
-_BARE = re.compile(f"{_MARK}([^{_MARK}]+){_MARK}(\\d+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,14 +60,9 @@ class Change:
 
 def info_of(data: dict[str, Any], path: str) -> EditionInfo:
     e = data.get("edition") or {}
-    strip = _strip
+    strip = strip_lines
     return EditionInfo(id=str(e.get("id", "")), names=strip(e.get("names") or {}), source=strip(e.get("source") or {}),
                        summary=strip(e.get("summary") or {}), based_on=e.get("based_on"), path=path)
-
-
-def _strip(value: Any) -> Any:
-    from .table_source import strip_lines
-    return strip_lines(value)
 
 
 def overlay_paths(table_path: Path) -> dict[str, Path]:
@@ -119,10 +83,10 @@ def _tag_lines(value: Any, file: str) -> Any:
     return value
 
 
-def read_overlay(path: Path, shown: str) -> dict[str, Any]:
+def read_overlay(path: Path, shown: str, *, trust_cache: bool = True) -> dict[str, Any]:
     """An overlay's data, checked against its schema (problems with `FILE:LINE`)."""
-    data = read_table_data(path, shown)
-    problems = _schema_problems(data, shown)
+    data = read_table_data(path, shown, trust_cache=trust_cache)
+    problems = overlay_schema_problems(data, shown)
     if not problems:   # its reasons, names and texts are shown as written (rules/plain_texts.py)
         problems = markup_problems(data, shown)
     if problems:
@@ -130,39 +94,10 @@ def read_overlay(path: Path, shown: str) -> dict[str, Any]:
     return _tag_lines(data, shown)
 
 
-def _schema_problems(data: Any, shown: str) -> list[str]:
-    import jsonschema  # imported here: only checks need it
-
-    if not isinstance(data, dict):
-        return [f"{shown}:1: an edition file is a mapping with 'edition' and 'changes'"]
-    from referencing import Registry, Resource
-
-    from .checks import SCHEMA_PATH
-
-    schema = json.loads(OVERLAY_SCHEMA_PATH.read_text(encoding="utf-8"))
-    table_schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    registry = Registry().with_resource(table_schema["$id"], Resource.from_contents(table_schema))
-    problems = []
-    for err in jsonschema.Draft202012Validator(schema, registry=registry).iter_errors(data):
-        node, line = data, 0
-        for key in err.absolute_path:
-            if isinstance(node, dict) and isinstance(node.get("__line__"), int):
-                line = node["__line__"]
-            try:
-                node = node[key]
-            except (KeyError, IndexError, TypeError):
-                break
-        if isinstance(node, dict) and isinstance(node.get("__line__"), int):
-            line = node["__line__"]
-        where = ".".join(str(p) for p in err.absolute_path)
-        problems.append(f"{shown}:{line}: {err.message[:200]}" + (f" (at {where})" if where else ""))
-    return problems
-
-
 def changes_of(overlay: dict[str, Any]) -> tuple[Change, ...]:
     out = []
     for c in overlay.get("changes") or ():
-        why = _strip(c.get("why") or {})
+        why = strip_lines(c.get("why") or {})
         if "fan" in c:
             out.append(Change("fan", c["fan"], tuple(k for k in c["set"] if k != "__line__"), why, c["__line__"]))
         elif "new_fan" in c:
@@ -229,7 +164,7 @@ def apply_overlay(base: dict[str, Any], overlay: dict[str, Any], shown: str) -> 
 
 
 def _example_key(example: dict[str, Any]) -> tuple[str, str]:
-    situation = _strip(example.get("situation") or {})
+    situation = strip_lines(example.get("situation") or {})
     return example["hand"], json.dumps(situation, sort_keys=True)
 
 
@@ -241,39 +176,52 @@ def _merged_examples(base: list[dict[str, Any]], edition: list[dict[str, Any]]) 
     return merged + [e for e in edition if _example_key(e) in mine]
 
 
-def resolve(table_path: Path, shown: str, edition: str | None) -> tuple[dict[str, Any], str]:
+@dataclass(frozen=True)
+class _Table:
+    """A table's own data and the overlays beside it, as an edition is resolved from them."""
+
+    path: Path
+    shown: str
+    base: dict[str, Any]
+    base_id: str
+    overlays: dict[str, Path]
+    trust_cache: bool
+
+
+def resolve(table_path: Path, shown: str, edition: str | None, *,
+            trust_cache: bool = True) -> tuple[dict[str, Any], str]:
     """The data of `edition` of the table at `table_path` (None: the table's own), and
     the name its problems are reported under."""
-    base = read_table_data(table_path, shown)
+    base = read_table_data(table_path, shown, trust_cache=trust_cache)
     base_id = str(((base.get("edition") or {}) if isinstance(base, dict) else {}).get("id", ""))
     if edition is None or edition == base_id:
         return base, shown
     overlays = overlay_paths(table_path)
     if edition not in overlays:
         known = ", ".join([base_id or "(the table's own)"] + sorted(overlays))
-        raise EditionError(f"unknown edition '{edition}'; editions of {shown}: {known}")
-    return _resolve_overlay(table_path, shown, base, base_id, overlays, edition, ()), shown
+        raise EditionError(f"unknown edition '{edition}'; editions of {shown}: {known}", "unknown_edition",
+                           edition=edition, known=tuple(i for i in [base_id, *sorted(overlays)] if i))
+    return _resolve_overlay(_Table(table_path, shown, base, base_id, overlays, trust_cache), edition, ()), shown
 
 
-def _resolve_overlay(table_path: Path, shown: str, base: dict[str, Any], base_id: str, overlays: dict[str, Path],
-                     edition: str, seen: tuple[str, ...]) -> dict[str, Any]:
-    path = overlays[edition]
-    shown_overlay = str(Path(shown).parent / EDITIONS_FOLDER / path.name) if shown else str(path)
-    overlay = read_overlay(path, shown_overlay)
+def _resolve_overlay(table: _Table, edition: str, seen: tuple[str, ...]) -> dict[str, Any]:
+    path = table.overlays[edition]
+    shown_overlay = str(Path(table.shown).parent / EDITIONS_FOLDER / path.name) if table.shown else str(path)
+    overlay = read_overlay(path, shown_overlay, trust_cache=table.trust_cache)
+    where = f"{shown_overlay}:{int(overlay['edition']['__line__'])}"
     if str(overlay["edition"]["id"]) != edition:
-        raise FanTableError([f"{shown_overlay}:{int(overlay['edition']['__line__'])}: the edition id "
-                             f"'{overlay['edition']['id']}' must be the file's name, '{edition}'"])
+        raise FanTableError([f"{where}: the edition id '{overlay['edition']['id']}' must be the file's name, "
+                             f"'{edition}'"])
     parent = str(overlay["edition"]["based_on"])
     if parent in seen + (edition,):
-        raise FanTableError([f"{shown_overlay}:{int(overlay['edition']['__line__'])}: editions based on each "
-                             f"other in a loop: {' -> '.join(seen + (edition, parent))}"])
-    if parent == base_id:
-        parent_data = base
-    elif parent in overlays:
-        parent_data = _resolve_overlay(table_path, shown, base, base_id, overlays, parent, seen + (edition,))
+        raise FanTableError([f"{where}: editions based on each other in a loop: "
+                             f"{' -> '.join(seen + (edition, parent))}"])
+    if parent == table.base_id:
+        parent_data = table.base
+    elif parent in table.overlays:
+        parent_data = _resolve_overlay(table, parent, seen + (edition,))
     else:
-        raise FanTableError([f"{shown_overlay}:{int(overlay['edition']['__line__'])}: based on an unknown edition "
-                             f"'{parent}'"])
+        raise FanTableError([f"{where}: based on an unknown edition '{parent}'"])
     return apply_overlay(parent_data, overlay, shown_overlay)
 
 

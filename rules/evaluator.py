@@ -370,6 +370,6 @@ def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, writte
         hand=written if written is not None else hand.notation(), situation=situation, shape=reading.shape,
         groups=tuple(texts), winning_group=win_group.text if win_group else None,
         fans=tuple(fans), not_counted=tuple(not_counted), total=total,
-        total_without_bonus=without_bonus, minimum=table.minimum_points, valid=valid, payments=payments,
+        total_without_flowers=without_bonus, minimum=table.minimum_points, valid=valid, payments=payments,
         edition=table.edition.id if table.edition else "",
         waits=tuple([t.text for t in sorted(found.ctx.waits)]))   # a hand fact: worked out once per hand

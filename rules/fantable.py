@@ -1,27 +1,42 @@
 """The fan table as values: fans, examples, rulings, settlement and situation rules.
 
 The loader trusts nothing: `load_fan_table` reads the file (rules.table_source), runs
-every check of rules.checks on the data and raises FanTableError with one line per
-problem, so the evaluator never meets a malformed table. This holds for cached data too.
+every check of rules.table_checks on the data and raises FanTableError with one line per
+problem, so the evaluator never meets a malformed table. Data that passed the checks is
+cached (rules.table_cache) under the hash of the files it was made from, and used again
+only while they are unchanged and its checksum holds.
 """
 from __future__ import annotations
 
 import heapq
 import os
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable
 
+from .editions import EditionInfo, info_of, overlay_paths, resolve
 from .errors import FanTableError
-from .program import build_program, set_combinations
-from .editions import EditionInfo, info_of, relocate, resolve
+from .exclusion_lists import exclusion_ids, exclusion_limits
 from .principle_settings import DEFAULT_SETTINGS, PrincipleSettings, settings_from
+from .program import build_program, set_combinations
 from .settlement import Settlement, compile_settlement
-from .situation_rules import Implication, ImpossibleSituation, SituationRules
-from .table_source import read_table_data, strip_lines
+from .situation_rules import Implication, ImpossibleSituation, SituationRules, flags_read
+from .table_cache import content_key, engine_version, read_entry, write_entry
+from .table_checks import check_table_data
+from .table_source import read_file_bytes, strip_lines
 from .vocabulary import compile_predicate
 
-DEFAULT_FANS_PATH = Path(__file__).resolve().parent.parent / "fans.yaml"
+
+def _project_table() -> Path:
+    """The project's fans.yaml: inside the package where a wheel puts it (rules/table/, with
+    its editions/; see setup.py), else at the top of the checkout, where the card keeps it."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "table" / "fans.yaml"
+    return packaged if packaged.is_file() else here.parent / "fans.yaml"
+
+
+DEFAULT_FANS_PATH = _project_table()
 
 @dataclass(frozen=True, slots=True)
 class NotCountedClaim:
@@ -93,12 +108,28 @@ class Ruling:
 
 @dataclass(frozen=True)
 class CompiledFan:
-    """A fan with its predicate turned into Python callables."""
+    """A fan with its predicates as Python callables, each compiled when first used: the
+    table's program (rules.program) scores every hand, and a fan's own callables serve only
+    the fallback fan and the message naming a fan whose predicate fails, so a start does
+    not compile the eighty others."""
 
     fan: Fan
-    sets_from: Callable[[Any], Any] | None
-    when: Callable[..., Any] | None
-    count: Callable[[Any], Any] | None
+
+    @cached_property
+    def sets_from(self) -> Callable[[Any], Any] | None:
+        fan = self.fan
+        return None if fan.sets_from is None else compile_predicate(fan.sets_from, f"fan {fan.id}: sets.from")
+
+    @cached_property
+    def when(self) -> Callable[..., Any] | None:
+        fan = self.fan
+        return None if fan.when is None else compile_predicate(fan.when, f"fan {fan.id}: when",
+                                                               item_scope=fan.sets_from is not None)
+
+    @cached_property
+    def count(self) -> Callable[[Any], Any] | None:
+        fan = self.fan
+        return None if fan.count is None else compile_predicate(fan.count, f"fan {fan.id}: count")
 
     def instances(self, ctx: Any, index_of: dict[int, int]) -> list[tuple[tuple[int, ...], int]]:
         """Where the fan applies: (group indices, count) pairs; () stands for the whole hand."""
@@ -161,16 +192,6 @@ def _text_map(value: Any) -> dict[str, str]:
     return dict(value) if isinstance(value, dict) else {}
 
 
-def exclusion_ids(entries: Any) -> list[str]:
-    """The fan ids of an `excludes` list: each entry is an id, or {fan: ID, at_most: N}
-    for an exclusion of at most N of that fan's matches."""
-    return [e["fan"] if isinstance(e, dict) else e for e in entries or ()]
-
-
-def exclusion_limits(entries: Any) -> dict[str, int]:
-    return {e["fan"]: e["at_most"] for e in entries or () if isinstance(e, dict)}
-
-
 def exclusion_order(fans: list[dict[str, Any]]) -> dict[str, int]:
     """Each fan's place when settling exclusions: every fan comes before the fans it
     excludes or absorbs (a topological order of the exclusion graph), and among fans
@@ -207,7 +228,7 @@ def _example(raw: dict[str, Any], line: int) -> Example:
 
 
 def build_table(data: dict[str, Any], path: str) -> FanTable:
-    """Turn checked data into a FanTable (no validation here: see rules.checks)."""
+    """Turn checked data into a FanTable (no validation here: see rules.table_checks)."""
     data_lines = data
     data = strip_lines(data)
     order = exclusion_order(data["fans"])
@@ -240,7 +261,7 @@ def build_table(data: dict[str, Any], path: str) -> FanTable:
     rules = SituationRules(
         implications=tuple(Implication(i["flag"], i["brings"]) for i in situations.get("implies") or ()),
         impossible=tuple(ImpossibleSituation(r["id"], r["when"], _text_map(r.get("reason")),
-                                             rl.get("__line__", 0))
+                                             rl.get("__line__", 0), flags_read(r["when"]))
                          for r, rl in zip(situations.get("impossible") or (), situation_lines.get("impossible") or ())))
     return FanTable(
         path=path, version=str(data["version"]), languages=tuple(data["languages"]),
@@ -252,15 +273,7 @@ def build_table(data: dict[str, Any], path: str) -> FanTable:
 
 
 def compile_table(table: FanTable) -> FanTable:
-    compiled = []
-    for fan in table.fans:
-        where = f"fan {fan.id}"
-        sets_from = compile_predicate(fan.sets_from, f"{where}: sets.from") if fan.sets_from is not None else None
-        when = None
-        if fan.when is not None:
-            when = compile_predicate(fan.when, f"{where}: when", item_scope=sets_from is not None)
-        count = compile_predicate(fan.count, f"{where}: count") if fan.count is not None else None
-        compiled.append(CompiledFan(fan, sets_from, when, count))
+    compiled = [CompiledFan(fan) for fan in table.fans]
     situations = SituationRules(
         table.situations.implications, table.situations.impossible,
         tuple(compile_predicate(r.when, f"situation {r.id}: when") for r in table.situations.impossible))
@@ -269,23 +282,33 @@ def compile_table(table: FanTable) -> FanTable:
 
 
 def load_fan_table(path: str | os.PathLike[str] | None = None, *, edition: str | None = None,
-                   examples: bool = False) -> FanTable:
+                   trust_cache: bool = True) -> FanTable:
     """Load, check and compile a fan table, in one of its editions (None: the table's
     own); FanTableError lists every problem found, EditionError names an unknown edition.
-    With `examples`, every example is scored too and must show what it claims (the
-    project's own table has its examples checked by its tests; another table, such as a
-    maintainer's edit tried with --fans, is not used before they pass)."""
+    With `trust_cache` (not for `mcr check`), data checked before from the very same
+    files is taken from the cache instead of being checked again."""
     file_path = Path(path) if path is not None else DEFAULT_FANS_PATH
     shown = str(path) if path is not None else "fans.yaml"
-    data, shown = resolve(file_path, shown, edition)
-    table = replace(table_from_data(data, shown), source=os.fspath(path) if path is not None else None)
-    if examples:
-        from .checks import example_problems  # the checks score with this module's tables
-
-        problems = example_problems(table)
+    key = _checked_key(file_path, shown, edition)
+    data = read_entry("checked", key) if trust_cache else None
+    if data is None:
+        data, shown = resolve(file_path, shown, edition, trust_cache=trust_cache)
+        problems = check_table_data(data, shown)
         if problems:
             raise FanTableError(problems)
-    return table
+        if _checked_key(file_path, shown, edition) == key:   # the files did not change meanwhile
+            write_entry("checked", key, data)
+    return replace(compile_table(build_table(data, shown)), source=os.fspath(path) if path is not None else None)
+
+
+def _checked_key(file_path: Path, shown: str, edition: str | None) -> str:
+    """What a table's checked data is made from: the table's bytes, every overlay beside
+    it (an edition may be based on another), the edition asked for, the engine's code."""
+    overlays = overlay_paths(file_path)
+    parts: list[bytes | str] = ["checked", engine_version(), edition or "", read_file_bytes(file_path, shown)]
+    for overlay_id, overlay in overlays.items():
+        parts += [overlay_id, read_file_bytes(overlay, str(overlay))]
+    return content_key(*parts)
 
 
 def table_from_data(data: Any, shown: str, *, checked: bool = False) -> FanTable:
@@ -294,8 +317,6 @@ def table_from_data(data: Any, shown: str, *, checked: bool = False) -> FanTable
     skips the checks for data that passed them when it was written (the site's
     calculator gets the table as JSON built with the site, and has no jsonschema)."""
     if not checked:
-        from .checks import check_table_data  # the checks use this module's values
-
         problems = check_table_data(data, shown)
         if problems:
             raise FanTableError(problems)

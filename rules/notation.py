@@ -87,9 +87,16 @@ def _shown(ch: str) -> str:
 def _bad_character(ch: str, column: int) -> NotationError:
     if not ch.isascii():
         return NotationError(f"{_shown(ch)} is not an ASCII character: the notation is ASCII ({_NOTATION_CHARS})",
-                             column)
+                             column, code="not_ascii", character=ch, point=f"U+{ord(ch):04X}",
+                             name=unicodedata.name(ch, ""))
     return NotationError(f"unexpected character {_shown(ch)} (tiles are digits with m/p/s, or E S W N C F P)",
-                         column)
+                         column, code="unexpected_character", character=ch)
+
+
+def _no_suit(pending: list[tuple[str, int]]) -> NotationError:
+    digits = "".join(d for d, _ in pending)
+    return NotationError(f"digits '{digits}' have no suit letter (m, p or s)", pending[0][1], code="no_suit",
+                         digits=digits)
 
 
 def _read_tiles(text: str, start: int, columns: list[int] | None = None) -> tuple[list[tuple[Tile, int]], int]:
@@ -108,27 +115,28 @@ def _read_tiles(text: str, start: int, columns: list[int] | None = None) -> tupl
             break
         if ch in _SPACES:
             if pending:
-                raise NotationError(f"digits '{''.join(d for d, _ in pending)}' have no suit letter (m, p or s)", pending[0][1])
+                raise _no_suit(pending)
             i += 1
             continue
         if ch in _RANK_DIGITS:
             pending.append((ch, col))
         elif ch == "0":
-            raise NotationError("'0' is not a tile rank (ranks are 1-9)", col)
+            raise NotationError("'0' is not a tile rank (ranks are 1-9)", col, code="zero_rank")
         elif ch in SUITS:
             if not pending:
-                raise NotationError(f"suit letter '{ch}' has no digits before it", col)
+                raise NotationError(f"suit letter '{ch}' has no digits before it", col, code="suit_without_digits",
+                                    letter=ch)
             out.extend((suited(ch, int(d)), c) for d, c in pending)
             pending = []
         elif ch in HONOR_LETTERS:
             if pending:
-                raise NotationError(f"digits '{''.join(d for d, _ in pending)}' have no suit letter (m, p or s)", pending[0][1])
+                raise _no_suit(pending)
             out.append((tile(ch), col))
         else:
             raise _bad_character(ch, col)
         i += 1
     if pending:
-        raise NotationError(f"digits '{''.join(d for d, _ in pending)}' have no suit letter (m, p or s)", pending[0][1])
+        raise _no_suit(pending)
     return out, i
 
 
@@ -137,7 +145,8 @@ def read_tiles(text: str) -> list[Tile]:
     NotationError (with column) when it is not such a string."""
     read, stop = _read_tiles(text, 0)
     if stop < len(text):
-        raise NotationError("a list of tiles has no melds: brackets are not allowed here", stop + 1)
+        raise NotationError("a list of tiles has no melds: brackets are not allowed here", stop + 1,
+                            code="brackets_in_tiles")
     return [t for t, _ in read]
 
 
@@ -147,7 +156,7 @@ def _read_meld(text: str, open_index: int) -> tuple[Group, int]:
     close = text.find("]", open_index + 1)
     nxt = text.find("[", open_index + 1)
     if close < 0 or (0 <= nxt < close):
-        raise NotationError("unclosed meld", col)
+        raise NotationError("unclosed meld", col, code="unclosed_meld")
     # Spaces inside a meld are dropped; each kept character keeps its own column.
     kept = [(ch, i + 1) for i, ch in enumerate(text[open_index + 1:close], open_index + 1) if ch not in _SPACES]
     body = "".join(ch for ch, _ in kept)
@@ -157,28 +166,33 @@ def _read_meld(text: str, open_index: int) -> tuple[Group, int]:
         claim_digit = body[-1]
         body = body[:-1]
         if claim_digit not in "123":
-            raise NotationError(f"claim digit '{claim_digit}' must be 1, 2 or 3", columns[-1])
+            raise NotationError(f"claim digit '{claim_digit}' must be 1, 2 or 3", columns[-1], code="claim_digit",
+                                digit=claim_digit)
     try:
         read, _ = _read_tiles(body, 0, columns)
     except NotationError as err:
-        raise NotationError(f"in the meld: {err.bare_message}", err.column) from None
+        raise err.inside_meld() from None
     tiles = sorted(t for t, _ in read)
     if not tiles:
-        raise NotationError("empty meld", col)
+        raise NotationError("empty meld", col, code="empty_meld")
     shown = "[" + text[open_index + 1:close] + "]"
     if len(tiles) == 4:
         if len(set(tiles)) != 1:
-            raise NotationError(f"meld {shown} has four tiles but they are not identical (a kong is four of one tile)", col)
+            raise NotationError(f"meld {shown} has four tiles but they are not identical (a kong is four of one tile)",
+                                col, code="kong_not_identical", meld=shown)
         return Group(KONG, tuple(tiles), claimed=bool(claim_digit), concealed=not claim_digit), close + 1
     if len(tiles) != 3:
-        raise NotationError(f"meld {shown} has {len(tiles)} tiles: a chow or pung has 3, a kong 4", col)
+        raise NotationError(f"meld {shown} has {len(tiles)} tiles: a chow or pung has 3, a kong 4", col,
+                            code="meld_size", meld=shown, n=len(tiles))
     if len(set(tiles)) == 1:
         return Group(PUNG, tuple(tiles), claimed=True, concealed=False), close + 1
     if any(t.is_honor for t in tiles):
-        raise NotationError(f"meld {shown} is a chow of honors: only suited tiles make chows", col)
+        raise NotationError(f"meld {shown} is a chow of honors: only suited tiles make chows", col,
+                            code="honor_chow", meld=shown)
     a, b, c = tiles
     if not (a.suit == b.suit == c.suit and b.rank == a.rank + 1 and c.rank == b.rank + 1):
-        raise NotationError(f"meld {shown} is neither a chow (three in sequence, one suit) nor a pung", col)
+        raise NotationError(f"meld {shown} is neither a chow (three in sequence, one suit) nor a pung", col,
+                            code="not_a_set", meld=shown)
     return Group(CHOW, tuple(tiles), claimed=True, concealed=False), close + 1
 
 
@@ -249,7 +263,7 @@ def parse_hand_to_analyze(text: str) -> Hand:
 
 def _parse(text: str, sizes: tuple[int, ...]) -> Hand:
     if not isinstance(text, str):
-        raise NotationError("the hand must be a string")
+        raise NotationError("the hand must be a string", code="hand_not_string")
     quick = _parse_plain(text, sizes)
     if quick is not None:
         return quick
@@ -262,21 +276,23 @@ def _parse(text: str, sizes: tuple[int, ...]) -> Hand:
             i += 1
         elif ch == "[":
             if standing:
-                raise NotationError("melds come first: a '[' after the standing tiles", i + 1)
+                raise NotationError("melds come first: a '[' after the standing tiles", i + 1,
+                                    code="meld_after_standing")
             meld, i = _read_meld(text, i)
             melds.append(meld)
         elif ch == "]":
-            raise NotationError("']' without a '['", i + 1)
+            raise NotationError("']' without a '['", i + 1, code="stray_bracket")
         else:
             read, i = _read_tiles(text, i)
             standing.extend(read)
     if not text.strip(string.whitespace):
-        raise NotationError("the hand is empty")
+        raise NotationError("the hand is empty", code="empty_hand")
     if len(melds) > MAX_MELDS:
-        raise HandError(f"{len(melds)} melds: a hand has at most {MAX_MELDS}")
+        raise HandError(f"{len(melds)} melds: a hand has at most {MAX_MELDS}", "too_many_melds", n=len(melds),
+                        max=MAX_MELDS)
     if not standing:
         raise HandError("no standing tiles: the winning tile is the last standing tile" if sizes == (TILES_IN_A_WINNING_HAND,)
-                        else "no standing tiles: a hand always keeps at least one tile standing")
+                        else "no standing tiles: a hand always keeps at least one tile standing", "no_standing")
     count = sum(3 for _ in melds) + len(standing)
     if count not in sizes:
         raise _count_error(count, sizes, len(melds), len(standing))
@@ -284,7 +300,8 @@ def _parse(text: str, sizes: tuple[int, ...]) -> Hand:
     copies.update(t for t, _ in standing)
     for face in ALL_TILES:
         if copies[face] > COPIES_PER_FACE:
-            raise HandError(f"{copies[face]} copies of {face.text}: the set has only {COPIES_PER_FACE} of each tile")
+            raise HandError(f"{copies[face]} copies of {face.text}: the set has only {COPIES_PER_FACE} of each tile",
+                            "too_many_copies", n=copies[face], tile=face.text)
     return Hand(tuple(melds), tuple(t for t, _ in standing))
 
 
@@ -293,9 +310,11 @@ def _count_error(count: int, sizes: tuple[int, ...], melds: int, standing: int) 
         low, high = sizes
         return HandError(
             f"{count} tiles: a hand to analyze has {low} or {high} (each meld counts 3, a kong too), "
-            f"so {melds} meld(s) need {low - 3 * melds} or {high - 3 * melds} standing tiles, not {standing}")
+            f"so {melds} meld(s) need {low - 3 * melds} or {high - 3 * melds} standing tiles, not {standing}",
+            "analysis_tile_count", n=count, waiting=low, discarding=high, melds=melds, standing=standing)
     size = sizes[0]
     what = "a winning hand has" if size == TILES_IN_A_WINNING_HAND else "a hand waiting for its winning tile has"
     return HandError(
         f"{count} tiles: {what} {size} (each meld counts 3, a kong too), "
-        f"so {melds} meld(s) need {size - 3 * melds} standing tiles, not {standing}")
+        f"so {melds} meld(s) need {size - 3 * melds} standing tiles, not {standing}",
+        "tile_count", n=count, size=size, melds=melds, standing=standing)

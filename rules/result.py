@@ -65,7 +65,7 @@ class ScoreResult:
     fans: tuple[ScoredFan, ...]
     not_counted: tuple[NotCounted, ...]
     total: int
-    total_without_bonus: int
+    total_without_flowers: int   # the total without the bonus fans (flowers): what the minimum is judged on
     minimum: int
     valid: bool
     payments: Payments | None

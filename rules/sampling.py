@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from .api import fan_table, situation_for, situation_problem
 from .tiles import ALL_TILES, COPIES_PER_FACE, HONOR_LETTERS, SUITS, Tile, format_tiles, suited, tile
 
 WINDS = ("E", "S", "W", "N")
@@ -109,8 +110,6 @@ RARE_FLAGS = (("replacement", 0.06), ("robbing_kong", 0.03), ("fourth_tile", 0.0
 def sample_hand(rng: random.Random, table: Any = None) -> SampledHand:
     """One random legal winning hand with a situation that can happen by the rules of
     `table` (default: the project's fan table)."""
-    from .api import fan_table, situation_for, situation_problem  # the API loads this module's users
-
     table = table or fan_table()
     while True:
         roll = rng.random()

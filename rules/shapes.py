@@ -315,7 +315,7 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
     if not out:
         raise HandError(f"{hand.notation()} is not a winning hand: its tiles make no winning shape "
                         "(four sets and a pair, seven pairs, thirteen orphans, honors and knitted tiles, "
-                        "or a knitted straight with a set and a pair)")
+                        "or a knitted straight with a set and a pair)", "not_winning", hand=hand.notation())
     return out
 
 

@@ -64,23 +64,27 @@ _situation_cache: dict[tuple, Situation] = {}
 def _make_situation(values: dict[str, object]) -> Situation:
     unknown = sorted(set(values) - set(FIELD_NAMES))
     if unknown:
-        raise SituationError(f"unknown situation field(s): {', '.join(unknown)}; known: {', '.join(FIELD_NAMES)}")
+        raise SituationError(f"unknown situation field(s): {', '.join(unknown)}; known: {', '.join(FIELD_NAMES)}",
+                             "unknown_situation_field", names=tuple(unknown), known=FIELD_NAMES)
     clean: dict[str, object] = {}
     for name in FLAG_NAMES:
         if name in values and values[name] is not None:
             v = values[name]
             if not isinstance(v, bool):
-                raise SituationError(f"{name} must be true or false, not {v!r}")
+                raise SituationError(f"{name} must be true or false, not {v!r}", "flag_not_boolean", field=name,
+                                     value=repr(v))
             clean[name] = v
     for name in ("seat_wind", "prevalent_wind"):
         if name in values and values[name] is not None:
             v = values[name]
             if not isinstance(v, str) or v.upper() not in WIND_LETTERS:
-                raise SituationError(f"{name} must be one of E S W N, not {v!r}")
+                raise SituationError(f"{name} must be one of E S W N, not {v!r}", "bad_wind", field=name,
+                                     value=repr(v))
             clean[name] = v.upper()
     if "flowers" in values and values["flowers"] is not None:
         v = values["flowers"]
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= FLOWER_COUNT:
-            raise SituationError(f"flowers must be a whole number from 0 to {FLOWER_COUNT}, not {v!r}")
+            raise SituationError(f"flowers must be a whole number from 0 to {FLOWER_COUNT}, not {v!r}", "bad_flowers",
+                                 value=repr(v), most=FLOWER_COUNT)
         clean["flowers"] = v
     return Situation(**clean)  # type: ignore[arg-type]

@@ -7,12 +7,12 @@ only what the engine accepts, so both follow the one declaration.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from .context import HandContext
 from .errors import SituationError
 from .notation import Hand
-from .situation import Situation
+from .situation import FLAG_NAMES, Situation
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,10 +27,28 @@ class ImpossibleSituation:
     when: Any                    # the predicate, as written in the table
     reasons: dict[str, str]      # per language; "{winning_tile}" names the winning tile
     line: int
+    flags: tuple[str, ...] = ()  # the situation flags `when` reads, in the order it names them
 
-    def reason(self, lang: str, hand: Hand) -> str:
+    def reason(self, lang: str, winning_tile: str) -> str:
         text = self.reasons.get(lang) or self.reasons.get("en") or self.id
-        return text.replace("{winning_tile}", hand.winning_tile.text)
+        return text.replace("{winning_tile}", winning_tile)
+
+
+def flags_read(predicate: Any) -> tuple[str, ...]:
+    """The situation flags a predicate reads with {var: NAME}, in the order it names them."""
+    return tuple(dict.fromkeys(name for name in _variables(predicate) if name in FLAG_NAMES))
+
+
+def _variables(predicate: Any) -> Iterator[str]:
+    if isinstance(predicate, dict):
+        for key, value in predicate.items():
+            if key == "var" and isinstance(value, str):
+                yield value
+            else:
+                yield from _variables(value)
+    elif isinstance(predicate, list):
+        for item in predicate:
+            yield from _variables(item)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,20 +67,34 @@ class SituationRules:
                 implied.append(rule.brings)
         return values, tuple(implied)
 
-    def problem(self, hand: Hand, situation: Situation, lang: str = "en") -> str | None:
-        """The reason this situation cannot happen with this hand, or None."""
+    def refusing(self, hand: Hand, situation: Situation) -> ImpossibleSituation | None:
+        """The first rule by which this situation cannot happen with this hand, or None."""
         if not self.checks:
             return None
         ctx = HandContext(hand, None, situation)
         for rule, check in zip(self.impossible, self.checks):
             if check(ctx):
-                return rule.reason(lang, hand)
+                return rule
         return None
 
+    def problem(self, hand: Hand, situation: Situation, lang: str = "en") -> str | None:
+        """The reason this situation cannot happen with this hand, or None."""
+        rule = self.refusing(hand, situation)
+        return None if rule is None else rule.reason(lang, hand.winning_tile.text)
+
     def check(self, hand: Hand, situation: Situation, lang: str = "en") -> None:
-        problem = self.problem(hand, situation, lang)
-        if problem is not None:
-            raise SituationError(problem)
+        """SituationError (its message in `lang`) when the situation cannot happen; the
+        error names the rule, the flags set that it reads and those another flag brought."""
+        rule = self.refusing(hand, situation)
+        if rule is None:
+            return
+        flags = tuple(name for name in rule.flags if getattr(situation, name))
+        raise SituationError(rule.reason(lang, hand.winning_tile.text), "situation_impossible", rule=rule.id,
+                             flags=flags, implied=tuple(name for name in flags if name in situation.implied),
+                             winning_tile=hand.winning_tile.text)
+
+    def rule(self, rule_id: str) -> ImpossibleSituation:
+        return next(r for r in self.impossible if r.id == rule_id)
 
 
 def with_implied(situation: Situation, implied: tuple[str, ...]) -> Situation:

@@ -6,22 +6,19 @@ lines: bytes that are not UTF-8, NUL bytes, YAML errors, nesting too deep for th
 parser, numbers too long to read, and aliases that would expand the table beyond any
 real one (a few hundred bytes of YAML anchors can stand for billions of nodes).
 
-The parsed data of a table is cached as JSON, keyed by the hash of the file's bytes:
-JSON cannot run code, and the loader checks cached data exactly like freshly parsed data.
+The parsed data of a file is cached as JSON (rules.table_cache), keyed by the hash of
+the file's bytes and checked against it.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 import os
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from functools import lru_cache
-
 from .errors import FanTableError
+from .table_cache import content_key, engine_version, read_entry, write_entry
 
-CACHE_FORMAT = 5
 MAX_NODES = 100_000   # the project's table has about 6,000; aliases count each time they are used
 MAX_DEPTH = 40        # the project's table nests 13 deep
 
@@ -105,26 +102,29 @@ def check_size(data: Any, path: str) -> None:
             stack.extend((v, depth + 1, line) for v in value)
 
 
-def _cache_file(digest: str) -> Path:
-    base = os.environ.get("MCR_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "mcr")
-    return Path(base) / f"fantable-{CACHE_FORMAT}-{digest}.json"
-
-
-def read_table_data(path: str | os.PathLike[str], shown: str, *, use_cache: bool = True) -> Any:
-    """The data of the table file at `path` (`shown` names it in messages)."""
+def read_file_bytes(path: str | os.PathLike[str], shown: str) -> bytes:
+    """The bytes of a table's file, or FanTableError naming it."""
     try:
-        raw = Path(path).read_bytes()
+        return Path(path).read_bytes()
     except OSError as err:
         raise FanTableError([f"{shown}:0: cannot read the fan table: {err.strerror or err}"]) from None
-    cache = _cache_file(hashlib.sha256(raw).hexdigest()[:32])
-    if use_cache:
-        try:
-            data = json.loads(cache.read_bytes())
-            check_size(data, shown)  # the cache is checked like any other input
+
+
+def parsed_key(raw: bytes) -> str:
+    """The cache key of a file's parsed data: its bytes, and the reader that parsed them."""
+    return content_key("parsed", engine_version(), raw)
+
+
+def read_table_data(path: str | os.PathLike[str], shown: str, *, trust_cache: bool = True) -> Any:
+    """The data of the table file at `path` (`shown` names it in messages): from the cache
+    when `trust_cache` and an entry made from these very bytes passes its checksum, else
+    parsed (and cached)."""
+    raw = read_file_bytes(path, shown)
+    key = parsed_key(raw)
+    if trust_cache:
+        data = read_entry("parsed", key)
+        if data is not None:
             return data
-        except (OSError, ValueError, RecursionError, FanTableError):
-            pass  # missing or damaged: parse the file again
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -132,34 +132,8 @@ def read_table_data(path: str | os.PathLike[str], shown: str, *, use_cache: bool
         raise FanTableError([f"{shown}:{line}: not UTF-8 text (byte {raw[err.start]:#04x})"]) from None
     data = read_yaml_with_lines(text, shown)
     check_size(data, shown)
-    if use_cache:
-        _write_cache(cache, data)
+    write_entry("parsed", key, data)
     return data
-
-
-def _plain_keys(value: Any) -> bool:
-    """Whether every mapping key is a string (JSON would turn others into strings)."""
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and _plain_keys(v) for k, v in value.items())
-    if isinstance(value, list):
-        return all(_plain_keys(v) for v in value)
-    return True
-
-
-def _write_cache(cache: Path, data: Any) -> None:
-    if not _plain_keys(data):
-        return  # the cached copy would differ from the file's data
-    try:
-        encoded = json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
-    except (TypeError, ValueError):
-        return  # values JSON cannot hold (dates, NaN): the checks will name them; no cache
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_suffix(f".tmp{os.getpid()}")
-        tmp.write_bytes(encoded)
-        os.replace(tmp, cache)
-    except OSError:
-        pass  # a read-only home only costs speed
 
 
 def strip_lines(value: Any) -> Any:

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from .context import HAND_VOCABULARY, ITEM_VOCABULARY
-from .tiles import BY_TEXT, Tile
+from .errors import NotationError
+from .notation import read_tiles   # the tile reader of the hand notation
+from .tiles import ALL_TILES, BY_TEXT, Tile
 
 
 class PredicateError(ValueError):
@@ -166,8 +168,6 @@ class _Compiler:
         return f"{item}.{arg}"
 
     def _tile_list(self, arg, path, op) -> list[Tile]:
-        from .notation import read_tiles  # the tile reader of the hand notation
-        from .errors import NotationError
         if not isinstance(arg, str):
             raise self.fail(path, f"'{op}' takes tiles in hand notation, got {arg!r}")
         try:
@@ -213,7 +213,6 @@ class _Compiler:
         None when the condition depends on anything else."""
         if "h." in b or not (c == "h.distinct_tiles" or _GROUP_TILES.fullmatch(c)):
             return None
-        from .tiles import ALL_TILES
         try:
             test = eval(compile(f"lambda {i}: {b}", "<tile condition>", "eval"),  # noqa: S307
                         {**RUNTIME_HELPERS, **self.constants})

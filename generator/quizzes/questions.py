@@ -120,7 +120,7 @@ def answer_of(result: rules.ScoreResult, ties: list[rules.ScoreResult] | None = 
     answer = {
         "fans": _fans_of(result),
         "total": result.total,
-        "total_without_flowers": result.total_without_bonus,
+        "total_without_flowers": result.total_without_flowers,
         "valid": result.valid,
         "payments": result.payments.as_dict() if result.payments else None,
         "waits": list(result.waits),

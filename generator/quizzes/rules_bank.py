@@ -72,7 +72,7 @@ def _question(check: RuleCheck, table: FanTable) -> dict[str, Any]:
     if block.hand is not None:
         result = rules.score_with_table(table, block.hand, "en", **dict(block.situation))
         data["hand"] = {"notation": block.hand, "situation": dict(block.situation), "tiles": hand_tiles(block.hand),
-                        "total": result.total, "total_without_flowers": result.total_without_bonus,
+                        "total": result.total, "total_without_flowers": result.total_without_flowers,
                         "valid": result.valid}
     data["text"] = {lang: {"section": copy.block.section_title, "question": copy.block.question,
                            "options": [text for _, text in copy.block.options], "reason": copy.block.reason}

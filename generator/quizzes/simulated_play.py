@@ -310,7 +310,7 @@ class Planner:
         if got is None:
             try:
                 result = rules.score_with_table(self.table, hand, seat_wind=seat, prevalent_wind=prevalent)
-                got = result.total_without_bonus
+                got = result.total_without_flowers
             except rules.RulesError:
                 got = -1
             if len(self._points) >= CACHE_LIMIT:

@@ -7,7 +7,7 @@
   Pyodide's whole library stays beside it as `python_stdlib_full.zip`, for an import the
   build did not foresee, and its lock file lists no package (the page loads none).
 - `calculator/engine.zip`: the `rules` package as it is in this checkout, plus the page's
-  glue (calculator_engine.py, engine_errors.py), compiled to bytecode for Pyodide and put
+  glue (calculator_engine.py), compiled to bytecode for Pyodide and put
   on its path by the worker.
 - `calculator/tables/<edition>.json`: each edition's fan table data, read from fans.yaml
   (and the edition's file) and checked here, at build time (the browser has neither
@@ -48,7 +48,7 @@ PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 FULL_STDLIB = "python_stdlib_full.zip"   # Pyodide's whole standard library, as sources
 ENGINE_PACKAGE = "rules"
-GLUE_MODULES = ("calculator_engine.py", "engine_errors.py")
+GLUE_MODULES = ("calculator_engine.py",)
 ASSET_FORMAT = 1
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 

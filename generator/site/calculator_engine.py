@@ -3,9 +3,9 @@
 It runs in the page's worker under Pyodide (generator/site/calculator_assets.py ships it with
 the `rules` package and the fan table as JSON) and, unchanged, in the tests on CPython.
 It only calls the engine's public API and shapes its answers for the page: the scoring
-is the breakdown's JSON (rules.breakdown), the answer of `mcr score -`; errors carry a code for the
-page to translate (generator/site/engine_errors.py). Imports nothing but `rules` and the
-standard library.
+is the breakdown's JSON (rules.breakdown), the answer of `mcr score -`; an error is the
+engine's code and the values it names, which the page words in its language (`error_<code>`
+of i18n/site, as `mcr` does). Imports nothing but `rules` and the standard library.
 
 Tables are kept by name: the page loads one per edition of the rules, named by the
 edition's id, and a request names the one to score by as `mcr score -` does, with
@@ -17,12 +17,7 @@ import json
 from typing import Any
 
 import rules
-from rules import FanTable, Hand, HandError, NotationError, RulesError
-
-try:   # a module of the website package natively, a top-level module in the browser
-    from .engine_errors import describe
-except ImportError:
-    from engine_errors import describe  # type: ignore[no-redef]
+from rules import FanTable, Hand, NotationError, RulesError
 
 DEFAULT_TABLE = "fans"
 _tables: dict[str, FanTable] = {}
@@ -45,8 +40,22 @@ def _table(request: dict[str, Any]) -> FanTable:
     if name is None:
         return next(iter(_tables.values()))
     if name not in _tables:
-        raise rules.EditionError(f"unknown edition '{name}'; editions: {', '.join(_tables)}")
+        raise rules.EditionError(f"unknown edition '{name}'; editions: {', '.join(_tables)}", "unknown_edition",
+                                 edition=str(name), known=tuple(_tables))
     return _tables[name]
+
+
+def describe(err: RulesError, table: FanTable | None, lang: str) -> dict[str, Any]:
+    """{"code", "values", "message", "column", "tiles", "in_meld"} for one engine error: the
+    values fill the page's wording of the code; `column` is 1-based in the notation (None
+    when the error has no place); `tiles` are the faces at fault, for the picture to mark.
+    An impossible situation is worded by the table's rule, in `lang`."""
+    values = err.values()
+    if err.code == "situation_impossible" and table is not None:
+        values["reason"] = table.situations.rule(err.fields["rule"]).reason(lang, err.fields["winning_tile"])
+    notation = isinstance(err, NotationError)
+    return {"code": err.code, "values": values, "message": str(err), "column": err.column if notation else None,
+            "tiles": [err.fields["tile"]] if "tile" in err.fields else [], "in_meld": notation and err.in_meld}
 
 
 def hand_tiles(hand: Hand) -> dict[str, Any]:
@@ -71,7 +80,7 @@ def _scored_wait(table: FanTable, hand: str, lang: str, situation: dict[str, Any
     try:
         result = rules.score_with_table(table, hand, lang, **situation)
     except RulesError as err:
-        return {"error": describe(err)}
+        return {"error": describe(err, table, lang)}
     return {"total": result.total, "valid": result.valid, "fans": [f.id for f in result.fans]}
 
 
@@ -96,24 +105,25 @@ def analyse(request: dict[str, Any]) -> dict[str, Any]:
     - 13 tiles: {"kind": "waits", "waits": [...], "tiles": the hand};
     - fewer or more: {"kind": "incomplete", "count": tiles so far};
     - a hand the engine refuses: {"kind": "error", "error": describe(...)}."""
-    hand = request.get("hand")
-    if not isinstance(hand, str):
-        return {"kind": "error", "error": describe(NotationError("the hand must be a string"))}
+    hand, lang = request.get("hand"), request.get("lang", "en")
     try:
-        return {"kind": "score", "result": _scored(request).as_dict(), "tiles": hand_tiles(rules.parse_hand(hand))}
-    except (NotationError, HandError) as err:
-        problem = describe(err)
-        if problem["code"] != "tile_count":
-            return {"kind": "error", "error": problem}
-        count = int(problem["values"]["n"])
+        table = _table(request)
     except RulesError as err:
-        return {"kind": "error", "error": describe(err)}
-    if count != 13:
+        return {"kind": "error", "error": describe(err, None, lang)}
+    try:
+        if not isinstance(hand, str):
+            raise NotationError("the hand must be a string", code="hand_not_string")
+        return {"kind": "score", "result": _scored(request).as_dict(), "tiles": hand_tiles(rules.parse_hand(hand))}
+    except RulesError as err:
+        if err.code != "tile_count":
+            return {"kind": "error", "error": describe(err, table, lang)}
+        count, waiting = err.fields["n"], err.fields["size"] - 1   # a hand waits with one tile less
+    if count != waiting:
         return {"kind": "incomplete", "count": count}
     try:
         return {"kind": "waits", "waits": waits(request), "tiles": hand_tiles(rules.parse_waiting_hand(hand))}
     except RulesError as err:
-        return {"kind": "error", "error": describe(err)}
+        return {"kind": "error", "error": describe(err, table, lang)}
 
 
 def answer(request_json: str) -> str:
@@ -123,5 +133,5 @@ def answer(request_json: str) -> str:
         try:
             return json.dumps(score(request), ensure_ascii=False)
         except RulesError as err:
-            return json.dumps({"hand": request.get("hand"), "error": str(err)}, ensure_ascii=False)
+            return json.dumps({"hand": request.get("hand"), "error": str(err), "code": err.code}, ensure_ascii=False)
     return json.dumps(analyse(request), ensure_ascii=False)

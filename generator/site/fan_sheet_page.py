@@ -69,7 +69,7 @@ def sheet_fans(data: SiteData, lang: str) -> list[SheetFan]:
     fans = []
     # By points, then in the rulebook's order (the numbers already run from 88 down to 1).
     for fan in sorted(data.table.fans, key=lambda f: (-f.points, f.number)):
-        summary = pick(fan.summaries, lang)   # every fan has one (rules.checks)
+        summary = pick(fan.summaries, lang)   # every fan has one (rules.table_checks)
         left_out = sorted({(by_id[x].number, False) for x in fan.excludes if x in by_id}
                           | {(by_id[x].number, True) for x in fan.absorbs if x in by_id and x not in fan.excludes})
         out = sorted((by_id[x] for x in {*fan.excludes, *fan.absorbs} if x in by_id), key=lambda f: f.number)

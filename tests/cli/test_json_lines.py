@@ -103,7 +103,7 @@ def test_every_line_gets_exactly_one_answer(workers: int) -> None:
     assert all(a["error"].endswith('a blank line: each line must be a JSON object with a "hand" field')
                for a in first[:9])
     assert first[9]["total"] == 8
-    assert first[10]["error"] == "line 11: not valid UTF-8 at byte 1"
+    assert first[10]["error"] == "line 11: not valid UTF-8 at byte 1" and first[10]["code"] == "not_utf8"
     assert first[11]["total"] == 8
     assert "U+2028 (LINE SEPARATOR) is not an ASCII character" in first[12]["error"]
     assert first[12]["hand"] == "123m\u2028456p\x85789s11sEE"
@@ -159,7 +159,8 @@ def test_an_overlong_line_is_answered_without_holding_it(tmp_path: Path) -> None
     assert [a.get("total") for a in answers] == [8, None, None, 8]
     for number in (2, 3):
         assert answers[number - 1] == {"error": f"line {number}: the line is longer than {LINE_LIMIT} bytes, "
-                                                "the limit of a request line; it was not read"}
+                                                "the limit of a request line; it was not read",
+                                       "code": "line_too_long"}
     assert peak_kb < 100_000, f"{peak_kb} kB for a 16 MB line"   # the line alone is 16,000 kB
 
 

@@ -61,7 +61,7 @@ def test_the_ascii_example_is_what_the_engine_says() -> None:
 
 
 def test_the_fan_sheet_section_is_the_code_s() -> None:
-    from rules.checks import SUMMARY_COLUMNS
+    from rules.table_checks import SUMMARY_COLUMNS
     from generator.site.fan_sheet_page import PDF_NAME, SHEET_PAGE
     from generator.site.fan_sheet_pdf import CHROMIUM, SKIP_VARIABLE
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.checks import check_fan_table
+from rules.self_check import check_fan_table
 
 from ..conftest import ROOT
 
@@ -79,7 +79,8 @@ def test_exclusion_cycle(tmp_path: Path) -> None:
 
 
 def test_schema_problem_names_the_fan_and_line(tmp_path: Path) -> None:
-    text = ORIGINAL.replace("  points: 88\n  family: honors\n", "  family: honors\n", 1)
+    text = ORIGINAL.replace("  id: big_four_winds\n  points: 88\n", "  id: big_four_winds\n", 1)
+    assert text != ORIGINAL
     problems = check_fan_table(_write(tmp_path, text))
     assert any(p.startswith(f"{tmp_path / 'fans.yaml'}:{_fan_block_start(text, 'big_four_winds')}: fan big_four_winds:")
                and "'points' is a required property" in p for p in problems), problems

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import rules
-from rules.checks import example_problems
+from rules.self_check import example_problems
 from rules.sampling import sample_hands
 
 from ..conftest import ROOT

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.checks import check_fan_table
+from rules import check_fan_table
 
 from ..conftest import ROOT
 

@@ -47,7 +47,7 @@ def test_total_is_points_times_counts(seed: int) -> None:
     sampled = _sample(seed)
     result = rules.score_with_table(TABLE, sampled.hand, **sampled.situation)
     assert result.total == sum(BY_ID[f.id].points * f.count for f in result.fans)
-    assert result.valid == (result.total_without_bonus >= TABLE.minimum_points)
+    assert result.valid == (result.total_without_flowers >= TABLE.minimum_points)
 
 
 @settings(max_examples=400, deadline=None)

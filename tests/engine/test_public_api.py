@@ -10,7 +10,9 @@ import rules
 from ..conftest import ROOT
 
 USERS = ("i18n", "generator", "trainer", "mcr", "benchmarks", "tools")
-VALUE_MODULES = {"rules", "rules.tiles", "rules.groups", "rules.sampling"}
+# rules.exclusion_judgements is the reader of the judgements file that the quizzes, the
+# calculator and its re-judging tool share: a data module, public like the value modules.
+VALUE_MODULES = {"rules", "rules.tiles", "rules.groups", "rules.sampling", "rules.exclusion_judgements"}
 
 
 def _imports(path):

@@ -66,5 +66,5 @@ def test_payments_on_a_discard_and_self_drawn() -> None:
 def test_flowers_count_in_the_total_but_not_towards_eight() -> None:
     result = rules.score(CHICKEN, self_drawn=True, flowers=8)
     assert result.fan_counts() == {"self_drawn": 1, "flower_tiles": 8}
-    assert result.total == 9 and result.total_without_bonus == 1
+    assert result.total == 9 and result.total_without_flowers == 1
     assert not result.valid and result.payments is None

@@ -1,16 +1,22 @@
-"""The parsed-table cache: plain JSON that cannot run code, checked like the file itself."""
+"""The table cache: plain JSON that cannot run code, each entry used only while the files
+it was made from are unchanged and its checksum holds; `mcr check` trusts none."""
 from __future__ import annotations
 
 import json
 import os
 import pickle
+import shutil
 from pathlib import Path
 
 import pytest
 
 import rules
+from rules import table_cache
 
 from ..conftest import ROOT
+
+RICH = "[EEE][SSSS1]55pWWWNNN"   # Big Four Winds 88 + Half Flush 6 + Two Concealed Pungs 2 + Melded Kong 1 = 97
+POINTS_LINE = "  points: 88\n"       # Big Four Winds, the first fan of the table
 
 
 class _Payload:
@@ -30,17 +36,34 @@ def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def _table_copy(tmp_path: Path) -> Path:
-    path = tmp_path / "fans.yaml"
-    path.write_text((ROOT / "fans.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+def _table_copy(tmp_path: Path, text: str | None = None) -> Path:
+    folder = tmp_path / "table"
+    shutil.copytree(ROOT / "editions", folder / "editions")
+    path = folder / "fans.yaml"
+    path.write_text(text if text is not None else (ROOT / "fans.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     return path
 
 
-def test_the_cache_is_json(cache_dir: Path, tmp_path: Path) -> None:
+def _entries(cache_dir: Path, kind: str) -> list[Path]:
+    return sorted(cache_dir.glob(f"{kind}-*.json"))
+
+
+def _header_and_data(entry: Path) -> tuple[dict, dict]:
+    head, _, body = entry.read_bytes().partition(b"\n")
+    return json.loads(head), json.loads(body)
+
+
+def _big_four_winds(table: rules.FanTable) -> int:
+    return table.fans[0].points
+
+
+def test_the_cache_is_json_with_a_checksum(cache_dir: Path, tmp_path: Path) -> None:
     rules.load_fan_table(_table_copy(tmp_path))
-    files = list(cache_dir.iterdir())
-    assert len(files) == 1 and files[0].suffix == ".json"
-    assert json.loads(files[0].read_text(encoding="utf-8"))["fans"]
+    checked = _entries(cache_dir, "checked")
+    assert len(checked) == 1 and len(_entries(cache_dir, "parsed")) == 1
+    header, data = _header_and_data(checked[0])
+    assert header["format"] == table_cache.CACHE_FORMAT and len(header["checksum"]) == 64
+    assert data["fans"][0]["points"] == 88
 
 
 def test_a_crafted_cache_runs_no_code(cache_dir: Path, tmp_path: Path) -> None:
@@ -53,12 +76,98 @@ def test_a_crafted_cache_runs_no_code(cache_dir: Path, tmp_path: Path) -> None:
     assert not marker.exists() and len(table.fans) == len(rules.fan_table().fans)
 
 
-def test_tampered_cached_data_is_checked(cache_dir: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("damage", ["edited data", "truncated", "edited header"])
+def test_a_damaged_or_edited_entry_is_ignored_and_written_again(cache_dir: Path, tmp_path: Path, damage: str) -> None:
     path = _table_copy(tmp_path)
     rules.load_fan_table(path)
-    (cached,) = cache_dir.iterdir()
-    data = json.loads(cached.read_text(encoding="utf-8"))
-    data["fans"][0]["points"] = 3
-    cached.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(rules.FanTableError, match="points 3 is not one of"):
-        rules.load_fan_table(path)
+    (entry,) = _entries(cache_dir, "checked")
+    raw = entry.read_bytes()
+    if damage == "edited data":   # the data edited, its checksum left as it was
+        raw = raw.replace(b'"points":88', b'"points":64', 1)
+    elif damage == "truncated":
+        raw = raw[: len(raw) // 2]
+    else:
+        raw = raw.replace(b'"format": 6', b'"format": 7', 1)
+    entry.write_bytes(raw)
+    assert _big_four_winds(rules.load_fan_table(path)) == 88
+    header, data = _header_and_data(entry)   # rebuilt from the file
+    assert data["fans"][0]["points"] == 88 and header["format"] == table_cache.CACHE_FORMAT
+
+
+def test_an_edited_cache_changes_no_score(cache_dir: Path, tmp_path: Path) -> None:
+    # Issue 23, item 9: an edited cache must not change scores while `mcr check` says sound.
+    path = _table_copy(tmp_path)
+    assert rules.score_with_table(rules.load_fan_table(path), RICH, self_drawn=True).total == 98
+    for entry in _entries(cache_dir, "checked") + _entries(cache_dir, "parsed"):
+        entry.write_bytes(entry.read_bytes().replace(b'"points":88', b'"points":64', 1))
+    assert rules.score_with_table(rules.load_fan_table(path), RICH, self_drawn=True).total == 98
+
+
+def test_a_changed_table_or_overlay_is_read_again(cache_dir: Path, tmp_path: Path) -> None:
+    path = _table_copy(tmp_path)
+    assert _big_four_winds(rules.load_fan_table(path, edition="green-book")) == 88
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(POINTS_LINE, "  points: 64\n", 1), encoding="utf-8")
+    assert _big_four_winds(rules.load_fan_table(path, edition="green-book")) == 64
+    # An overlay beside the table is part of what every edition's entry is made from.
+    overlay = path.parent / "editions" / "green-book.yaml"
+    overlay.write_text(overlay.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    before = {p.name for p in _entries(cache_dir, "checked")}
+    rules.load_fan_table(path, edition="green-book")
+    assert {p.name for p in _entries(cache_dir, "checked")} - before   # a new entry, for the new bytes
+
+
+def _forge(cache_dir: Path, kind: str, edit) -> None:
+    """Rewrite every entry of `kind` with edited data and a valid checksum: what someone
+    who may write the cache folder can do."""
+    for entry in _entries(cache_dir, kind):
+        header, data = _header_and_data(entry)
+        edit(data)
+        table_cache.write_entry(kind, header["key"], data)
+
+
+def test_mcr_check_trusts_no_cache(cache_dir: Path, tmp_path: Path) -> None:
+    path = _table_copy(tmp_path)
+    rules.load_fan_table(path)
+
+    def points_87(data: dict) -> None:
+        if "fans" in data:   # the table's entries, not an overlay's
+            data["fans"][0]["points"] = 87   # not a point level: the checks refuse it
+
+    _forge(cache_dir, "checked", points_87)
+    _forge(cache_dir, "parsed", points_87)
+    # The forged entry passes its checksum (whoever may write the cache folder may write the
+    # table too), so a start takes it; mcr check reads the files...
+    assert _big_four_winds(rules.load_fan_table(path)) == 87
+    assert rules.check_fan_table(str(path)) == []
+    # ...and writes the entries again from what it checked: the forgery is gone.
+    assert _big_four_winds(rules.load_fan_table(path)) == 88
+    # A broken table whose entries were forged to look sound is still refused by mcr check.
+    broken = _table_copy(tmp_path / "broken", path.read_text(encoding="utf-8").replace(POINTS_LINE, "  points: 87\n", 1))
+
+    def points_88(data: dict) -> None:
+        if "fans" in data:
+            data["fans"][0]["points"] = 88
+
+    with pytest.raises(rules.FanTableError):
+        rules.load_fan_table(broken)
+    _forge(cache_dir, "parsed", points_88)
+    problems = rules.check_fan_table(str(broken))
+    assert any("fan big_four_winds: points 87 is not one of" in p for p in problems), problems
+
+
+def test_a_read_only_cache_folder_costs_only_speed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the cache folder would be", encoding="utf-8")
+    monkeypatch.setenv("MCR_CACHE_DIR", str(blocked))
+    assert _big_four_winds(rules.load_fan_table(_table_copy(tmp_path))) == 88
+
+
+def test_overlay_lines_survive_the_cache(cache_dir: Path, tmp_path: Path) -> None:
+    # A fan an edition changes keeps the overlay's line, from the cache as from the files.
+    path = _table_copy(tmp_path)
+    fresh = rules.load_fan_table(path, edition="green-book", trust_cache=False)
+    cached = rules.load_fan_table(path, edition="green-book")
+    assert [(f.id, int(f.line), getattr(f.line, "file", None)) for f in cached.fans] == \
+        [(f.id, int(f.line), getattr(f.line, "file", None)) for f in fresh.fans]
+    assert any(getattr(f.line, "file", "").endswith("green-book.yaml") for f in cached.fans)

@@ -1,7 +1,6 @@
-"""The calculator's engine side (generator/site/calculator_engine.py, engine_errors.py) on
-CPython: the table compiled from the JSON the site ships scores exactly as fans.yaml does
-through `mcr score -`, the answers the page reads, and an error code for every engine
-message the page translates."""
+"""The calculator's engine side (generator/site/calculator_engine.py) on CPython: the table
+compiled from the JSON the site ships scores exactly as fans.yaml does through `mcr score -`,
+the answers the page reads, and the code and values of every engine error the page words."""
 from __future__ import annotations
 
 import json
@@ -14,7 +13,6 @@ import pytest
 import rules
 from generator.site import calculator_engine as engine
 from generator.site.calculator_assets import edition_ids, table_json
-from generator.site.engine_errors import ERROR_CODES, describe
 from generator.site.site_data import load_site_data
 from generator.site.site_text import LANGS, TEXT
 from rules.sampling import sample_hands
@@ -70,7 +68,7 @@ def test_a_full_hand_is_scored_with_what_the_verdict_needs(loaded: None) -> None
     assert answer["tiles"] == {"melds": [{"kind": "chow", "tiles": ["1m", "2m", "3m"], "claimed": True}],
                                "standing": ["4m", "5m", "6m", "7m", "8m", "9m", "3p", "4p", "5s", "5s", "5p"]}
     assert answer["result"]["minimum"] == result.minimum == 8
-    assert answer["result"]["total_without_flowers"] == result.total_without_bonus
+    assert answer["result"]["total_without_flowers"] == result.total_without_flowers
 
 
 def test_the_reasons_a_fan_is_left_out_are_the_command_lines(loaded: None) -> None:
@@ -105,34 +103,59 @@ def test_other_counts_and_bad_hands(loaded: None) -> None:
     assert bad["kind"] == "error" and bad["error"]["code"] == "unclosed_meld" and bad["error"]["column"] == 7
     situation = engine.analyse({"hand": "[123m]456m789m34p55s5p", "robbing_kong": True, "self_drawn": True,
                                 "lang": "es"})
-    assert situation["error"]["code"] == "situation"
-    assert situation["error"]["message"].startswith("robar un kong")   # worded by the fan table, in Spanish
+    assert situation["error"]["code"] == "situation_impossible"
+    assert situation["error"]["values"]["rule"] == "robbing_is_on_a_discard"
+    assert situation["error"]["values"]["reason"].startswith("robar un kong")   # worded by the fan table, in Spanish
+    meld = engine.analyse({"hand": "[12x]45p"})["error"]
+    assert (meld["code"], meld["in_meld"], meld["column"], meld["values"]) == \
+        ("unexpected_character", True, 4, {"character": "x"})
+    not_text = engine.analyse({"hand": 5})["error"]
+    assert not_text["code"] == "hand_not_string" and not_text["column"] is None
 
 
-# One input for each error code; a changed engine message shows up here as "other".
+# One input for each error the page can meet, and the values its wording is filled with,
+# read by hand from the input (not from the engine's answer).
 ERRORS = {
-    "no_suit": "[123m]45p99s678p3", "zero_rank": "[123m]405p99s678p3p", "suit_without_digits": "[123m]p45p",
-    "not_ascii": "[123m]45p\uff19s", "unexpected_character": "[123m]45x", "unclosed_meld": "[123m][EE", "claim_digit": "[EEE5]45p",
-    "empty_meld": "[]45p", "kong_not_identical": "[1234m]45p", "meld_size": "[12m]45p", "honor_chow": "[ESW]45p",
-    "not_a_set": "[124m]45p", "meld_after_standing": "45p[123m]", "stray_bracket": "45p]", "empty_hand": "   ",
-    "too_many_melds": "[123m][123m][123m][123m][123m]5p5p", "no_standing": "[123m][456m][789m][EEE]",
-    "too_many_copies": "11111m22m33m44m556m", "not_winning": "[123m]456m789m34p55s9p",
+    "no_suit": ("[123m]45p99s678p3", {"digits": "3"}),
+    "zero_rank": ("[123m]405p99s678p3p", {}),
+    "suit_without_digits": ("[123m]p45p", {"letter": "p"}),
+    "not_ascii": ("[123m]45p\uff19s", {"character": "\uff19", "point": "U+FF19", "name": "FULLWIDTH DIGIT NINE"}),
+    "unexpected_character": ("[123m]45x", {"character": "x"}),
+    "unclosed_meld": ("[123m][EE", {}),
+    "claim_digit": ("[EEE5]45p", {"digit": "5"}),
+    "empty_meld": ("[]45p", {}),
+    "kong_not_identical": ("[1234m]45p", {"meld": "[1234m]"}),
+    "meld_size": ("[12m]45p", {"meld": "[12m]", "n": 2}),
+    "honor_chow": ("[ESW]45p", {"meld": "[ESW]"}),
+    "not_a_set": ("[124m]45p", {"meld": "[124m]"}),
+    "meld_after_standing": ("45p[123m]", {}),
+    "stray_bracket": ("45p]", {}),
+    "empty_hand": ("   ", {}),
+    "too_many_melds": ("[123m][123m][123m][123m][123m]5p5p", {"n": 5, "max": 4}),
+    "no_standing": ("[123m][456m][789m][EEE]", {}),
+    "tile_count": ("[123m]456m789m34p55s5p5p", {"n": 15, "size": 14, "melds": 1, "standing": 12}),
+    "too_many_copies": ("11111m22m33m44m556m", {"n": 5, "tile": "1m"}),
+    "not_winning": ("[123m]456m789m34p55s9p", {"hand": "[123m]456789m34p55s9p"}),
 }
 
 
-@pytest.mark.parametrize(("code", "hand"), ERRORS.items(), ids=list(ERRORS))
-def test_each_engine_message_has_its_code(code: str, hand: str) -> None:
-    with pytest.raises(rules.RulesError) as caught:
-        rules.parse_hand(hand) if code != "not_winning" else rules.score(hand)
-    found = describe(caught.value)
-    assert found["code"] == code, found["message"]
-    if code == "too_many_copies":
-        assert found["tiles"] == ["1m"]
+@pytest.mark.parametrize(("code", "hand", "values"), [(c, h, v) for c, (h, v) in ERRORS.items()], ids=list(ERRORS))
+def test_each_engine_error_has_its_code_and_values(loaded: None, code: str, hand: str, values: dict) -> None:
+    found = engine.analyse({"hand": hand})
+    assert found["kind"] == ("error" if code != "tile_count" else "incomplete")
+    if code == "tile_count":
+        with pytest.raises(rules.HandError) as caught:
+            rules.parse_hand(hand)
+        found = {"error": engine.describe(caught.value, None, "en")}
+    error = found["error"]
+    assert error["code"] == code, error["message"]
+    assert error["values"] == values
+    assert error["tiles"] == ([values["tile"]] if "tile" in values else [])
 
 
-def test_every_code_is_worded_in_every_language() -> None:
+def test_every_code_the_page_can_meet_is_worded_in_every_language() -> None:
     # analysis_tile_count: tests/cli/test_analyze_command.py
-    assert set(ERRORS) | {"tile_count", "analysis_tile_count", "situation", "other"} == set(ERROR_CODES)
+    assert set(ERRORS) | {"situation_impossible", "unknown_edition", "analysis_tile_count"} <= set(rules.ERROR_FIELDS)
     for lang in LANGS:
-        for code in ERROR_CODES:
+        for code in rules.ERROR_FIELDS:
             assert TEXT[lang][f"error_{code}"].strip()

@@ -16,6 +16,8 @@ import rules
 from generator.quizzes.check_blocks import read_check, scan as scan_checks
 from generator.site.hand_block import HandBlockError, check_block, find_hand_fences, read_block
 from generator.site.hand_render import faces_of
+from generator.site.fan_pages import fan_pages
+from generator.site.site_data import load_site_data
 from generator.site.site_text import DEFAULT_LANG, LANGS, text
 
 from ..conftest import ROOT
@@ -129,15 +131,18 @@ def test_every_hand_block_is_drawn(site: BuiltSite) -> None:
 
 
 def test_every_stated_scoring_matches_the_engine(table: rules.FanTable) -> None:
+    # The hand-written pages and the generated fan pages (drawn from the table's examples).
+    pages = {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8") for p in sorted(SOURCES.rglob("*.md"))}
+    pages.update({f"(generated) {rel}": body for rel, body in fan_pages(load_site_data()).items()})
     stated, problems = 0, []
-    for path in sorted(SOURCES.rglob("*.md")):
-        for fence in find_hand_fences(path.read_text(encoding="utf-8")):
+    for where, markdown in pages.items():
+        for fence in find_hand_fences(markdown):
             try:
                 block = read_block(fence)
                 stated += block.fans is not None or block.total is not None or bool(block.counts)
                 check_block(block, table)
             except HandBlockError as err:
-                problems.append(f"{path.relative_to(ROOT)}:{err.line}: {err.message}")
+                problems.append(f"{where}:{err.line}: {err.message}")
     assert not problems, "\n".join(problems)
     assert stated >= sum(len(f.examples) for f in table.fans) * len(LANGS)
 

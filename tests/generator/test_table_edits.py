@@ -15,7 +15,7 @@ import pytest
 import rules
 from generator.site import calculator_engine as engine
 from generator.site.bank_guard import stale_bank_problems
-from generator.site.calculator_assets import CALCULATOR_ASSETS, calculator_assets, table_json
+from generator.site.calculator_assets import CALCULATOR_ASSETS, calculator_assets, table_json, text_asset
 from generator.site.fan_index import expand_fan_indexes, read_fan_indexes
 from generator.site.fan_pages import fan_pages
 from generator.site.fan_sheet_page import fan_sheet_pages
@@ -71,7 +71,7 @@ def test_the_calculator_scores_with_the_new_points(eight: SiteData) -> None:
         data = json.loads(assets[f"{CALCULATOR_ASSETS}/tables/{edition}.json"])
         assert next(f["points"] for f in data["fans"] if f["id"] == "all_pungs") == 8
     for lang in LANGS:
-        assert json.loads(assets[f"{CALCULATOR_ASSETS}/{lang}.json"])["fans"]["all_pungs"]["points"] == 8
+        assert text_asset(eight, lang)["fans"]["all_pungs"]["points"] == 8   # written into the page
 
 
 def test_the_quiz_banks_are_refused_as_stale_with_their_place_and_command(eight: SiteData) -> None:

@@ -319,12 +319,12 @@
       h("p", {class: "mcr-calc__note"}, [this.t("calc_waits_note")])]);
   };
 
-  // An engine error in the reader's language (engine_errors.py gives its code and values).
+  // An engine error in the reader's language: the string of its code, filled with the values
+  // the engine's error names (calculator_engine.describe).
   Calculator.prototype.errorText = function (error) {
     var values = {};
     Object.keys(error.values || {}).forEach(function (k) { values[k] = error.values[k]; });
     if (values.tile) values.tile = this.tileName(values.tile);
-    if (error.code === "situation" || error.code === "other") values.message = error.message;
     var text = this.t("error_" + error.code, values);
     if (error.in_meld) text = this.t("calc_error_in_meld", {error: text});
     if (error.column) text = this.t("calc_error_at", {error: text, column: error.column});

@@ -1,0 +1,154 @@
+"""The cache of fan tables: plain JSON files that cannot run code, each checked against
+what it was made from before it is used.
+
+Two kinds of entries, both in `MCR_CACHE_DIR` (default `~/.cache/mcr`):
+
+- `parsed`: the data of one YAML file (a table or an edition's overlay), keyed by the
+  hash of the file's bytes; it spares the YAML parser.
+- `checked`: the whole data of one edition of a table that passed every check of
+  rules.table_checks, keyed by the hash of the table's bytes, of every overlay beside it,
+  of the edition asked for, and of the engine's own source (its checks, schemas and
+  vocabulary); it spares the JSON Schema validation, most of a start-up.
+
+An entry is a header line, `{"format", "kind", "key", "checksum"}`, then the data as JSON.
+It is used only when its format and key are those of the sources as they are now and the
+SHA-256 checksum of its key and data matches: a damaged, truncated or edited entry is
+ignored and written again. The checksum guards against damage and against an edit of the
+data alone; whoever may rewrite the cache folder may also rewrite the table, so `mcr check`
+trusts no entry: it reads and checks the files themselves, and writes their entries anew.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .source_lines import SourceLine
+
+CACHE_FORMAT = 6
+LARGEST_ENTRY = 64 * 1024 * 1024   # bytes; the project's checked table is well under 1 MB
+_ENGINE_FILES = ("*.py", "*.json")  # what the checks, the schemas and the vocabulary are made of
+
+
+def cache_folder() -> Path:
+    base = os.environ.get("MCR_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "mcr")
+    return Path(base)
+
+
+def content_key(*parts: bytes | str) -> str:
+    """A SHA-256 over `parts`, each length-prefixed so that no two lists of parts collide."""
+    digest = hashlib.sha256()
+    for part in parts:
+        raw = part.encode("utf-8") if isinstance(part, str) else part
+        digest.update(len(raw).to_bytes(8, "big"))
+        digest.update(raw)
+    return digest.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def engine_version() -> str:
+    """The hash of the engine's own files: a change to a check, a schema or the vocabulary
+    makes every checked entry stale."""
+    here = Path(__file__).resolve().parent
+    files = sorted({p for pattern in _ENGINE_FILES for p in here.glob(pattern)})
+    return content_key(*(part for p in files for part in (p.name, p.read_bytes())))
+
+
+def _entry_path(kind: str, key: str) -> Path:
+    return cache_folder() / f"{kind}-{CACHE_FORMAT}-{key[:40]}.json"
+
+
+def _checksum(kind: str, key: str, body: bytes) -> str:
+    return content_key(str(CACHE_FORMAT), kind, key, body)
+
+
+def read_entry(kind: str, key: str) -> Any | None:
+    """The data stored under `key`, or None: no entry, or one that fails its checks."""
+    path = _entry_path(kind, key)
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(LARGEST_ENTRY + 1)
+    except OSError:
+        return None
+    if len(raw) > LARGEST_ENTRY:
+        return None
+    head, _, body = raw.partition(b"\n")
+    try:
+        header = json.loads(head)
+        if not isinstance(header, dict) or header.get("format") != CACHE_FORMAT or header.get("kind") != kind \
+                or header.get("key") != key or header.get("checksum") != _checksum(kind, key, body):
+            return None
+        return json.loads(body, object_hook=_source_lines if header.get("source_lines") else None)
+    except (ValueError, RecursionError):
+        return None
+
+
+def write_entry(kind: str, key: str, data: Any) -> None:
+    """Store `data` under `key` (whole, or not at all: a reader never sees half a file).
+    Data JSON cannot hold as it is (keys that are not strings, dates, NaN) is not stored."""
+    if not _plain_keys(data):
+        return   # JSON would turn the keys into strings: the entry would differ from the data
+    try:
+        body = json.dumps(_encoded(data), ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+    except (TypeError, ValueError, RecursionError):
+        return
+    header = {"format": CACHE_FORMAT, "kind": kind, "key": key, "checksum": _checksum(kind, key, body),
+              "source_lines": _has_source_lines(data)}
+    path = _entry_path(kind, key)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_bytes(json.dumps(header).encode("ascii") + b"\n" + body)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only home only costs speed
+
+
+# A line of an edition's overlay is a SourceLine (an int that knows its file: problems found
+# in the merged table point at the overlay). The cache keeps it as [line, file].
+
+def _has_source_lines(value: Any) -> bool:
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("__line__"), SourceLine):
+                return True
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
+
+
+def _encoded(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: ([int(v), v.file] if k == "__line__" and isinstance(v, SourceLine) else _encoded(v))
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_encoded(v) for v in value]
+    return value
+
+
+def _source_lines(mapping: dict[str, Any]) -> dict[str, Any]:
+    line = mapping.get("__line__")
+    if isinstance(line, list) and len(line) == 2 and isinstance(line[0], int) and isinstance(line[1], str):
+        mapping["__line__"] = SourceLine(line[0], line[1])
+    return mapping
+
+
+def _plain_keys(value: Any) -> bool:
+    """Whether every mapping key is a string (JSON would turn others into strings)."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if not all(isinstance(k, str) for k in node):
+                return False
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return True
