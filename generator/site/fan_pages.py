@@ -145,7 +145,7 @@ def fan_edition_views(data: SiteData, fan: Fan, lang: str) -> FanEditions | None
         views = difference_views(data, lang, eid, diffs, "", "../rulebook/rulings.md")
         if views:
             columns.append(md_escape(table.edition.name(lang)))
-            rows += [(v.what or text(lang, "editions_absent"), v.values, v.why) for v in views]
+            rows += [(v.what or md_escape(text(lang, "editions_absent")), v.values, v.why) for v in views]
     return FanEditions(tuple(columns), tuple(rows)) if rows else None
 
 
