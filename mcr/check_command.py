@@ -95,6 +95,13 @@ def _project_problems(tables: dict[str, FanTable]) -> list[str]:
     return problems
 
 
+def _markup_problems(path: str | None) -> list[str]:
+    """Markup in the texts of the table and its editions, which the site shows as written."""
+    from generator.site.plain_texts import table_markup_problems  # noqa: PLC0415 - only the check needs it
+
+    return table_markup_problems(Path(path) if path else DEFAULT_FANS_PATH, path or "fans.yaml")
+
+
 def _relative(path: Path) -> str:
     """A path of the project relative to the current folder when it is inside it."""
     try:
@@ -141,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
     _say(_read_line(shown, editions, editions_shown.removeprefix("./"), args.lang))
     project = _same(table_file, DEFAULT_FANS_PATH) and _same(editions, DEFAULT_FANS_PATH.parent / EDITIONS)
     with _engine_path(args.path, table_file, args.editions) as path:
-        problems = rules.check_fan_table(path)
+        problems = rules.check_fan_table(path) + _markup_problems(path)
         if not problems:   # the rest reads the table: only once it is sound
             problems = _agreement_problems(path, table_file, project, args.lang)
         if path != args.path:

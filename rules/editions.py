@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from .errors import FanTableError, RulesError
-from .plain_texts import markup_problems
 from .source_lines import SourceLine
 from .table_schema import overlay_schema_problems
 from .table_source import read_table_data, strip_lines
@@ -87,8 +86,6 @@ def read_overlay(path: Path, shown: str, *, trust_cache: bool = True) -> dict[st
     """An overlay's data, checked against its schema (problems with `FILE:LINE`)."""
     data = read_table_data(path, shown, trust_cache=trust_cache)
     problems = overlay_schema_problems(data, shown)
-    if not problems:   # its reasons, names and texts are shown as written (rules/plain_texts.py)
-        problems = markup_problems(data, shown)
     if problems:
         raise FanTableError(problems)
     return _tag_lines(data, shown)

@@ -15,7 +15,6 @@ from typing import Any
 
 from .context import BONUS_FACTS, READING_FACTS
 from .exclusion_lists import exclusion_cycle, exclusion_ids
-from .plain_texts import markup_problems
 from .settlement import PAYMENT_FACTS
 from .situation import FLAG_NAMES
 from .source_lines import relocate
@@ -57,7 +56,7 @@ def check_table_data(data: Any, shown: str) -> list[str]:
         return [f"{shown}:1: the fan table must be a mapping with 'version', 'languages', 'settlement', 'fans'"]
     problems = schema_problems(data, shown) + fraction_problems(data, shown)
     if not problems:
-        problems = _reference_problems(data, shown) + markup_problems(data, shown)
+        problems = _reference_problems(data, shown)
     return [relocate(p) for p in problems]  # lines of an edition's file name that file
 
 

@@ -41,6 +41,7 @@ from generator.site.hand_render import RenderContext, render_hand
 from generator.site.bank_guard import stale_bank_problems
 from generator.site.check_render import check_markdown
 from generator.site.content_policy import CONTENT_SECURITY_POLICY
+from generator.site.plain_texts import table_markup_problems
 from generator.site.fan_index import expand_fan_indexes, read_fan_indexes
 from generator.site.cjk_lines import UNSPACED, join_cjk_lines
 from generator.quizzes.check_blocks import CheckBlockError, read_check, scan as scan_checks
@@ -117,6 +118,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             _state.data = load_site_data()
         except Exception as err:  # a broken fans.yaml: say where, stop the build
             raise PluginError(f"cannot load the fan table: {err}") from None
+        markup = table_markup_problems(_state.data.fans_path, str(_state.data.fans_path))
+        if markup:   # a text the pages show as written (the pages escape it; the author learns it here)
+            raise PluginError("texts that hold markup:\n" + "\n".join(markup))
         _state.results.clear()
         _state.others.clear()
         sources = Path(config.docs_dir).resolve()

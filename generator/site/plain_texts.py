@@ -1,6 +1,7 @@
 """The texts of a fan table are plain text: one problem for each that holds markup.
 
-Every name, definition, note, summary, family, ruling and reason of fans.yaml and of an
+`mcr check` and the site build ask (the engine does not: the terminal and JSON show a text as
+it is, and the browser's engine holds `rules` alone). Every name, definition, note, summary, family, ruling and reason of fans.yaml and of an
 edition's file is shown on the site as written (the page generators escape it), in the
 terminal and in JSON. HTML or Markdown in one is a mistake that would show on the page as
 it was typed; i18n/markup.py says what counts. The keys that become part of a page's
@@ -10,7 +11,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+
+from i18n.markup import markup_advice, plain_text_markup
+from rules.editions import EDITIONS_FOLDER
+from rules.errors import RulesError
+from rules.table_source import read_table_data
 
 
 _LANGUAGE = re.compile(r"^[a-z]{2}$")
@@ -68,9 +75,6 @@ def markup_problems(data: Any, shown: str) -> list[str]:
     """`PATH:LINE: fan ID: names (en) holds an HTML tag '<svg': ...` for each text of a
     table's (or an edition file's) parsed data that holds markup, and each family key that
     is not an identifier."""
-    # Imported here: the calculator's engine zip holds `rules` alone, and reads no YAML table.
-    from i18n.markup import markup_advice, plain_text_markup  # noqa: PLC0415
-
     if not isinstance(data, dict):
         return []
     problems, seen = [], set()
@@ -95,4 +99,19 @@ def _family_key_problems(data: dict[str, Any], shown: str) -> list[str]:
         family = fan.get("family") if isinstance(fan, dict) else None
         if isinstance(family, str) and not _IDENTIFIER.match(family):
             problems.append(f"{shown}:{fan.get('__line__', 1)}: fan {fan.get('id')}: family {family!r} {rule}")
+    return problems
+
+
+def table_markup_problems(path: Path, shown: str) -> list[str]:
+    """The markup problems of the table file at `path` (named `shown` in the messages) and of
+    the editions beside it (its folder's editions/); a file that does not read is left to the
+    engine's checks, which say why."""
+    files = [(path, shown)] + [(f, str(Path(shown).parent / EDITIONS_FOLDER / f.name))
+                               for f in sorted((path.parent / EDITIONS_FOLDER).glob("*.yaml"))]
+    problems: list[str] = []
+    for file, name in files:
+        try:
+            problems += markup_problems(read_table_data(file, name), name)
+        except RulesError:
+            continue
     return problems
