@@ -30,7 +30,7 @@ def notation_page(lang: str) -> str:
         cells = [f"{tile_md(t.text, 'standing', lang, PREFIX, 'mcr-tile--small')}<br>`{t.text}`"
                  for t in ALL_TILES if not t.is_honor and t.suit == suit]
         suits.append((md_escape(text(lang, f"notation_suit_{suit}")), cells))
-    honors = [(tile_md(t.text, "standing", lang, PREFIX), t.text, tile_alt(t.text, lang))
+    honors = [(tile_md(t.text, "standing", lang, PREFIX), t.text, md_escape(tile_alt(t.text, lang)))
               for t in ALL_TILES if t.is_honor]
     flowers = " ".join(tile_md(f, "standing", lang, PREFIX) for f in FLOWER_FACES + SEASON_FACES)
     melds = [(code, "".join(tile_md(f, v, lang, PREFIX, "mcr-tile--small") for f, v in zip(faces, variants)),
