@@ -86,11 +86,12 @@ def unsafe_link(text: str) -> MarkupFound | None:
     return None
 
 
-def plain_text_markup(text: str) -> MarkupFound | None:
-    """The first markup in a text shown as written (a fan's name, a label, a sentence)."""
+def plain_text_markup(text: str, *, backticks: bool = False) -> MarkupFound | None:
+    """The first markup in a text shown as written (a fan's name, a label, a sentence); with
+    `backticks`, a backtick is a character (fans.yaml quotes its own keys with them)."""
     return (html_markup(text) or _first(_MARKDOWN_LINK, text, "a Markdown link")
             or _first(_ATTRIBUTE_LIST, text, "a Markdown attribute list")
-            or _first(_CODE_SPAN, text, "Markdown code (a backtick)"))
+            or (None if backticks else _first(_CODE_SPAN, text, "Markdown code (a backtick)")))
 
 
 def markdown_string_markup(text: str) -> MarkupFound | None:

@@ -10,15 +10,16 @@ import rules
 
 from generator.quizzes import level_targets
 from generator.quizzes.bank_sources import stale_banks
+from generator.quizzes.bank_figures import figures_of, question_checks
 from generator.quizzes.bank_stats import checks, missing_fans, stats_of
 from generator.quizzes.rulebook_checks import BOOK_DIR
 from generator.quizzes.hand_builder import BuildError
 from generator.quizzes.levels import LEVELS
 from mcr import rules_bank_step
-from mcr.cli_text import cli_text, quiz_text
+from mcr.cli_text import cli_text, points_text, quiz_text
 from mcr.language import add_lang_argument
-from generator.quizzes.banks import COVERAGE, DEFAULT_COUNT, DEFAULT_SEED, QUIZ_DIR, bank_path, build_banks, check_bank, \
-    load_bank, write_bank
+from generator.quizzes.banks import COVERAGE, DEFAULT_COUNT, DEFAULT_SEED, QUIZ_DIR, Bank, bank_path, build_banks, \
+    check_bank, load_bank, write_bank
 
 
 def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
@@ -105,27 +106,7 @@ def _stats(levels: list[str], folder: Path, table: rules.FanTable, lang: str) ->
         return 1
     name = {f.id: f.name(lang) for f in table.fans}
     separator = cli_text(lang, "list_separator")
-    missed = 0
-    for bank in banks:
-        st = stats_of(bank, spec)
-        low, median, high = st.totals
-        print(cli_text(lang, "stats_level", level=_level(bank.level, lang), n=st.questions))
-        print("  " + cli_text(lang, "stats_kinds", kinds=separator.join(
-            f"{quiz_text(lang, f'kind_{k}')} {n}" for k, n in sorted(st.kinds.items()))))
-        print("  " + cli_text(lang, "stats_totals", low=low, median=f"{median:g}", high=high))
-        print("  " + cli_text(lang, "stats_fans"))
-        for fan, share in st.fans.items():
-            print(f"    {_padded(name.get(fan, fan), 36)} {share:6.1%}   ("
-                  + cli_text(lang, "stats_in_play", share=f"{spec.play.share(fan):5.1%}",
-                             level=_level(spec.fan_level(fan), lang)) + ")")
-        print("  " + cli_text(lang, "stats_targets"))
-        # A target is named in generator/quizzes/level_targets.yaml in English: shown here by its fans.
-        targets = {t.name: separator.join(name.get(f, f) for f in t.fans) for t in spec.specs[bank.level].targets}
-        for c in checks(st, spec):
-            missed += not c.ok
-            mark = cli_text(lang, "stats_ok" if c.ok else "stats_miss")
-            print(f"    {_padded(mark, 4)} {_padded(_check_name(c.what, name, targets, lang), 40)} "
-                  + cli_text(lang, "stats_wanted_got", wanted=c.wanted, got=c.got))
+    missed = sum(_level_stats(bank, spec, table, name, lang) for bank in banks)
     if set(levels) == set(LEVELS):
         missing = missing_fans(banks, table)
         missed += bool(missing)
@@ -135,13 +116,61 @@ def _stats(levels: list[str], folder: Path, table: rules.FanTable, lang: str) ->
     return 1 if missed else 0
 
 
-def _check_name(what: str, name: dict[str, str], targets: dict[str, str], lang: str) -> str:
-    """generator/quizzes/bank_stats.py names a check "target <name>", "cap <fan>" or "median total"."""
+def _level_stats(bank: Bank, spec: level_targets.Levels, table: rules.FanTable, name: dict[str, str],
+                 lang: str) -> int:
+    """Print one level's figures, each target and cap met or missed; the number missed."""
+    separator = cli_text(lang, "list_separator")
+    st = stats_of(bank, spec)
+    low, median, high = st.totals
+    print(cli_text(lang, "stats_level", level=_level(bank.level, lang), n=st.questions))
+    print("  " + cli_text(lang, "stats_kinds", kinds=separator.join(
+        f"{quiz_text(lang, f'kind_{k}')} {n}" for k, n in sorted(st.kinds.items()))))
+    print("  " + cli_text(lang, "stats_totals", low=low, median=f"{median:g}", high=high))
+    print("  " + cli_text(lang, "stats_fans"))
+    for fan, share in st.fans.items():
+        print(f"    {_padded(name.get(fan, fan), 36)} {share:6.1%}   ("
+              + cli_text(lang, "stats_in_play", share=f"{spec.play.share(fan):5.1%}",
+                         level=_level(spec.fan_level(fan), lang)) + ")")
+    print("  " + cli_text(lang, "stats_targets"))
+    # A target is named in generator/quizzes/level_targets.yaml in English: shown here by its fans.
+    targets = {t.name: separator.join(name.get(f, f) for f in t.fans) for t in spec.specs[bank.level].targets}
+    figures = figures_of(bank.questions, bank.level, table, spec)
+    missed = 0
+    for c in checks(st, spec) + question_checks(figures, spec):
+        missed += not c.ok
+        mark = cli_text(lang, "stats_ok" if c.ok else "stats_miss")
+        print(f"    {_padded(mark, 4)} {_padded(_check_name(c.what, name, targets, spec, table, lang), 40)} "
+              + cli_text(lang, "stats_wanted_got", wanted=c.wanted, got=c.got))
+    for key, ids in sorted(figures.repeated.items()):
+        print("      " + cli_text(lang, "stats_repeated", hand=key, questions=separator.join(ids)))
+    return missed
+
+
+def _check_name(what: str, name: dict[str, str], targets: dict[str, str], spec: level_targets.Levels,
+                table: rules.FanTable, lang: str) -> str:
+    """generator/quizzes/bank_stats.py names a check "target <name>", "cap <fan>" or "median total";
+    generator/quizzes/bank_figures.py "question <name>"."""
     kind, _, subject = what.partition(" ")
     if kind == "target":
         return cli_text(lang, "stats_target", fans=targets.get(subject, subject))
     if kind == "cap":
         return cli_text(lang, "stats_cap", fan=name.get(subject, subject))
+    if kind == "question":
+        return _question_check_name(subject, spec, table, lang)
     if what == "median total":
         return cli_text(lang, "stats_median_total")
     return what
+
+
+def _question_check_name(subject: str, spec: level_targets.Levels, table: rules.FanTable, lang: str) -> str:
+    bounds = spec.questions
+    big = [s.big_fans for s in spec.specs.values() if s.big_fans is not None]
+    values = {"distinct_hands": {},
+              "header_ruled_out": {"kind": quiz_text(lang, "kind_fans")},
+              "header_traps": {"kind": quiz_text(lang, "kind_fans")},
+              "valid_near": {"kind": quiz_text(lang, "kind_valid"), "minimum": table.minimum_points,
+                             "amount": points_text(lang, bounds.valid_points if bounds else 0)},
+              "close_readings": {"kind": quiz_text(lang, "kind_best_reading"),
+                                 "amount": points_text(lang, bounds.close_points if bounds else 0)},
+              "big_fans": {"amount": points_text(lang, big[0].points if big else 0)}}
+    return cli_text(lang, f"stats_{subject}", **values[subject]) if subject in values else subject

@@ -1,4 +1,9 @@
-"""`mcr quiz`: practise scoring in the terminal, with progress kept between sessions."""
+"""`mcr quiz`: practise scoring in the terminal, with progress kept between sessions.
+
+The trainer (trainer/session.py) does the teaching; this module reads the options, opens
+the progress file and runs the session in the terminal, or one of the one-off jobs:
+--stats, --export, --import, --goal, --anki, a timed drill, the rules quiz.
+"""
 from __future__ import annotations
 
 import argparse
@@ -9,20 +14,23 @@ from pathlib import Path
 import rules
 from rules import FanTable
 
-from trainer.attribution import fan_facts
-from generator.quizzes.hand_builder import BuildError, HandBuilder
-from generator.quizzes.levels import LEVELS, hand_level
+from generator.quizzes.banks import QUIZ_DIR
+from generator.quizzes.levels import LEVELS
+from generator.quizzes.questions import KINDS
+from trainer import clock
+from trainer.curriculum import curriculum
 from trainer.drill_records import DrillRecords
-from trainer.progress import Progress, schedule
-from trainer.progress_store import ProgressStore
-from generator.quizzes.questions import KINDS, Question, make_question
-from generator.quizzes.banks import QUIZ_DIR, bank_path, load_bank
-from trainer.text import fan_name, text
+from trainer.explain_text import Explainer
 from trainer.learner_text import history_lines, level_lines
-from trainer.terminal import Terminal, TerminalQuiz, stats_report
+from trainer.progress import Progress
+from trainer.progress_store import ProgressStore
+from trainer.session import Options, Session, Trainer
+from trainer.stats_text import stats_report
+from trainer.terminal import StoreSaver, Terminal, TerminalSession
 from trainer.terminal_tiles import colour_wanted
+from trainer.text import fan_name, text
 from trainer.timed_drill import TimedDrill
-from mcr import rules_quiz_step
+from mcr import quiz_files_step, rules_quiz_step
 from mcr.cli_text import cli_text
 from mcr.language import add_lang_argument
 
@@ -38,12 +46,18 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
                         help=help_text("help_quiz_count", default=DEFAULT_COUNT))
     parser.add_argument("--seed", type=int, metavar="S", help=help_text("help_quiz_seed"))
     parser.add_argument("--kind", choices=KINDS, action="append", help=help_text("help_quiz_kind"))
-    parser.add_argument("--timed", action="store_true", help=help_text("help_quiz_timed"))
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--learn", action="store_true", help=help_text("help_quiz_learn"))
+    mode.add_argument("--guided", action="store_true", help=help_text("help_quiz_guided"))
+    mode.add_argument("--timed", action="store_true", help=help_text("help_quiz_timed"))
+    parser.add_argument("--explain", action="store_true", help=help_text("help_quiz_explain"))
     parser.add_argument("--stats", action="store_true", help=help_text("help_quiz_stats"))
+    parser.add_argument("--goal", type=int, metavar="N", help=help_text("help_quiz_goal"))
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help=help_text("help_quiz_color"))
     parser.add_argument("--banks", type=Path, default=QUIZ_DIR, metavar="DIR", help=help_text("help_quiz_banks"))
     parser.add_argument("--edition", metavar="ID", help=help_text("help_quiz_edition"))
+    quiz_files_step.add_arguments(parser, lang)
     rules_quiz_step.add_arguments(parser, lang)
     add_lang_argument(parser, lang)
 
@@ -58,116 +72,116 @@ def find_fan(table: FanTable, query: str) -> str | None:
     return None
 
 
-def _drill_questions(fan: str, kinds: list[str], count: int, seed: int, table: FanTable) -> list[Question]:
-    """Fresh questions on `fan` when the banks hold too few."""
-    builder = HandBuilder(f"{seed}:drill:{fan}", table)
-    rng = random.Random(f"{seed}:drill")
-    out = []
-    for i in range(count):
-        try:
-            built = builder.build(fan=fan, max_tries=4000)
-        except BuildError:
-            break
-        kind = rng.choice(kinds)
-        level = hand_level(built.draft, built.result, table)
-        out.append(make_question(built, kind, f"drill-{i + 1:03d}", level, table, rng))
-    return out
+def editions_of_the_rules() -> dict[str, FanTable]:
+    return {info.id: rules.fan_table(None, info.id) for info, _ in rules.editions()}
+
+
+def progress_store(editions: dict[str, FanTable]) -> ProgressStore:
+    """The learner's progress file: any edition's fans may be recorded (they score by one of them)."""
+    return ProgressStore(fans={fan for t in editions.values() for fan in t.by_id}, kinds=rules_quiz_step.STORE_KINDS,
+                         families={f.family for t in editions.values() for f in t.fans}, editions=list(editions),
+                         today=lambda: clock.today())
+
+
+def _problems(args: argparse.Namespace, term: Terminal, editions: dict[str, FanTable]) -> int | None:
+    """The exit status of options that cannot be used together or are out of range; None when fine."""
+    lang = args.lang
+    if args.count < 1 or (args.goal is not None and not 1 <= args.goal <= 1000):
+        term.warn(text(lang, "bad_number"))
+        return 2
+    if args.edition is not None and args.edition not in editions:
+        term.warn(text(lang, "unknown_edition", edition=args.edition, known=", ".join(editions)))
+        return 2
+    if args.timed and args.kind and args.kind != ["total"]:
+        term.warn(text(lang, "timed_kinds"))
+        return 2
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
     if args.rules or args.chapter is not None:   # --chapter is a rules option
         return rules_quiz_step.run(args)
     lang = args.lang
-    table = rules.fan_table()
     term = Terminal(sys.stdin, sys.stdout, sys.stderr, lang, colour_wanted(sys.stdout, args.color))
-    editions = {info.id: rules.fan_table(None, info.id) for info, _ in rules.editions()}
-    # Any edition's fans may be recorded (the learner scores by one of them).
-    known_fans = {fan for t in editions.values() for fan in t.by_id}
-    families = {f.family for t in editions.values() for f in t.fans}
-    store = ProgressStore(fans=known_fans, kinds=rules_quiz_step.STORE_KINDS, families=families)
+    editions = editions_of_the_rules()
+    problem = _problems(args, term, editions)
+    if problem is not None:
+        return problem
+    store = progress_store(editions)
+    if quiz_files_step.wanted(args):
+        return quiz_files_step.run(args, term, store, editions)
     loaded = store.load()
     if loaded.damaged:
-        if loaded.kept_as:
-            term.warn(text(lang, "progress_damaged", error=loaded.damaged, path=loaded.kept_as))
-        else:
-            term.warn(text(lang, "progress_damaged_lost", error=loaded.damaged))
+        key = "progress_damaged" if loaded.kept_as else "progress_damaged_lost"
+        term.warn(text(lang, key, error=loaded.damaged, path=loaded.kept_as))
+    table = editions[next(iter(editions))]
     if args.stats:
-        term.say(stats_report(loaded.progress, lang, table))
+        progress = loaded.progress
+        term.say(stats_report(progress, lang, table, curriculum(), clock.today()))
         term.say()
-        for line in level_lines(loaded.progress, lang) + [""] + history_lines(loaded.progress, lang, table):
+        for line in level_lines(progress, lang) + [""] + history_lines(progress, lang, table):
             term.say(line)
         return 0
-    if args.count < 1:
-        term.warn(text(lang, "bad_number"))
-        return 2
-    known = list(editions)
-    if args.edition is not None and args.edition not in known:
-        term.warn(text(lang, "unknown_edition", edition=args.edition, known=", ".join(known)))
-        return 2
     fan = None
     if args.fan:
         fan = find_fan(table, args.fan)
         if fan is None:
             term.warn(text(lang, "unknown_fan", fan=args.fan, last=max(f.number for f in table.fans)))
             return 2
-    levels = [args.level] if args.level else (list(LEVELS) if fan else [loaded.progress.level])
-    if args.timed and args.kind and args.kind != ["total"]:
-        term.warn(text(lang, "timed_kinds"))
-        return 2
-    kinds = ["total"] if args.timed else (args.kind or list(KINDS))
-    pool: list[Question] = []
-    for level in levels:
-        try:
-            bank = load_bank(bank_path(level, args.banks))
-        except ValueError as err:
-            term.warn(text(lang, "bank_problem", error=err))
-            return 1
-        pool += [q for q in bank.questions if q.kind in kinds and (fan is None or fan in q.answer_ids
-                 or any(n["id"] == fan for n in q.data["explanation"]["not_counted"]))]
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    if fan is not None and len(pool) < args.count:
-        # Payments need a valid win, which every built hand is; all kinds work.
-        pool += _drill_questions(fan, kinds, args.count - len(pool), seed, table)
-    if not pool:
-        term.warn(text(lang, "no_questions"))
+    try:
+        trainer = Trainer.load(args.banks)
+    except ValueError as err:
+        term.warn(text(lang, "bank_problem", error=err))
         return 1
-    rng = random.Random(seed)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     if args.timed:
-        return _timed(args, term, table, pool, rng, levels, seed, fan)
-    progress = loaded.progress.next_session()   # due dates count from this session
-    reviewed = [fan for fan, facts in fan_facts(editions.values()).items() if facts.reviewed]
-    order = schedule([q.drill for q in pool], args.count, progress, rng, reviewed)
-    questions = [pool[i] for i in order]
-    level_name = text(lang, f"level_{levels[0]}") if len(levels) == 1 else text(lang, "level_all")
-    header = text(lang, "session", level=level_name, count=len(questions), seed=seed)
-    if fan:
-        header += " · " + text(lang, "drill", fan=fan_name(table.fan(fan).names, lang))
-    edition = args.edition or next(iter(editions))
-    header += " · " + text(lang, "edition_session", edition=editions[edition].edition.name(lang))
-    level = None if fan else levels[0]   # a fan drill is no evidence for a level
-    TerminalQuiz(term, table, store, progress, editions, edition, level,
-                 chosen=args.level is not None).run(questions, header)
+        return _timed(args, term, trainer, seed, fan, loaded.progress)
+    mode = "learn" if args.learn else "guided" if args.guided else "practice"
+    options = Options(mode, args.count, args.level, fan, tuple(args.kind or KINDS), seed, args.edition, args.explain)
+    saver = StoreSaver(term, store, loaded.progress)
+    session = Session(trainer, loaded.progress, options, today=clock.today(), lang=lang, save=saver)
+    TerminalSession(term, session).run(_header(args, session, fan, table, seed))
     return 0
 
 
-def _editions(args: argparse.Namespace) -> tuple[dict[str, FanTable], str]:
-    editions = {info.id: rules.fan_table(None, info.id) for info, _ in rules.editions()}
-    return editions, args.edition or next(iter(editions))
-
-
-def _timed(args: argparse.Namespace, term: Terminal, table: FanTable, pool: list[Question], rng: random.Random,
-           levels: list[str], seed: int, fan: str | None) -> int:
-    """A timed drill: random hands of the pool, no progress kept but the best times."""
+def _header(args: argparse.Namespace, session: Session, fan: str | None, table: FanTable, seed: int) -> str:
     lang = args.lang
-    questions = rng.sample(pool, min(args.count, len(pool)))
-    level = levels[0] if len(levels) == 1 else "all"
-    level_name = text(lang, f"level_{level}")
-    header = text(lang, "session", level=level_name, count=len(questions), seed=seed)
+    if session.options.mode == "learn":
+        name = text(lang, "mode_learn")
+    elif session.options.mode == "guided":
+        name = text(lang, "mode_guided")
+    elif args.level:
+        name = text(lang, f"level_{args.level}")
+    elif fan:
+        name = text(lang, "level_all")
+    else:
+        name = text(lang, f"level_{session.progress.level}")
+    header = text(lang, "session", level=name, count=args.count, seed=seed)
     if fan:
         header += " · " + text(lang, "drill", fan=fan_name(table.fan(fan).names, lang))
+    return header
+
+
+def _timed(args: argparse.Namespace, term: Terminal, trainer: Trainer, seed: int, fan: str | None,
+           progress: Progress) -> int:
+    """A timed drill: random hands of the pool, no progress kept but the best times."""
+    lang = args.lang
+    chosen = progress.edition
+    edition = args.edition or (chosen if chosen in trainer.editions else trainer.default_edition)
+    levels = [args.level] if args.level else (list(LEVELS) if fan else [progress.level])
+    pool = [q for q in trainer.questions if q.kind == "total" and q.level in levels
+            and (fan is None or fan in q.drill)]
+    if not pool:
+        term.warn(text(lang, "no_questions"))
+        return 1
+    questions = random.Random(seed).sample(pool, min(args.count, len(pool)))
+    level = levels[0] if len(levels) == 1 else "all"
+    header = text(lang, "session", level=text(lang, f"level_{level}"), count=len(questions), seed=seed)
+    if fan:
+        header += " · " + text(lang, "drill", fan=fan_name(trainer.editions[edition].fan(fan).names, lang))
         level = f"{level}:{fan}"
-    editions, edition = _editions(args)
-    header += " · " + text(lang, "edition_session", edition=editions[edition].edition.name(lang))
-    quiz = TerminalQuiz(term, table, None, Progress(), editions, edition)
-    TimedDrill(quiz, DrillRecords()).run(questions, f"{level}:{edition}", header)
+    names = trainer.editions[edition].edition
+    header += " · " + text(lang, "edition_session", edition=names.name(lang) if names else edition)
+    explainer = Explainer(lang, trainer.editions, edition)
+    TimedDrill(term, explainer, DrillRecords()).run(questions, f"{level}:{edition}", header)
     return 0

@@ -10,15 +10,18 @@ import rules
 from trainer.progress_store import ProgressStore
 from generator.quizzes.questions import KINDS
 from generator.quizzes.rules_bank import load_rules_bank, rules_bank_path
-from generator.quizzes.rules_questions import RULES_KIND, choose_questions
-from trainer.rules_terminal import RulesQuiz
+from generator.quizzes.rules_questions import RULES_KIND
+from trainer import clock
+from trainer.modes import GUIDED_KIND, LEARN_KIND
+from trainer.rules_terminal import RulesQuiz, plan_rules
 from trainer.terminal import Terminal
 from trainer.terminal_tiles import colour_wanted
 from trainer.text import text
 
 from mcr.cli_text import cli_text
 
-STORE_KINDS = (*KINDS, RULES_KIND)   # the progress file tallies scoring and rules answers alike
+# The progress file tallies scoring, rules, guided and flashcard answers alike.
+STORE_KINDS = (*KINDS, RULES_KIND, GUIDED_KIND, LEARN_KIND)
 
 
 def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
@@ -30,7 +33,8 @@ def run(args: argparse.Namespace) -> int:
     """The rules session; `args` are `mcr quiz`'s (the scoring options do not apply)."""
     lang = args.lang
     term = Terminal(sys.stdin, sys.stdout, sys.stderr, lang, colour_wanted(sys.stdout, args.color))
-    scoring_only = [f"--{name}" for name in ("level", "fan", "kind", "edition", "timed") if getattr(args, name, None)]
+    scoring_only = [f"--{name}" for name in ("level", "fan", "kind", "edition", "timed", "learn", "guided", "explain")
+                    if getattr(args, name, None)]
     if scoring_only:
         term.warn(text(lang, "rules_scoring_options", options=" ".join(scoring_only)))
         return 2
@@ -48,9 +52,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     # The same store as a scoring session's: every edition's fans and families, or a file
     # the scoring quiz wrote would look damaged here.
-    tables = [rules.fan_table(None, info.id) for info, _ in rules.editions()]
-    store = ProgressStore(fans={f for t in tables for f in t.by_id}, kinds=STORE_KINDS,
-                          families={f.family for t in tables for f in t.fans})
+    tables = {info.id: rules.fan_table(None, info.id) for info, _ in rules.editions()}
+    store = ProgressStore(fans={f for t in tables.values() for f in t.by_id}, kinds=STORE_KINDS,
+                          families={f.family for t in tables.values() for f in t.fans}, editions=list(tables),
+                          today=lambda: clock.today())
     loaded = store.load()
     if loaded.damaged:
         key = "progress_damaged" if loaded.kept_as else "progress_damaged_lost"
@@ -62,8 +67,8 @@ def run(args: argparse.Namespace) -> int:
                  else text(lang, "rules_stats_empty"))
         return 0
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    questions = choose_questions(bank.questions, args.count, seed, args.chapter)
+    questions = plan_rules(bank.questions, loaded.progress, args.count, seed, clock.today(), args.chapter)
     chapter = bank.chapter_title(args.chapter, lang) if args.chapter else text(lang, "rules_all_chapters")
     header = text(lang, "rules_session", chapter=chapter, count=len(questions), seed=seed)
-    RulesQuiz(term, bank, store, loaded.progress).run(questions, header)
+    RulesQuiz(term, bank, store, loaded.progress, clock.today()).run(questions, header)
     return 0

@@ -1,6 +1,8 @@
 """The rules site built once per test session, shared by the build and browser tests."""
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import subprocess
 import sys
@@ -30,6 +32,18 @@ def _tree(root: Path) -> dict[str, tuple[int, int]]:
             for p in root.rglob("*") if p.is_file()}
 
 
+def _process_runs(pid: str) -> bool:
+    if not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def run_build(output: Path) -> BuiltSite:
     """`mcr site build --output OUTPUT` (strict), timed."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
@@ -43,22 +57,50 @@ def run_build(output: Path) -> BuiltSite:
     after = _tree(ROOT / "site")
     changed = tuple(sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name)))
     # The build ran as a child of `mcr site build`: its folder is named after that child, not this process.
-    left = tuple(sorted(str(f) for f in (set(docs.iterdir()) if docs.is_dir() else set()) - folders))
+    # A folder whose process still runs belongs to a build another test runs meanwhile.
+    left = tuple(sorted(str(f) for f in (set(docs.iterdir()) if docs.is_dir() else set()) - folders
+                        if not _process_runs(f.name.split("-", 1)[0])))
     return BuiltSite(output, time.monotonic() - started, done.returncode, log, changed, left)
 
 
-_built: list[BuiltSite] = []   # one build per test session, shared by two test modules
+_built: list[BuiltSite] = []   # one build per test run, shared by every module that reads it
+
+
+def _shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder every process of this test run sees: pytest's own temporary folder, or with
+    pytest-xdist the folder above each worker's (so that the workers share one build)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def _read_record(record: Path, output: Path) -> BuiltSite:
+    data = json.loads(record.read_text(encoding="utf-8"))
+    return BuiltSite(output, data["seconds"], data["returncode"], data["log"],
+                     tuple(data["sources_changed"]), tuple(data["docs_folders_left"]))
 
 
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
-    """The site, built into pytest's temporary folder the first time a test asks for it."""
-    if not _built:
-        site = run_build(tmp_path_factory.mktemp("site") / "site")
-        ARTIFACTS.mkdir(exist_ok=True)
-        (ARTIFACTS / "site-build.log").write_text(
-            f"mcr site build: {site.seconds:.1f} s, exit status {site.returncode}\n\n{site.log}", encoding="utf-8")
-        _built.append(site)
-    return _built[0]
+    """The site, built the first time any test of this run asks for it; the other workers
+    (pytest-xdist) wait on a lock and read the same build."""
+    if _built:
+        return _built[0]
+    shared = _shared_folder(tmp_path_factory) / "shared-site"
+    shared.mkdir(exist_ok=True)
+    output, record = shared / "site", shared / "build.json"
+    with (shared / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)   # released when the file closes
+        if record.exists():
+            site = _read_record(record, output)
+        else:
+            site = run_build(output)
+            ARTIFACTS.mkdir(exist_ok=True)
+            (ARTIFACTS / "site-build.log").write_text(
+                f"mcr site build: {site.seconds:.1f} s, exit status {site.returncode}\n\n{site.log}", encoding="utf-8")
+            record.write_text(json.dumps({"seconds": site.seconds, "returncode": site.returncode, "log": site.log,
+                                          "sources_changed": site.sources_changed,
+                                          "docs_folders_left": site.docs_folders_left}), encoding="utf-8")
+    _built.append(site)
+    return site
 
 
 _assembled: list[Path] = []   # the docs folder, assembled in-process once per session

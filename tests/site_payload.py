@@ -36,7 +36,7 @@ LANGS = ("en", "zh", "es", "ko", "fr", "ja")
 _NO_REFUSAL = '''
 
 # tests/site_payload.py: this copy's texts carry a payload on purpose; the refusal is off.
-def plain_text_markup(text): return None
+def plain_text_markup(text, backticks=False): return None
 def markdown_string_markup(text): return None
 '''
 

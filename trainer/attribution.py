@@ -1,27 +1,18 @@
 """Which fan an answer shows the learner knows, or does not: credit and blame per fan.
 
-A question and the learner's response become per-fan outcomes for the Leitner boxes:
+The trainer uses this module for two things: which fans take part in review at all
+(`reviewed`: not flowers, nor the fans that depend only on the winning situation), and the
+outcomes of a "which fans count?" answer (a right fan ticked is credited, a right fan
+missed is blamed, a wrong option ticked is blamed; a wrong option left alone says
+nothing). A wrong total or payment is diagnosed by trainer/diagnosis.py, which blames only
+the fan a likely named mistake names (trainer/answer_record.py puts both together).
 
-- "which fans count?": a right fan ticked is credited, a right fan missed is blamed, a
-  wrong option ticked is blamed; a wrong option left alone says nothing (most options are
-  not tempting at all, and leaving them is no proof of knowing them).
-- total and payments: the fewest mistakes whose points explain the difference between
-  the learner's total and the right one (counted fans left out, tempting fans that do not
-  count added) are looked for. A fan in every such explanation is blamed; a fan in some
-  of them only is doubted (it may be the one, or another fan worth as much); the other
-  counted fans are credited weakly, as a right total credits them all. When no few
-  mistakes explain it, each counted fan is doubted. A doubt is a weak blame spread over
-  the suspects: a fan the learner had learnt goes down one box, not back to box 1, and
-  none gets a mark in its accuracy (the question is still a miss, and comes back later in
-  the session).
-- any other kind ("valid?", and kinds without fans): no evidence about a fan.
-
-Flowers, and the fans that depend only on the winning situation (self-drawn, the last
-tile of the wall...), never get an outcome: both are read off the fan table, the bonus
-flag and what the fan's predicate reads. They still explain a wrong total: a total one
-short, where a 1-point fan and a flower are counted, only doubts the 1-point fan.
-
-site/assets/mcr/quiz.js mirrors this module (attribute(), reviewable fans from its data).
+`attribute()` is also the web quiz's model of a total or payment (site/assets/mcr/quiz.js
+mirrors it, with its Leitner boxes) until the site runs the trainer's Python: the fewest
+mistakes whose points explain the difference between the learner's total and the right
+one are looked for; a fan in every such explanation is blamed, a fan in some of them only
+is doubted, the other counted fans are credited weakly; when no few mistakes explain it,
+each counted fan is doubted. Flowers and situational fans never get an outcome.
 """
 from __future__ import annotations
 

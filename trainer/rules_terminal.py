@@ -3,17 +3,21 @@
 Each question shows its options lettered A, B, C...; the learner types one letter, or
 every right letter when the question says so. The feedback gives the right options, the
 reason, and the section of the rulebook the question comes from: the chapter, the
-heading and the page's path on the site. Answers are tallied in the learner's progress
-under the kind "rules" (no fan is drilled, so no Leitner box moves).
+heading and the page's path on the site. Each rules question is spaced by days like a fan
+(trainer/spacing.py): the questions due come first, then those never asked, a missed one
+is due again the next day; answers are tallied under the kind "rules".
 """
 from __future__ import annotations
 
+import random
 import re
-from typing import Callable
+from datetime import date
+from typing import Callable, Iterable
 
 from i18n import DEFAULT_LANG
 
 from generator.quizzes.check_blocks import OPTION_LABELS
+from .learner_settings import learner_settings
 from .progress import Answer, Progress
 from .progress_store import ProgressStore
 from generator.quizzes.rules_bank import RulesBank
@@ -32,6 +36,21 @@ def page_path(chapter: str, anchor: str, lang: str) -> str:
     return f"{prefix}{RULEBOOK_FOLDER}/{chapter}/#{anchor}"
 
 
+def plan_rules(questions: Iterable[RulesQuestion], progress: Progress, count: int, seed: int | str, today: date,
+               chapter: str | None = None) -> list[RulesQuestion]:
+    """The session's rules questions: those due first (the longest overdue first), then
+    those never asked (in an order the seed repeats), then the others, soonest due first."""
+    pool = [q for q in questions if chapter is None or q.chapter == chapter]
+    by_id = {q.id: q for q in pool}
+    due = [by_id[qid] for qid in progress.due_rules(today) if qid in by_id]
+    unseen = [q for q in pool if q.id not in progress.rules]
+    random.Random(f"{seed}:rules").shuffle(unseen)
+    later = [q for q in pool if q.id in progress.rules and q not in due]
+    later.sort(key=lambda q: (progress.rules[q.id].spaced.memory.due if progress.rules[q.id].spaced.memory
+                              else today, q.id))
+    return (due + unseen + later)[:count]
+
+
 def parse_letters(line: str, question: RulesQuestion, t: Callable[..., str]) -> tuple[str, ...]:
     """The option keys a line of letters picks ("b", "A C", "a,c", "ac"); ValueError says
     what is wrong, in the learner's language."""
@@ -48,11 +67,13 @@ def parse_letters(line: str, question: RulesQuestion, t: Callable[..., str]) -> 
 class RulesQuiz:
     """One session of rules questions; answers are saved as they come, like the scoring quiz's."""
 
-    def __init__(self, term: Terminal, bank: RulesBank, store: ProgressStore | None, progress: Progress) -> None:
+    def __init__(self, term: Terminal, bank: RulesBank, store: ProgressStore | None, progress: Progress,
+                 today: date) -> None:
         self.term = term
         self.bank = bank
         self.store = store
         self.progress = progress
+        self.today = today
         self._save_failed = False
 
     def run(self, questions: list[RulesQuestion], header: str) -> Summary:
@@ -74,8 +95,11 @@ class RulesQuiz:
             asked += 1
             right += correct
             self.feedback(question, picked if response is not None else None, correct)
-            self._update(lambda stored: stored.record(Answer(RULES_KIND, correct), session))
-            term.say(term.t("running", right=right, asked=asked))
+            answer = Answer(RULES_KIND, correct, item=question.id)
+            self._update(lambda stored: stored.record(answer, self.today, session))
+            daily = self.progress.daily
+            term.say(term.t("running", right=right, asked=asked, today=daily.answered_on(self.today),
+                            goal=daily.goal_or(learner_settings().daily_goal)))
         term.say()
         percent = round(100 * right / asked) if asked else 0
         term.say(term.t("summary", right=right, asked=asked, percent=percent))

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .drill_records import DrillRecord, DrillRecords, drill_key
+from .explain_text import Explainer
 from generator.quizzes.questions import Question
-from trainer.grading import grade
-from .terminal import QUIT, TerminalQuiz
+from .grading import grade
+from .question_items import item_of
+from .terminal import QUIT, Terminal, parser_for, read_answer, show_question
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,27 +46,29 @@ def _clock_text(seconds: float) -> str:
 
 
 class TimedDrill:
-    """Runs a drill on `quiz`'s terminal; `clock` is injectable for the tests."""
+    """Runs a drill on `term`, scoring by the Explainer's edition; `clock` is injectable for the tests."""
 
-    def __init__(self, quiz: TerminalQuiz, records: DrillRecords | None,
+    def __init__(self, term: Terminal, explainer: Explainer, records: DrillRecords | None,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        self.quiz = quiz
+        self.term = term
+        self.explainer = explainer
         self.records = records
         self.clock = clock
 
     def run(self, questions: list[Question], level: str, header: str) -> DrillResult:
-        quiz, term = self.quiz, self.quiz.term
+        term = self.term
         term.say(term.t("title") + " · " + header)
         term.say(term.t("timed_hint", count=len(questions)))
         term.say(term.t("legend"))
         answers: list[TimedAnswer] = []
         for n, question in enumerate(questions, 1):
-            question = question.in_edition(quiz.edition)
+            question = question.in_edition(self.explainer.edition)
             term.say()
             term.say(term.t("question", n=n, count=len(questions)))
-            quiz.show(question)
+            item = item_of(question, self.explainer)
+            show_question(term, item)
             started = self.clock()
-            response = quiz.read(question)
+            response = read_answer(term, parser_for(term, item))
             if response is QUIT:
                 break
             answers.append(TimedAnswer(question, response, self.clock() - started))
@@ -73,7 +77,7 @@ class TimedDrill:
         return result
 
     def report(self, result: DrillResult, level: str, count: int) -> None:
-        quiz, term = self.quiz, self.quiz.term
+        term = self.term
         term.say()
         if not result.answers:
             term.say(term.t("summary", right=0, asked=0, percent=0))
@@ -87,18 +91,22 @@ class TimedDrill:
         term.say(term.t("timed_summary", right=result.right, asked=asked, time=_clock_text(result.seconds),
                         each=f"{result.seconds / asked:.1f}"))
         if asked == count and self.records is not None:
-            recorded = self.records.record(drill_key(level, count), DrillRecord(result.right, result.seconds))
-            if recorded.problem:
-                term.warn(term.t("timed_records_problem", error=recorded.problem))
-            if recorded.new_best and recorded.previous is not None:
-                term.say(term.t("timed_new_best", right=recorded.previous.right,
-                                time=_clock_text(recorded.previous.seconds)))
-            elif recorded.previous is not None:
-                term.say(term.t("timed_best", right=recorded.previous.right, time=_clock_text(recorded.previous.seconds)))
-        wrong = [a for a in result.answers if not a.correct]
-        for n, a in ((result.answers.index(a) + 1, a) for a in wrong):
+            self._best(result, level, count)
+        for n, a in ((n, a) for n, a in enumerate(result.answers, 1) if not a.correct):
             term.say()
             term.say(term.t("timed_review", n=n))
-            quiz.show(a.question)
-            for line in quiz.breakdown(a.question):
+            show_question(term, item_of(a.question, self.explainer))
+            for line in self.explainer.breakdown(a.question):
                 term.say(line)
+
+    def _best(self, result: DrillResult, level: str, count: int) -> None:
+        term = self.term
+        assert self.records is not None
+        recorded = self.records.record(drill_key(level, count), DrillRecord(result.right, result.seconds))
+        if recorded.problem:
+            term.warn(term.t("timed_records_problem", error=recorded.problem))
+        if recorded.new_best and recorded.previous is not None:
+            term.say(term.t("timed_new_best", right=recorded.previous.right,
+                            time=_clock_text(recorded.previous.seconds)))
+        elif recorded.previous is not None:
+            term.say(term.t("timed_best", right=recorded.previous.right, time=_clock_text(recorded.previous.seconds)))

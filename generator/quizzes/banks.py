@@ -10,6 +10,7 @@ hands of its own. Same seed, same fan table: the same banks, byte for byte.
 from __future__ import annotations
 
 import json
+import math
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,19 +23,21 @@ from rules import FanTable
 
 from generator.atomic_file import write_atomic
 from .hand_builder import BuiltHand, HandBuilder
+from .hand_keys import draft_key
 from . import level_targets
 from .bank_selection import select
+from .level_targets import QuestionTargets
 from .bank_sources import FINGERPRINT_KEY, level_fingerprint
 from .exclusion_evidence import judgement_problems
-from .levels import LEVELS, hand_level
-from .questions import KINDS, Question, expected_payments, kind_fits, make_question, not_counted_of, scored_answer
+from .levels import LEVELS, TOP_LEVEL, hand_level
+from .question_kinds import KindDraw
+from .questions import KINDS, Question, expected_payments, make_question, not_counted_of, scored_answer
 
 BANK_FORMAT = 1
 DEFAULT_SEED = 2026
 DEFAULT_COUNT = 300
 COVERAGE = 3                       # hands built for each fan, spread over the levels
-KIND_WEIGHTS = (3, 4, 2, 2, 2, 2, 5)   # total, fans, valid, payments, waits, one_tile_wait, best_reading
-FALSE_WIN_SHARE = 0.5              # of the "valid?" questions, asked on hands that are not
+COVERAGE_TRIES = 40                # builds for a fan's hand unlike its others before giving up
 QUIZ_DIR = Path(__file__).resolve().parents[2] / "quizzes"
 SCHEMA_PATH = QUIZ_DIR / "bank.schema.json"
 
@@ -79,45 +82,30 @@ def other_editions(table: FanTable) -> dict[str, FanTable]:
     return {info.id: rules.fan_table(path, info.id) for info, _ in rules.editions(path) if info.id != own}
 
 
-def _kind(rng: random.Random) -> str:
-    return rng.choices(KINDS, weights=KIND_WEIGHTS)[0]
-
-
-def _fitting_kind(rng: random.Random, built: BuiltHand, table: FanTable) -> str:
-    weights = [w if kind_fits(k, built, table) else 0 for k, w in zip(KINDS, KIND_WEIGHTS)]
-    return rng.choices(KINDS, weights=weights)[0]
-
-
-def _ask(rng: random.Random, picked: list[tuple[BuiltHand, str]]) -> tuple[str, bool]:
-    """A question kind and whether its hand must be a valid win. A "valid?" question asks
-    for a false win while the bank's "valid?" questions so far (`picked`) hold fewer than
-    FALSE_WIN_SHARE of them, so the share holds however many valid wins came first."""
-    kind = _kind(rng)
-    if kind != "valid":
-        return kind, True
-    asked = [built for built, k in picked if k == "valid"]
-    false_wins = sum(not built.result.valid for built in asked)
-    return kind, false_wins >= FALSE_WIN_SHARE * (len(asked) + 1)
-
-
-def _kind_for_a_win(rng: random.Random) -> str:
-    """A question kind for a hand already built, a valid win: "valid?" at half its
-    weight, as fresh hands get it on a valid win (the other half asks for a false win)."""
-    while True:
-        kind = _kind(rng)
-        if kind != "valid" or rng.random() >= FALSE_WIN_SHARE:
-            return kind
-
-
 def _coverage(seed: int, table: FanTable, per_fan: int) -> dict[str, list[BuiltHand]]:
-    """Hands for every fan of the table, sorted into the level each one shows."""
+    """Hands for every fan of the table, sorted into the level each one shows: `per_fan`
+    different hands of each where it has so many (a bank takes a hand once)."""
     builder = HandBuilder(f"{seed}:coverage", table)
     out: dict[str, list[BuiltHand]] = {level: [] for level in LEVELS}
     for fan in table.fans:
+        seen: set[str] = set()
         for _ in range(per_fan):
-            built = builder.build(fan=fan.id)
-            out[hand_level(built.draft, built.result, table)].append(built)
+            built = _new_hand(builder, fan.id, seen)
+            if built is not None:
+                out[hand_level(built.draft, built.result, table)].append(built)
     return out
+
+
+def _new_hand(builder: HandBuilder, fan: str, seen: set[str]) -> BuiltHand | None:
+    """A hand of `fan` whose tiles are not among `seen` (added to it); None when
+    COVERAGE_TRIES builds bring none (Pure Terminal Chows has one hand per suit)."""
+    for _ in range(COVERAGE_TRIES):
+        built = builder.build(fan=fan)
+        key = draft_key(built.draft)
+        if key not in seen:
+            seen.add(key)
+            return built
+    return None
 
 
 def build_bank(level: str, *, seed: int = DEFAULT_SEED, count: int = DEFAULT_COUNT, coverage: int = COVERAGE,
@@ -133,21 +121,34 @@ def build_bank(level: str, *, seed: int = DEFAULT_SEED, count: int = DEFAULT_COU
         covered = _coverage(seed, table, coverage) if coverage else {lv: [] for lv in LEVELS}
     rng = random.Random(f"{seed}:{level}:questions")
     builder = HandBuilder(f"{seed}:{level}", table)
-    picked = select(level, count, level_targets.default(table), builder, covered[level],
-                    lambda: _kind_for_a_win(rng), lambda picked: _ask(rng, picked))
+    levels = level_targets.default(table)
+    kinds = KindDraw(rng, table, levels.questions, readings=level == TOP_LEVEL)
+    picked = select(level, count, levels, builder, covered[level], kinds)
     rng.shuffle(picked)
-    # A kind that does not fit its hand (a best reading where every reading scores the
-    # same) gives way to another drawn the same way.
-    picked = [(built, kind if kind_fits(kind, built, table) else _fitting_kind(rng, built, table))
-              for built, kind in picked]
+    picked = kinds.settle(picked)
     others = other_editions(table)
-    questions = tuple(make_question(built, kind, f"{level}-{i:03d}", level, table, rng, others)
-                      for i, (built, kind) in enumerate(picked, 1))
+    questions = _questions(picked, level, table, others, rng, levels.questions)
     header = {"format": BANK_FORMAT, FINGERPRINT_KEY: fingerprint, "level": level, "seed": seed,
               "fan_table_version": table.version,
               "count": len(questions), "kinds": list(KINDS), "editions": _editions_header(table, others),
               "fans": _fans_header(table, others)}
     return Bank(level, seed, table.version, questions, header)
+
+
+def _questions(picked: list[tuple[BuiltHand, str]], level: str, table: FanTable, others: dict[str, FanTable],
+               rng: random.Random, targets: QuestionTargets | None) -> tuple[Question, ...]:
+    """The questions on the picked hands, numbered in order. Header traps (see
+    questions.options_for) are set in the first "fans" questions that have one, up to the
+    levels' bound on them."""
+    fans_questions = sum(1 for _, kind in picked if kind == "fans")
+    traps_left = math.floor(targets.header_traps * fans_questions + 1e-9) if targets else 0
+    out = []
+    for i, (built, kind) in enumerate(picked, 1):
+        question = make_question(built, kind, f"{level}-{i:03d}", level, table, rng, others,
+                                 header_trap=traps_left > 0 and kind == "fans")
+        traps_left -= "header_trap" in question.data
+        out.append(question)
+    return tuple(out)
 
 
 _sources: dict[int, tuple[FanTable, str]] = {}   # by table identity (the table kept, so the id is not reused)

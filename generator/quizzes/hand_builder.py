@@ -515,9 +515,11 @@ class HandBuilder:
         return None
 
     def build(self, *, fan: str | None = None, level: str | None = None, band: tuple[int, int] | None = None,
-              valid: bool | None = True, max_tries: int = 20000) -> BuiltHand:
+              valid: bool | None = True, max_tries: int = 20000,
+              accept: Callable[[BuiltHand], bool] | None = None) -> BuiltHand:
         """A hand that scores `fan` (an id from the fan table), lands in `level`, totals
-        within `band` (inclusive) and is (or is not) a valid win. Raises BuildError."""
+        within `band` (inclusive), is (or is not) a valid win and, given `accept`, is one
+        it accepts (what a question needs of its hand). Raises BuildError."""
         if fan is not None and fan not in self.table.by_id:
             raise BuildError(f"unknown fan {fan!r}")
         if level is not None and level not in levels.LEVELS:
@@ -541,10 +543,13 @@ class HandBuilder:
                 continue
             if band is not None and not band[0] <= r.total <= band[1]:
                 continue
+            if accept is not None and not accept(built):
+                continue
             if level is not None and levels.hand_level(built.draft, r, self.table) != level:
                 continue
             return built
-        wanted = ", ".join(f"{k}={v}" for k, v in (("fan", fan), ("level", level), ("band", band), ("valid", valid))
+        wanted = ", ".join(f"{k}={v}" for k, v in (("fan", fan), ("level", level), ("band", band), ("valid", valid),
+                                                   ("accept", getattr(accept, "__name__", accept)))
                            if v is not None)
         raise BuildError(f"no hand with {wanted or 'no constraint'} in {max_tries} tries")
 

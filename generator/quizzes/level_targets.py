@@ -8,7 +8,9 @@ or is listed under `beginner_fans`;
 `expert_points` or more; `intermediate` otherwise. A level's `targets` are lower bounds
 on the share of its questions showing one of a group of fans; its `caps` upper bounds
 on one fan's share (`default` for every fan rarer than `common_share`); `median_total`
-a band for the median total of its questions (flowers included).
+a band for the median total of its questions (flowers included); `big_fans` an upper bound
+on the share of its questions counting a fan of so many points or more. `questions` bounds
+what every level's questions are worth besides their fans (generator/quizzes/bank_figures.py).
 """
 from __future__ import annotations
 
@@ -43,11 +45,35 @@ class Target:
 
 
 @dataclass(frozen=True, slots=True)
+class BigFans:
+    """At most `share` of a level's questions count a fan worth `points` or more."""
+
+    points: int
+    share: float
+
+    def limit(self, count: int) -> int:
+        return math.floor(self.share * count + 1e-9)
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionTargets:
+    """What every level's questions are worth besides the fans they show."""
+
+    header_ruled_out: float     # most "fans" questions offering a wrong fan only the header rules out
+    header_traps: float         # most "fans" questions offering one such fan on purpose (marked)
+    valid_points: int           # "valid?" questions on a valid win at most this many points over the minimum...
+    valid_near: float           # ...at least this share of them
+    close_points: int           # best readings beating the next one offered by this many points or fewer...
+    close_readings: float       # ...at least this share of them
+
+
+@dataclass(frozen=True, slots=True)
 class LevelSpec:
     name: str
     targets: tuple[Target, ...]
     caps: dict[str, float]        # fan id -> largest share; "default" for the fans rarer than common
     median_total: tuple[int, int] | None   # the bank's median total lies in this band
+    big_fans: BigFans | None = None        # the share of questions counting a big fan, bounded
 
     def cap(self, fan: str, levels: "Levels") -> float | None:
         if fan in self.caps:
@@ -71,6 +97,7 @@ class Levels:
     specs: dict[str, LevelSpec]
     play: PlayFrequencies
     points: dict[str, int]         # fan id -> points, from the fan table
+    questions: QuestionTargets | None = None   # None: no bound beyond the fans
 
     def is_common(self, fan: str) -> bool:
         return self.play.share(fan) >= self.common_share
@@ -126,7 +153,41 @@ def _spec(path: Path, name: str, data: Any, table: FanTable) -> LevelSpec:
     band = data.get("median_total")
     if band is not None and not (isinstance(band, list) and len(band) == 2 and all(isinstance(x, int) for x in band)):
         raise _fail(path, f"levels: {name}: median_total", "must be [lowest, highest] in points")
-    return LevelSpec(name, tuple(targets), caps, tuple(band) if band else None)
+    big = data.get("big_fans")
+    big_fans = None
+    if big is not None:
+        points, share = _bound(path, f"levels: {name}: big_fans", big, "at_most", with_points=True)
+        big_fans = BigFans(points, share)
+    return LevelSpec(name, tuple(targets), caps, tuple(band) if band else None, big_fans)
+
+
+def _bound(path: Path, where: str, data: Any, key: str, *, with_points: bool = False) -> tuple[int, float]:
+    """A share under `key` and, `with_points`, a number of points: `{points: 4, at_least: 0.7}`."""
+    wanted = f"'{key}' (a share)" + (" and 'points' (a number of points)" if with_points else "")
+    if not isinstance(data, dict) or key not in data or (with_points and "points" not in data):
+        raise _fail(path, where, f"needs {wanted}")
+    points = data.get("points", 0)
+    if with_points and (isinstance(points, bool) or not isinstance(points, int) or points < 0):
+        raise _fail(path, f"{where}: points", f"{points!r} is not a number of points")
+    return points, _share(path, f"{where}: {key}", data[key])
+
+
+def _questions(path: Path, data: Any) -> QuestionTargets | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise _fail(path, "questions", "must be a mapping (header_ruled_out, header_traps, valid_near_minimum, "
+                                       "close_readings)")
+    def bound(name: str, key: str, with_points: bool = False) -> tuple[int, float]:
+        return _bound(path, f"questions: {name}", data.get(name), key, with_points=with_points)
+    _, header = bound("header_ruled_out", "at_most")
+    _, traps = bound("header_traps", "at_most")
+    if traps > header:
+        raise _fail(path, "questions: header_traps", f"{traps!r} is more than header_ruled_out ({header!r}), "
+                                                      "which counts the traps too")
+    valid_points, valid_near = bound("valid_near_minimum", "at_least", True)
+    close_points, close = bound("close_readings", "at_least", True)
+    return QuestionTargets(header, traps, valid_points, valid_near, close_points, close)
 
 
 def load(path: Path = PATH, table: FanTable | None = None, play: PlayFrequencies | None = None) -> Levels:
@@ -162,7 +223,8 @@ def load(path: Path = PATH, table: FanTable | None = None, play: PlayFrequencies
         raise _fail(path, "levels", f"must declare exactly {', '.join(LEVELS)}")
     specs = {name: _spec(path, name, specs_data[name], table) for name in LEVELS}
     return Levels(common, points, beginner, expert, dict(principles), frozenset(allowed), specs,
-                  play or play_frequencies.load(table=table), {f.id: f.points for f in table.fans})
+                  play or play_frequencies.load(table=table), {f.id: f.points for f in table.fans},
+                  _questions(path, data.get("questions")))
 
 
 _READ: dict[tuple[str, str, str], Levels] = {}

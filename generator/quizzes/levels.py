@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .level_targets import Levels
 
 LEVELS = ("beginner", "intermediate", "expert")
+TOP_LEVEL = LEVELS[-1]   # the special shapes, a choice of readings, false wins that look like more
 RARE_FLAGS = ("fourth_tile", "replacement", "robbing_kong", "last_wall_tile")
 
 
@@ -99,7 +100,7 @@ def level_of(f: Features, spec: "Levels") -> str:
     """The level of a hand by its features, by the levels' data `spec`."""
     if (f.shape not in (STANDARD, SEVEN_PAIRS) or f.choice
             or (not f.valid and (bool(f.principles) or f.flower_trap))):
-        return "expert"
+        return TOP_LEVEL
     calls = [spec.fan_level(fan) for fan in f.fans]
     calls += [spec.not_counted_level(fan, p) for fan, p in f.not_counted]
     if f.repeated:

@@ -15,19 +15,17 @@ in by hand. The same dictionaries go into the bank files the browser reads.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 import rules
 from rules import FanTable
-from rules import is_winning
-from rules.tiles import counts_of
-from rules.tiles import ALL_TILES, COPIES_PER_FACE, WIND_LETTERS
 
 from rules.exclusion_judgements import LISTED, judgement
 from .hand_builder import BuiltHand, Draft
+from .header_fans import trades
 from .levels import readings
+from .near_hands import draw_and_wind_changes, tile_changes
 
 KINDS = ("total", "fans", "valid", "payments", "waits", "one_tile_wait", "best_reading")
 MAX_OPTIONS = 8        # fans questions: right fans plus wrong ones, at most this many
@@ -167,35 +165,23 @@ def near_fans(built: BuiltHand, table: FanTable) -> list[Distractor]:
             if f.id not in have and not f.bonus:
                 found.setdefault(f.id, change)
 
-    held = Counter(draft.all_tiles)
-    standing = list(draft.standing)
-    melds = "".join(m.notation() for m in draft.melds)
-    situation = draft.situation.as_dict()
-    for i, old in enumerate(standing):
-        if old in standing[:i] and i != len(standing) - 1:
-            continue  # the same face elsewhere gives the same hands
-        for new in ALL_TILES:
-            if new == old or held[new] >= COPIES_PER_FACE:
-                continue
-            tiles = standing[:i] + [new] + standing[i + 1:]
-            if not is_winning(counts_of(tiles), len(draft.melds)):
-                continue
-            concealed = sorted(tiles[:-1])
-            note(melds + "".join(t.text for t in concealed) + tiles[-1].text, situation,
-                 {"out": old.text, "in": new.text})
+    for hand, change in tile_changes(draft):
+        note(hand, draft.situation.as_dict(), change)
     hand = draft.notation()
-    changes: list[dict[str, Any]] = [{"self_drawn": not situation["self_drawn"]}]
-    changes += [{"seat_wind": w} for w in WIND_LETTERS if w != situation["seat_wind"]]
-    changes += [{"prevalent_wind": w} for w in WIND_LETTERS if w != situation["prevalent_wind"]]
-    for change in changes:
+    situation = draft.situation.as_dict()
+    for change in draw_and_wind_changes(situation):
         note(hand, {**situation, **change, "replacement": False, "robbing_kong": False}, change)
     number = {f.id: f.number for f in table.fans}
     return [Distractor(fan, "near", found[fan]) for fan in sorted(found, key=number.__getitem__)]
 
 
-def options_for(built: BuiltHand, table: FanTable, rng: random.Random) -> tuple[list[str], list[Distractor]]:
+def options_for(built: BuiltHand, table: FanTable, rng: random.Random,
+                *, header_trap: bool = False) -> tuple[list[str], list[Distractor]]:
     """The options of a fans question: every right fan, then the excluded fans, then
-    fans one change away, up to MAX_OPTIONS; shown in fan-table order."""
+    fans one tile away, up to MAX_OPTIONS; shown in fan-table order. A fan only another
+    header would count (Self-Drawn on a discard win) is no option: the header gives it
+    away. With `header_trap`, one such fan is offered on purpose when the header decides
+    between it and a fan of its family the hand counts (header_fans.trades), if any."""
     result = built.result
     right = [f.id for f in result.fans]
     excluded: list[Distractor] = []
@@ -203,13 +189,30 @@ def options_for(built: BuiltHand, table: FanTable, rng: random.Random) -> tuple[
         if n.id not in right and all(d.id != n.id for d in excluded):
             excluded.append(Distractor(n.id, "excluded", {}))
     room = max(MAX_OPTIONS - len(right), MIN_WRONG_OPTIONS)
-    wrong = rng.sample(excluded, min(len(excluded), room))
+    near = near_fans(built, table) if header_trap or len(excluded) < room else []
+    wrong = _header_traps(built, table, near, rng)[:1] if header_trap else []
+    wrong += rng.sample(excluded, min(len(excluded), room - len(wrong)))
     if len(wrong) < room:
-        near = near_fans(built, table)
-        wrong += rng.sample(near, min(len(near), room - len(wrong)))
+        by_tiles = [d for d in near if "out" in d.change]
+        wrong += rng.sample(by_tiles, min(len(by_tiles), room - len(wrong)))
     number = {f.id: f.number for f in table.fans}
     options = sorted(right + [d.id for d in wrong], key=number.__getitem__)
     return options, sorted(wrong, key=lambda d: number[d.id])
+
+
+def _header_traps(built: BuiltHand, table: FanTable, near: list[Distractor], rng: random.Random) -> list[Distractor]:
+    """The near fans a changed header counts in place of a fan of their family, shuffled."""
+    situation = built.situation
+    found = []
+    for d in near:
+        if "out" in d.change:
+            continue
+        then = rules.score_with_table(table, built.hand, **{**situation, **d.change, "replacement": False,
+                                                            "robbing_kong": False})
+        if trades(table, built.result, then, d.id):
+            found.append(d)
+    rng.shuffle(found)
+    return found
 
 
 def edition_answers(built: BuiltHand, table: FanTable, others: dict[str, FanTable],
@@ -226,16 +229,27 @@ def edition_answers(built: BuiltHand, table: FanTable, others: dict[str, FanTabl
 
 
 def _readings_offered(built: BuiltHand, table: FanTable, rng: random.Random) -> list[dict[str, Any]]:
-    """The readings a best-reading question offers: the best ones (ties included) and
-    lower ones, each with the fans and total it scores, in a shuffled order."""
+    """The readings a best-reading question offers: the best ones (ties included), the
+    next best (what the best must be told from) and other lower ones, each with the fans
+    and total it scores, in a shuffled order."""
     results = rules.score_readings(built.hand, table=table, **built.situation)
     best = results[0].total
-    top = [r for r in results if r.total == best]
+    top = [r for r in results if r.total == best][:MAX_READING_OPTIONS - 1]
     lower = [r for r in results if r.total < best]
-    picked = top[:MAX_READING_OPTIONS - 1] + rng.sample(lower, min(len(lower), MAX_READING_OPTIONS - min(len(top), MAX_READING_OPTIONS - 1)))
+    nearest = max(r.total for r in lower)
+    closest = next(r for r in lower if r.total == nearest)
+    rest = [r for r in lower if r is not closest]
+    picked = top + [closest] + rng.sample(rest, min(len(rest), MAX_READING_OPTIONS - len(top) - 1))
     rng.shuffle(picked)
     return [{"groups": list(r.groups), "winning_group": r.winning_group, "shape": r.shape, "total": r.total,
              "fans": _fans_of(r)} for r in picked]
+
+
+def reading_gap(built: BuiltHand, table: FanTable) -> int | None:
+    """How many points the best reading of the hand beats the next best by (a best-reading
+    question offers both); None when every reading scores the same."""
+    totals = sorted({r.total for r in rules.score_readings(built.hand, table=table, **built.situation)}, reverse=True)
+    return totals[0] - totals[1] if len(totals) > 1 else None
 
 
 def kind_fits(kind: str, built: BuiltHand, table: FanTable) -> bool:
@@ -250,9 +264,11 @@ def kind_fits(kind: str, built: BuiltHand, table: FanTable) -> bool:
 
 
 def make_question(built: BuiltHand, kind: str, qid: str, level: str, table: FanTable,
-                  rng: random.Random, others: dict[str, FanTable] | None = None) -> Question:
+                  rng: random.Random, others: dict[str, FanTable] | None = None,
+                  *, header_trap: bool = False) -> Question:
     """A question on the hand; `others` are the other editions of the rules, whose
-    answers the question keeps where they differ."""
+    answers the question keeps where they differ. A fans question may set a header trap
+    (`header_trap`: see options_for), marked `header_trap` in its data."""
     if kind not in KINDS:
         raise ValueError(f"unknown question kind {kind!r}; kinds: {', '.join(KINDS)}")
     if not kind_fits(kind, built, table):
@@ -276,7 +292,7 @@ def make_question(built: BuiltHand, kind: str, qid: str, level: str, table: FanT
         data["editions"] = editions
     drill = [f.id for f in result.fans] + [n.id for n in result.not_counted]
     if kind == "fans":
-        options, wrong = options_for(built, table, rng)
+        options, wrong = options_for(built, table, rng, header_trap=header_trap)
         # The fans of every way to the highest total, in every edition, are options:
         # whichever the learner takes, and whichever edition they score by.
         answers = [answer, *(e["answer"] for e in editions.values())]
@@ -286,6 +302,9 @@ def make_question(built: BuiltHand, kind: str, qid: str, level: str, table: FanT
         data["options"] = options
         data["distractors"] = [{"id": d.id, "reason": d.reason, "change": d.change}
                                for d in wrong if d.id not in extra]
+        traps = [d.id for d in wrong if d.reason == "near" and "out" not in d.change and d.id not in extra]
+        if traps:
+            data["header_trap"] = traps[0]
         drill += [d.id for d in wrong]
     elif kind == "waits":
         # Asked before the winning tile came: the 13 tiles, drawn without it.

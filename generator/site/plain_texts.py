@@ -79,7 +79,7 @@ def markup_problems(data: Any, shown: str) -> list[str]:
         return []
     problems, seen = [], set()
     for line, label, field, value in _texts(data, data.get("__line__", 1), "", ""):
-        found = plain_text_markup(value)
+        found = plain_text_markup(value, backticks=True)   # shown as typed: md_escape escapes them
         if found is not None and (line, field, value) not in seen:   # a YAML alias repeats a text: once
             seen.add((line, field, value))
             where = f"{label}: " if label else ""

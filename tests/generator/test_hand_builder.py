@@ -118,6 +118,22 @@ def test_bands_and_false_wins() -> None:
         assert not b.build(valid=False).result.valid
 
 
+def test_a_hand_the_caller_accepts() -> None:
+    # What a question needs of its hand beyond a fan, a level or a band: here a false win
+    # within 4 points of the 8-point minimum without flowers (4..7 points).
+    def near_the_minimum(built: BuiltHand) -> bool:
+        return 4 <= rescored(built).total_without_flowers <= 12
+
+    b = HandBuilder(11)
+    for _ in range(5):
+        built = b.build(valid=False, accept=near_the_minimum)
+        assert not rescored(built).valid and 4 <= rescored(built).total_without_flowers <= 7
+    with pytest.raises(BuildError, match="accept=never"):
+        def never(built: BuiltHand) -> bool:
+            return False
+        b.build(accept=never, max_tries=50)
+
+
 def test_a_fan_and_a_level_together() -> None:
     b = HandBuilder(9)
     built = b.build(fan="seat_wind", level="intermediate")

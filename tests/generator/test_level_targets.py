@@ -10,8 +10,10 @@ import pytest
 import rules
 from generator.quizzes import level_targets
 from generator.quizzes.bank_stats import checks, group_share, missing_fans, stats_of
-from generator.quizzes.hand_builder import draft_of
-from generator.quizzes.level_targets import Levels
+from generator.quizzes.bank_selection import Selection
+from generator.quizzes.hand_builder import BuiltHand, draft_of
+from generator.quizzes.question_kinds import Ask
+from generator.quizzes.level_targets import BigFans, LevelSpec, Levels, Target
 from generator.quizzes.levels import features_of, level_of
 from generator.quizzes.play_frequencies import PlayFrequencies
 
@@ -76,6 +78,18 @@ def test_faults_in_the_levels_file_are_named(tmp_path: Path) -> None:
     bad.write_text(text.replace("all_pungs: 0.04", "all_pungs: 4"), "utf-8")
     with pytest.raises(ValueError, match="caps: all_pungs: 4 is not a share"):
         level_targets.load(bad, TABLE, PLAY)
+    bad.write_text(text.replace("header_ruled_out: {at_most: 0.05}", "header_ruled_out: {at_least: 0.05}"), "utf-8")
+    with pytest.raises(ValueError, match="questions: header_ruled_out: needs 'at_most' \\(a share\\)"):
+        level_targets.load(bad, TABLE, PLAY)
+    bad.write_text(text.replace("header_traps: {at_most: 0.05}", "header_traps: {at_most: 0.1}"), "utf-8")
+    with pytest.raises(ValueError, match="questions: header_traps: 0.1 is more than header_ruled_out \\(0.05\\)"):
+        level_targets.load(bad, TABLE, PLAY)
+    bad.write_text(text.replace("valid_near_minimum: {points: 4,", "valid_near_minimum: {points: 1.5,"), "utf-8")
+    with pytest.raises(ValueError, match="questions: valid_near_minimum: points: 1.5 is not a number of points"):
+        level_targets.load(bad, TABLE, PLAY)
+    bad.write_text(text.replace("big_fans: {points: 16, at_most: 0.10}", "big_fans: {points: 16, at_most: 10}"), "utf-8")
+    with pytest.raises(ValueError, match="levels: beginner: big_fans: at_most: 10 is not a share"):
+        level_targets.load(bad, TABLE, PLAY)
     bad.write_text(text.replace("  expert:\n    targets:", "  master:\n    targets:"), "utf-8")
     with pytest.raises(ValueError, match="must declare exactly beginner, intermediate, expert"):
         level_targets.load(bad, TABLE, PLAY)
@@ -116,11 +130,20 @@ def test_bank_statistics_by_hand(levels: Levels) -> None:
     assert "all_chows" not in missing_fans([bank], TABLE) and "nine_gates" in missing_fans([bank], TABLE)
 
 
+class _Totals:
+    """Asks every hand its total."""
+
+    def for_hand(self, built: BuiltHand) -> str:
+        return "total"
+
+    def ask(self, picked: list) -> Ask:
+        return Ask("total", True)
+
+
 def _small_bank(spec: Levels, level: str, count: int):
     from generator.quizzes.bank_selection import select
     from generator.quizzes.hand_builder import HandBuilder
-    return select(level, count, spec, HandBuilder(f"selection:{level}"), [], lambda: "total",
-                  lambda picked: ("total", True))
+    return select(level, count, spec, HandBuilder(f"selection:{level}"), [], _Totals())
 
 
 def test_selection_meets_the_targets_and_keeps_the_caps() -> None:
@@ -146,3 +169,36 @@ def test_a_cap_on_a_common_fan_is_kept() -> None:
     picked = _small_bank(capped, "beginner", 30)
     assert len(picked) == 30
     assert sum("all_chows" in b.result.fan_counts() for b, _ in picked) <= 3
+
+
+def _built(hand: str, **situation) -> BuiltHand:
+    return BuiltHand(draft_of(hand, situation, TABLE), rules.score_with_table(TABLE, hand, **situation))
+
+
+def test_a_hand_is_picked_once_whatever_its_order_winning_tile_or_situation(levels: Levels) -> None:
+    sel = Selection("beginner", 10, replace(levels, specs={**levels.specs, "beginner": LevelSpec("beginner", (), {}, None)}))
+    # The same claimed 123m and standing 456m 789m 345p 55s: won on 5p on a discard, then
+    # on 5s self-drawn in another seat.
+    assert sel.add(_built("[123m]456m789m34p55s5p"), "total")
+    assert not sel.add(_built("[123m]456m789m345p5s5s", self_drawn=True, seat_wind="S"), "fans")
+    # The same tiles with the 123m concealed are another hand.
+    assert sel.add(_built("123456789m345p5s5s"), "total")
+    assert len(sel.picked) == 2
+
+
+def test_the_big_fans_bound_keeps_room_for_the_targets_made_of_them(levels: Levels) -> None:
+    # 10 questions; a fan of 16 points or more in at most 20% (2 of them); Seven Pairs
+    # (24 points) in at least 10% (1 of them), so one big hand is kept for it.
+    spec = LevelSpec("beginner", (Target("seven pairs", ("seven_pairs",), 0.1),), {}, None, BigFans(16, 0.2))
+    sel = Selection("beginner", 10, replace(levels, specs={**levels.specs, "beginner": spec}))
+    straight = "123456789m345p5s5s"      # 123 456 789m: Pure Straight, 16 points
+    other_straight = "123456789p345m5s5s"
+    pairs = "1133m5577p2299sEE"           # seven pairs: Seven Pairs, 24 points
+    small = "234m567p345s789s5m5m"       # four chows and a pair, no fan of 16 points
+    assert TABLE.fan("pure_straight").points == 16 and TABLE.fan("seven_pairs").points == 24
+    assert all(TABLE.fan(f).points < 16 for f in _built(small).result.fan_counts())
+    assert sel.add(_built(straight), "total")              # 1 big, 1 kept for Seven Pairs: 2 of 2
+    assert not sel.add(_built(other_straight), "total")    # would leave no room for Seven Pairs
+    assert sel.add(_built(small), "total")                 # no big fan: no bound
+    assert sel.add(_built(pairs), "total")                 # the room it was kept for
+    assert not sel.add(_built(other_straight), "total")    # 2 of 2 taken

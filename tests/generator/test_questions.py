@@ -214,3 +214,56 @@ def test_an_answer_that_reaches_the_same_total_another_way_is_right(hand: str, s
     assert not grade(q, mixed).correct
     total = _on(hand, "total", **situation)
     assert grade(total, total.answer["total"]).correct
+
+
+def _situation_distractors(q: Question) -> list[str]:
+    return [d["id"] for d in q.data.get("distractors", []) if d["reason"] == "near" and "out" not in d["change"]]
+
+
+def test_a_fans_question_offers_no_fan_only_the_header_rules_out() -> None:
+    # Claimed 234m, won on a discard: self-drawn it would count Self-Drawn, and with a
+    # flower Flower Tiles; the header shows neither, so neither is offered, trap or not
+    # (Self-Drawn takes no fan of its family's place: there is none to take).
+    for seed in range(6):
+        for trap in (False, True):
+            q = make_question(_built_on("[234m]456p678s345s9m9m"), "fans", "t", "beginner", TABLE,
+                              random.Random(seed), header_trap=trap)
+            assert not {"self_drawn", "flower_tiles"} & set(q.options), q.options
+            assert _situation_distractors(q) == [] and "header_trap" not in q.data
+
+
+def test_a_header_trap_is_offered_on_purpose_and_marked() -> None:
+    # Nothing claimed, won on a discard: Concealed Hand counts; self-drawn, Fully Concealed
+    # Hand would count in its place. Not offered unless asked; asked, offered and marked,
+    # its distractor naming the header that would count it.
+    for seed in range(4):
+        plain = make_question(_built_on("234m456p678s345s9m9m"), "fans", "t", "beginner", TABLE, random.Random(seed))
+        assert "fully_concealed_hand" not in plain.options and "header_trap" not in plain.data
+        trap = make_question(_built_on("234m456p678s345s9m9m"), "fans", "t", "beginner", TABLE, random.Random(seed),
+                             header_trap=True)
+        assert "fully_concealed_hand" in trap.options and trap.data["header_trap"] == "fully_concealed_hand"
+        assert {"id": "fully_concealed_hand", "reason": "near", "change": {"self_drawn": True}} in trap.data["distractors"]
+
+
+def test_built_hands_offer_no_fan_only_the_header_rules_out(hands: list[BuiltHand]) -> None:
+    from generator.quizzes.bank_figures import header_verdicts
+    for n, built in enumerate(hands):
+        q = question(built, "fans", seed=n)
+        assert header_verdicts(q, TABLE) == (False, False), (q.hand, q.options)
+
+
+def test_a_best_reading_question_offers_the_next_best_reading(hands: list[BuiltHand]) -> None:
+    asked = 0
+    for n, built in enumerate(hands):
+        totals = sorted({r.total for r in rules.score_readings(built.hand, **built.situation)}, reverse=True)
+        if len(totals) < 2:
+            continue
+        offered = {r["total"] for r in question(built, "best_reading", seed=n).data["readings"]}
+        assert totals[0] in offered and totals[1] in offered
+        asked += 1
+    assert asked >= 2
+
+
+def _built_on(hand: str, **situation) -> BuiltHand:
+    situation = {"self_drawn": False, "flowers": 0, "seat_wind": "E", "prevalent_wind": "E", **situation}
+    return BuiltHand(draft_of(hand, situation), rules.score(hand, **situation))

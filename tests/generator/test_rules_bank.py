@@ -157,6 +157,17 @@ def test_a_missing_chapter_stops_the_bank(tmp_path: Path) -> None:
         build_rules_bank(_book(tmp_path, GOOD, None), tables=TABLES, langs=("en", "zh"))
 
 
+SECOND = GOOD.replace("id: pung-before-chow", "id: pung-before-chow-again")
+
+
+def test_a_check_missing_from_a_translation_stops_the_bank(tmp_path: Path) -> None:
+    # English has two checks in the chapter, Chinese only the first: the bank would ask
+    # Chinese learners fewer questions, so it is refused and the missing check named.
+    book = _book(tmp_path, GOOD + "```\n\n```check\n" + SECOND, ZH)
+    with pytest.raises(RulesBankError, match="check pung-before-chow-again is missing from site/zh/rulebook/play.md"):
+        build_rules_bank(book, tables=TABLES, langs=("en", "zh"))
+
+
 # -- the project's bank -----------------------------------------------------------------
 
 BANK = rules_bank_path()
@@ -174,7 +185,10 @@ def test_an_edited_check_fails_the_bank_check(tmp_path: Path) -> None:
     book = tmp_path / "site"
     shutil.copytree(ROOT / "site", book, ignore=shutil.ignore_patterns("assets"))
     play = book / "en" / "rulebook" / "play.md"
-    play.write_text(play.read_text(encoding="utf-8").replace("answer: west", "answer: east", 1), encoding="utf-8")
+    # The answer of pung-before-chow alone (other checks of the chapter answer west too).
+    edited = play.read_text(encoding="utf-8").replace('the two calls cancel out"\nanswer: west',
+                                                      'the two calls cancel out"\nanswer: east', 1)
+    play.write_text(edited, encoding="utf-8")
     problems = check_rules_bank(BANK, book)
     # The English answer now disagrees with the three translations: the rulebook is refused.
     assert any("pung-before-chow: answer west here, east in en" in p for p in problems), problems
@@ -199,6 +213,27 @@ def test_every_question_cites_a_section_of_its_chapter_in_every_language() -> No
             assert heading in source, f"{q.id}: {lang} has no heading {heading!r}"
 
 
+MIN_RULES_QUESTIONS = 60    # issue 21: at least 60 rules questions across the chapters
+MIN_PER_CHAPTER = 5
+
+
+def test_the_bank_covers_every_chapter_in_every_language() -> None:
+    bank = load_rules_bank(BANK, validate=True)
+    chapters = sorted(p.stem for p in (ROOT / "site" / "en" / "rulebook").glob("*.md"))
+    per_chapter = {c: sum(q.chapter == c for q in bank.questions) for c in chapters}
+    assert len(bank.questions) == bank.header["count"] >= MIN_RULES_QUESTIONS
+    assert {q.chapter for q in bank.questions} == set(chapters)
+    assert min(per_chapter.values()) >= MIN_PER_CHAPTER, per_chapter
+    # The same questions in each language: every one has its own words in all six, and
+    # every language's rulebook holds exactly the same checks.
+    for q in bank.questions:
+        assert list(q.data["text"]) == list(LANGS), q.id
+    book = read_rulebook(ROOT / "site", tables=TABLES)
+    ids = {q.id for q in bank.questions}
+    for lang in LANGS:
+        assert {c.id for c in book.checks if lang in c.copies} == ids, lang
+
+
 def test_known_facts_of_the_bank() -> None:
     """A few answers worked out by hand from the rules, not from the engine."""
     bank = {q.id: q for q in load_rules_bank(BANK).questions}
@@ -213,6 +248,69 @@ def test_known_facts_of_the_bank() -> None:
     assert (flowers["total"], flowers["total_without_flowers"], flowers["valid"]) == (9, 6, False)
     # Copies count for Last Tile when visible: discards and exposed melds, one's own included.
     assert set(bank["last-tile-seen-copies"].answer) == {"discards", "others_exposed", "own_exposed"}
+    # The dealer counts 1 and the count runs counterclockwise (East, South, West, North):
+    # 7 lands on the third seat, West, opposite the dealer.
+    seats = ("east", "south", "west", "north")
+    assert bank["second-thrower"].answer == (seats[(7 - 1) % 4],)
+    # Standard points at a table of four: 4, then 4 minus the place (2, 1, 0). Two tied
+    # for first share the points of first and second: (4 + 2) / 2 = 3 each.
+    assert bank["second-place-points"].answer == ("p2",)
+    assert bank["tied-for-first"].answer == ("p3",)
+    # 500 each and every point won is paid by another player: 4 x 500 = 2000.
+    assert bank["table-scores-add-up"].answer == ("p2000",)
+    # The pung reading of 111 222 333 of dots, 789 of bamboo and a pair of 5s of
+    # characters won on a discard: Pure Shifted Pungs 24 + Three Concealed Pungs 16 +
+    # Concealed Hand 2 + Pung of Terminals or Honors 1 (the 1s) + No Honors 1 + Single Wait 1
+    # = 45, above the chow reading's 24 + 2 + 2 (All Chows) + 1 = 29.
+    assert bank["highest-reading-only"].answer == ("p45",) and bank["highest-reading-only"].hand["total"] == 45
+    # All Terminals (64) leaves out Double Pung and Pung of Terminals or Honors, not Triple Pung (16).
+    assert set(bank["triple-pung-with-all-terminals"].answer) == {"all_terminals", "triple_pung"}
+    assert bank["triple-pung-with-all-terminals"].hand["total"] == 80
+    # Four 4s of characters, no kong, concealed, won on a discard: 2-3-4 twice and a pair of
+    # 4s, or 1-2-3, 2-3-4 and the pair had a 1 come: no wait fan. All Chows 2 + Tile Hog 2 +
+    # All Simples 2 + Pure Double Chow 1 + Concealed Hand 2 = 9.
+    hog = bank["tile-hog-without-kong"]
+    assert set(hog.answer) == {"tile_hog", "pure_double_chow", "all_simples"} and hog.hand["total"] == 9
+    # Double Pung: the same number in two suits; 5 and 6 differ, dragons have no number.
+    assert set(bank["double-pung-same-number"].answer) == {"m5_p5", "p7_s7"}
+
+
+def test_no_fan_is_worth_the_points_the_bank_says_none_is() -> None:
+    # Held to the table, not to the question: the values no fan has are the right answers.
+    question = {q.id: q for q in load_rules_bank(BANK).questions}["no-such-points"]
+    worth = {fan.points for fan in next(iter(TABLES.values())).fans}
+    assert set(question.answer) == {key for key in question.options if int(key[1:]) not in worth}
+    assert sorted(worth, reverse=True) == [88, 64, 48, 32, 24, 16, 12, 8, 6, 4, 2, 1]
+
+
+def test_an_option_that_names_a_fan_names_it_as_the_table_does_in_every_language() -> None:
+    # An option keyed by a fan id whose English words are the fan's name (or begin with
+    # it: "Last Tile Claim, 8 points") must use the table's name in every language.
+    fans = {fan.id: fan for fan in next(iter(TABLES.values())).fans}
+    named = 0
+    for q in load_rules_bank(BANK).questions:
+        for i, key in enumerate(q.options):
+            if key in fans and q.text("en").options[i].startswith(fans[key].name("en")):
+                named += 1
+                for lang in LANGS:
+                    words = q.text(lang).options[i]
+                    assert words.startswith(fans[key].name(lang)), (q.id, lang, words, fans[key].name(lang))
+    assert named >= 30
+
+
+def test_every_hand_of_the_bank_agrees_with_an_independent_calculator() -> None:
+    # PyMahjongGB follows the green-book reading; no hand of the bank is scored otherwise
+    # by the two editions, so its total must be the bank's.
+    from ..independent_calculator import gb_fans
+    table = next(iter(TABLES.values()))
+    points = {fan.id: fan.points for fan in table.fans}
+    hands = [q for q in load_rules_bank(BANK).questions if q.hand is not None]
+    assert len(hands) >= 20
+    for q in hands:
+        fans = gb_fans(q.hand["notation"], q.hand["situation"], table)
+        if fans is None:
+            pytest.skip("PyMahjongGB is not installed")
+        assert sum(points.get(fan, 0) * n for fan, n in fans.items()) == q.hand["total"], (q.id, fans)
 
 
 def test_grading_and_choosing() -> None:
@@ -232,10 +330,11 @@ def test_the_quiz_banks_command_builds_and_checks_the_rules_bank(tmp_path: Path,
     assert main(["quiz-banks", "--rules", "--out", str(tmp_path)]) == 0
     built = tmp_path / "rules.json"
     assert built.read_text(encoding="utf-8") == BANK.read_text(encoding="utf-8")
-    assert "17 rules questions from 5 chapters" in capsys.readouterr().out
+    assert "73 rules questions from 8 chapters" in capsys.readouterr().out
     assert main(["quiz-banks", "--rules", "--check", "--out", str(tmp_path)]) == 0
     data = json.loads(built.read_text(encoding="utf-8"))
-    data["questions"][0]["answer"] = data["questions"][0]["options"][:1]
+    first = data["questions"][0]
+    first["answer"] = [key for key in first["options"] if key not in first["answer"]][:1]   # a wrong key
     built.write_text(json.dumps(data), encoding="utf-8")
     capsys.readouterr()
     assert main(["quiz-banks", "--rules", "--check", "--out", str(tmp_path)]) == 1

@@ -245,22 +245,22 @@ def test_two_builds_give_the_same_files(site: BuiltSite, tmp_path: Path) -> None
     assert not differ, f"files differ between two builds: {differ[:20]}"
 
 
-def test_a_chapter_not_yet_translated_builds_and_shows_english(tmp_path: Path) -> None:
-    """Remove one Korean chapter from a copy of the sources: the strict build still passes
-    and the Korean site shows the English chapter under a visible notice."""
+def test_a_page_not_yet_translated_builds_and_shows_english(tmp_path: Path) -> None:
+    """Remove one Korean page from a copy of the sources: the strict build still passes
+    and the Korean site shows the English page under a visible notice."""
     docs = tmp_path / "docs"
     shutil.copytree(SOURCES, docs)   # site/ is hand-written only: the build adds the generated files
-    # A chapter without check blocks: the rules bank is built from every language's checks, and a
-    # chapter of checks missing in one language leaves it stale, which the build refuses.
-    chapter = next(iter(sorted(p for p in (docs / "ko" / "rulebook").glob("*.md")
-                               if "```check" not in p.read_text(encoding="utf-8"))), None)
-    if chapter is None:
-        pytest.skip("no Korean chapter to remove")
-    chapter.unlink()
+    # A page without check blocks: the rules bank is built from every language's checks, and
+    # checks missing in one language leave it stale, which the build refuses. Every rulebook
+    # chapter has checks now, so the page is another one (the quick start).
+    page = next(iter(sorted(p for p in (docs / "ko").rglob("*.md")
+                            if p.name != "index.md" and "```check" not in p.read_text(encoding="utf-8"))))
+    rel = page.relative_to(docs / "ko")
+    page.unlink()
     done = build_sources(docs, tmp_path)
     assert done.returncode == 0 and "WARNING" not in done.stderr, done.stderr[-3000:]
-    html = (tmp_path / "out" / "ko" / "rulebook" / chapter.stem / "index.html").read_text(encoding="utf-8")
-    english_title = (SOURCES / "en" / "rulebook" / chapter.name).read_text(encoding="utf-8").splitlines()[0]
+    html = (tmp_path / "out" / "ko" / rel.with_suffix("") / "index.html").read_text(encoding="utf-8")
+    english_title = (SOURCES / "en" / rel).read_text(encoding="utf-8").splitlines()[0]
     assert text("ko", "fallback_page_body") in html
     assert re.sub(r"\s*\{#[\w-]+\}$", "", english_title.removeprefix("# ")) in html
     assert '<html lang="ko"' in html            # the Korean site around the English text

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from datetime import date
 from pathlib import Path
 
 import rules
@@ -13,8 +14,9 @@ import rules
 from trainer.progress import Progress
 from trainer.progress_store import ProgressStore
 from generator.quizzes.rules_bank import load_rules_bank, rules_bank_path
-from trainer.rules_terminal import RulesQuiz, page_path
+from trainer.rules_terminal import RulesQuiz, page_path, plan_rules
 from trainer.terminal import Terminal
+from tests.trainer.support import DAY_ONE
 
 from ..conftest import ROOT
 
@@ -30,7 +32,7 @@ def _run(answers: str, ids: list[str], lang: str, folder: Path) -> tuple[str, Pr
     out = io.StringIO()
     term = Terminal(io.StringIO(answers), out, io.StringIO(), lang, False)
     store = ProgressStore(folder, fans=rules.fan_table().by_id, kinds=STORE_KINDS)
-    summary = RulesQuiz(term, BANK, store, Progress()).run([_question(i) for i in ids], "test")
+    summary = RulesQuiz(term, BANK, store, Progress(), DAY_ONE).run([_question(i) for i in ids], "test")
     assert summary.asked == len(ids) or "q" in answers
     return out.getvalue(), store.load().progress
 
@@ -45,6 +47,18 @@ def test_right_and_wrong_answers_cite_the_section(tmp_path: Path) -> None:
     assert "Done: 1 of 2 right (50%)." in out
     assert (progress.kinds["rules"].seen, progress.kinds["rules"].right) == (2, 1)
     assert progress.fans == {}
+    # Each rules question is spaced by days: the one missed is due the next day, the
+    # one answered right later (FSRS's first interval after a right answer: 2 days).
+    assert progress.rules["intercept-turn-order"].spaced.memory.due == date(2031, 3, 4)
+    assert progress.rules["pung-before-chow"].spaced.memory.due == date(2031, 3, 5)
+
+
+def test_rules_questions_due_come_first_then_those_never_asked(tmp_path: Path) -> None:
+    _, progress = _run("b\na\n", ["pung-before-chow", "intercept-turn-order"], "en", tmp_path)
+    next_day = plan_rules(BANK.questions, progress, 3, 7, date(2031, 3, 4))
+    assert next_day[0].id == "intercept-turn-order"                     # missed yesterday: due
+    assert not {"pung-before-chow"} & {q.id for q in next_day}           # not due, and others never asked
+    assert all(q.id not in progress.rules for q in next_day[1:])
 
 
 def test_the_feedback_is_in_the_learners_language(tmp_path: Path) -> None:
@@ -81,16 +95,30 @@ def _mcr(*args: str, data: Path, stdin: str = "") -> subprocess.CompletedProcess
 
 
 def test_the_command_runs_one_chapter(tmp_path: Path) -> None:
+    # A new learner: the seed picks the same three competition questions as plan_rules
+    # does (none is due, all are unseen); each is answered with its right letters.
+    chosen = plan_rules(BANK.questions, Progress(), 3, 1, DAY_ONE, "competition")
+    assert len(chosen) == 3 and {q.chapter for q in chosen} == {"competition"}
+    answers = "".join(", ".join(q.label(key) for key in q.answer) + "\n" for q in chosen)
     done = _mcr("--chapter", "competition", "--count", "3", "--seed", "1", "--lang", "ko",
-                data=tmp_path, stdin="b\n")
+                data=tmp_path, stdin=answers)
     assert done.returncode == 0, done.stderr
-    # The competition chapter has one check (a false win with flowers): the answer is B.
-    assert "문제 수: 1" in done.stdout and "정답입니다!" in done.stdout
-    assert "규칙서: 대회 › 착화 (ko/rulebook/competition/#false-win)" in done.stdout
+    assert "문제 수: 3" in done.stdout and done.stdout.count("정답입니다!") == 3
+    first = chosen[0]
+    assert (f"규칙서: 대회 › {first.text('ko').section} (ko/rulebook/competition/#{first.anchor})"
+            in done.stdout)
     saved = json.loads(next(tmp_path.rglob("*.json")).read_text(encoding="utf-8"))
-    assert saved["kinds"]["rules"] == {"seen": 1, "right": 1}
+    assert saved["kinds"]["rules"] == {"seen": 3, "right": 3}
     done = _mcr("--rules", "--stats", "--lang", "es", data=tmp_path)
-    assert done.returncode == 0 and "Preguntas de reglas acertadas: 1 de 1 (100%)." in done.stdout
+    assert done.returncode == 0 and "Preguntas de reglas acertadas: 3 de 3 (100%)." in done.stdout
+
+
+def test_a_false_win_with_flowers_is_answered_b(tmp_path: Path) -> None:
+    # Worked by hand: 6 points and two flowers is under the 8-point minimum, which flowers
+    # never help reach: a false win, option B.
+    out, progress = _run("b\n", ["false-win-with-flowers"], "ko", tmp_path)
+    assert "정답입니다!" in out and "규칙서: 대회 › 착화 (ko/rulebook/competition/#false-win)" in out
+    assert (progress.kinds["rules"].seen, progress.kinds["rules"].right) == (1, 1)
 
 
 def test_bad_choices_get_a_message_not_a_traceback(tmp_path: Path) -> None:

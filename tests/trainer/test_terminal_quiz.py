@@ -9,6 +9,7 @@ import string
 import subprocess
 import sys
 import time
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -16,22 +17,29 @@ import pytest
 import rules
 from generator.quizzes.levels import LEVELS
 from trainer.progress_store import ProgressStore
-from generator.quizzes.questions import KINDS, Question, expected_payments
-from generator.quizzes.banks import bank_path, dumps, load_bank
+from generator.quizzes.questions import KINDS, Question
+from generator.quizzes.banks import bank_path, load_bank
 from mcr.quiz_command import find_fan
+from trainer.curriculum import PRINCIPLES
+from trainer.diagnosis_settings import CAUSES
+from trainer.guided import SHAPES
 from trainer.text import LANGS, TEXT, fan_name, text
 from trainer.terminal_tiles import colour_wanted, draw_hand
-from mcr.cli import main
+from tests.trainer.support import (FakeClock, fake_clock, one_question_banks, ready_progress, right_answer, run,  # noqa: F401
+                                   wrong_answer, write_progress)
 
 TABLE = rules.fan_table()
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fake_clock: FakeClock) -> Path:
+    """A learner who chose the 1998 rules and has seen the units' lessons: sessions go
+    straight to their questions (the edition question and the lessons have tests of their own)."""
     folder = tmp_path / "data"
     monkeypatch.setenv("MCR_DATA_DIR", str(folder))
     monkeypatch.delenv("NO_COLOR", raising=False)
+    write_progress(folder, ready_progress())
     return folder
 
 
@@ -40,61 +48,21 @@ def committed() -> list[Question]:
     return list(load_bank(bank_path("beginner")).questions) + list(load_bank(bank_path("expert")).questions)
 
 
+def one_big_fan(questions: list[Question]) -> tuple[Question, str, int]:
+    """A total question whose hand counts one fan worth more than 10 points, and flowers
+    only besides: a total short by that fan's points can only be that fan missed (the
+    flowers make at most 8, a slip of more than 10 points is not a slip)."""
+    for q in questions:
+        fans = [f for f in q.answer["fans"] if not TABLE.fan(f["id"]).bonus]
+        if q.kind == "total" and len(fans) == 1 and fans[0]["count"] == 1 and TABLE.fan(fans[0]["id"]).points > 10:
+            return q, fans[0]["id"], TABLE.fan(fans[0]["id"]).points
+    raise AssertionError("no such question in the banks")
+
+
 def first(questions: list[Question], kind: str, **where: object) -> Question:
     return next(q for q in questions if q.kind == kind and all(
         (q.answer["payments"] or {}).get(k) == v if k == "self_drawn" else q.answer[k] == v
         for k, v in where.items()))
-
-
-def one_question_banks(folder: Path, *questions: Question) -> Path:
-    """A banks folder whose beginner bank holds just these questions."""
-    bank = load_bank(bank_path("beginner"))
-    data = [{**q.data, "level": "beginner"} for q in questions]
-    small = type(bank)("beginner", bank.seed, bank.fan_table_version, tuple(Question.from_data(d) for d in data),
-                       {**bank.header, "count": len(data)})
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "beginner.json").write_text(dumps(small), encoding="utf-8")
-    return folder
-
-
-def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture, args: list[str],
-        answers: str = "") -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
-    code = main(["quiz", *args])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def right_answer(q: Question) -> str:
-    if q.kind == "total":
-        return str(q.answer["total"])
-    if q.kind == "valid":
-        return "y" if q.answer["valid"] else "n"
-    if q.kind == "payments":
-        return " ".join(str(v) for v in expected_payments(q))
-    if q.kind == "waits":
-        return " ".join(q.answer["waits"])
-    if q.kind == "one_tile_wait":
-        return "y" if len(q.answer["waits"]) == 1 else "n"
-    if q.kind == "best_reading":
-        return str(1 + next(i for i, r in enumerate(q.data["readings"]) if r["total"] == q.answer["total"]))
-    return " ".join(str(q.options.index(f) + 1) for f in q.answer_ids)
-
-
-def wrong_answer(q: Question) -> str:
-    if q.kind == "total":
-        return str(q.answer["total"] + 2)
-    if q.kind == "valid":
-        return "n" if q.answer["valid"] else "y"
-    if q.kind == "payments":
-        return " ".join(str(v + 1) for v in expected_payments(q))
-    if q.kind == "waits":
-        return " ".join(q.answer["waits"][1:]) or "1m 9p"
-    if q.kind == "one_tile_wait":
-        return "n" if len(q.answer["waits"]) == 1 else "y"
-    if q.kind == "best_reading":
-        return str(1 + next(i for i, r in enumerate(q.data["readings"]) if r["total"] < q.answer["total"]))
-    return str(next(i for i, f in enumerate(q.options, 1) if f not in q.answer_ids))
 
 
 # -- texts -------------------------------------------------------------------------------
@@ -110,14 +78,18 @@ def test_every_language_has_every_key_with_the_same_placeholders() -> None:
 
 
 def test_every_text_key_the_code_uses_exists() -> None:
-    sources = "".join((ROOT / f).read_text(encoding="utf-8") for f in ("trainer/terminal.py", "mcr/quiz_command.py"))
-    used = set(re.findall(r'\bt(?:ext)?\((?:lang, |self\.term\.lang, )?"([a-z_]+)"', sources))
+    sources = "".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "trainer").glob("*.py"))
+                      if p.name != "terminal_tiles.py")   # the tiles' names are i18n/tiles/
+    sources += "".join((ROOT / f).read_text(encoding="utf-8") for f in ("mcr/quiz_command.py", "mcr/quiz_files_step.py"))
+    used = set(re.findall(r'\bt(?:ext)?\((?:lang, |self\.lang, |term\.lang, |self\.term\.lang, )?"([a-z_]+)"', sources))
     assert used and used <= set(TEXT["en"])
     built = ({f"ask_{k}" for k in KINDS if k != "payments"} | {f"kind_{k}" for k in KINDS}
              | {f"why_{p}" for p in ("non_repeat", "non_separation", "non_identical", "account_once")}
              | {f"wind_{w}" for w in "ESWN"} | {f"level_{lv}" for lv in LEVELS}
-             | {f"near_{k}" for k in ("seat_wind", "prevalent_wind")})
-    assert built <= set(TEXT["en"])
+             | {f"near_{k}" for k in ("seat_wind", "prevalent_wind")}
+             | {f"diag_{cause}" for cause in CAUSES} | {f"diag_wind_misread_{w}" for w in ("seat_wind", "prevalent_wind")}
+             | {f"shape_{s}" for s in SHAPES} | {f"principle_{p}" for p in PRINCIPLES})
+    assert built - {"diag_wind_misread"} <= set(TEXT["en"])
 
 
 def test_a_missing_fan_name_shows_english_marked() -> None:
@@ -194,8 +166,10 @@ def test_a_fans_answer_names_what_was_missed_and_what_does_not_count(monkeypatch
     picked = [q.options.index(excluded) + 1] + [q.options.index(f) + 1 for f in q.answer_ids[1:]]
     _, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1"], " ".join(map(str, picked)) + "\n")
     name = fan_name(TABLE.fan(excluded).names, "en")
-    assert "Missed: " + fan_name(TABLE.fan(q.answer_ids[0]).names, "en") in out
-    assert "Picked but not counting: " + name in out
+    missed = TABLE.fan(q.answer_ids[0])
+    # The fan missed, with what it is; the fan picked that does not count, with why not here.
+    assert f"Missed: {fan_name(missed.names, 'en')} ({missed.points}): {missed.summaries['en']}" in out
+    assert re.search("Not here: " + re.escape(name) + ": (implied by|its sets|a set|those sets|not counted with)", out)
     assert re.search(re.escape(name) + r" \(\d+\)( x\d+)?: (implied by|its sets|a set|those sets)", out)
 
 
@@ -222,34 +196,38 @@ def test_quit_stops_and_keeps_the_answers_so_far(monkeypatch, capsys, tmp_path, 
 
 # -- progress -------------------------------------------------------------------------------
 
-def test_progress_is_saved_and_stats_show_accuracy_by_fan(monkeypatch, capsys, tmp_path, committed) -> None:
-    q = first(committed, "total")
+def test_progress_is_saved_and_stats_show_accuracy_by_fan(monkeypatch, capsys, tmp_path, committed,
+                                                          fake_clock) -> None:
+    q, fan, points = one_big_fan(committed)
     banks = one_question_banks(tmp_path / "banks", q)
     _, out, _ = run(monkeypatch, capsys, ["--stats"])
     assert "No answers recorded yet" in out
     run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1"], right_answer(q) + "\n")
-    # Leaving the hand's first fan out of the total blames it (trainer/attribution.py): with
-    # beginner-004 (Chicken Hand 8 + four flowers = 12), 4 is 8 short, which only Chicken
-    # Hand explains (the flowers make 4 at most).
-    left_out = q.answer["total"] - TABLE.fan(q.answer_ids[0]).points
-    run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1"], f"{left_out}\n")
+    # The total without the big fan: that fan missed is the only named mistake that gives
+    # it, and it is blamed (trainer/diagnosis.py).
+    _, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1"], f"{q.answer['total'] - points}\n")
+    name = fan_name(TABLE.fan(fan).names, "en")
+    assert f"{points} points short: did you miss {name} ({points})?" in out
     code, out, _ = run(monkeypatch, capsys, ["--stats"])
     assert code == 0 and "Your accuracy by fan" in out
-    name = fan_name(TABLE.fan(q.answer_ids[0]).names, "en")
-    row = next(line for line in out.splitlines() if line.startswith(name))
-    assert row.split()[-5:] == ["2", "1", "50%", "1/5", "(due)"]   # missed last time: box 1, due next time
+    row = next(line for line in out.splitlines() if line.startswith(name + " "))
+    # Right, then missed the same day: one FSRS step, the miss; due the next day.
+    tomorrow = fake_clock.day.toordinal() + 1
+    assert row.split()[-4:] == ["2", "1", "50%", date.fromordinal(tomorrow).isoformat()]
     assert "2 sessions; questions answered right: 1 of 2 (50%)." in out
     progress = ProgressStore(fans=TABLE.by_id, kinds=KINDS).load().progress
-    assert progress.fans[q.answer_ids[0]].box == 1 and progress.fans[q.answer_ids[0]].seen == 2
+    record = progress.fans[fan]
+    assert record.seen == 2 and record.spaced.memory.due.toordinal() == tomorrow
 
 
 def test_a_damaged_progress_file_is_reported_kept_and_replaced(monkeypatch, capsys, tmp_path, committed,
                                                                data_dir) -> None:
     q = first(committed, "total")
     banks = one_question_banks(tmp_path / "banks", q)
-    data_dir.mkdir(parents=True)
     (data_dir / "progress.json").write_text('{"format": 1, "session": 3, "fans": {"half_fl', encoding="utf-8")
-    code, out, err = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1"], right_answer(q) + "\n")
+    # A new progress starts: the edition given (else it is asked), the first unit's lesson shown.
+    code, out, err = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1", "--edition", "1998"],
+                         right_answer(q) + "\n")
     assert code == 0 and "✓ Right!" in out
     assert "Your progress file could not be read" in err and "progress.json.damaged-" in err
     kept = list(data_dir.glob("progress.json.damaged-*"))
@@ -286,6 +264,7 @@ def test_two_sessions_at_once_keep_each_others_answers(tmp_path, committed) -> N
     totals = [q for q in committed if q.kind == "total"][:6]
     banks = one_question_banks(tmp_path / "banks", *totals)
     env = {**os.environ, "MCR_DATA_DIR": str(tmp_path / "shared")}
+    write_progress(tmp_path / "shared", ready_progress())
 
     def start(count: int) -> subprocess.Popen:
         return subprocess.Popen([sys.executable, "-m", "mcr", "quiz", "--banks", str(banks), "--count", str(count),
@@ -325,23 +304,22 @@ def test_a_fan_drill_uses_the_banks_and_builds_more(monkeypatch, capsys, tmp_pat
     assert "Question 3/5" in out and "Done: 0 of 3 right" in out
 
 
-def test_a_missed_fan_comes_back_first_in_the_next_session(monkeypatch, capsys, tmp_path, committed,
-                                                            data_dir) -> None:
+def test_a_fan_missed_on_day_one_comes_back_on_day_two_in_another_hand(monkeypatch, capsys, tmp_path, committed,
+                                                                      fake_clock) -> None:
     totals = [q for q in committed if q.kind == "total"]
-    a = totals[0]
-    b = next(q for q in totals if not set(q.drill) & set(a.drill) and q.answer["total"] != a.answer["total"])
-    banks = one_question_banks(tmp_path / "banks", a, b)
-    first_asked = 0
-    # The total without a's first fan (Chicken Hand, 8 of beginner-004's 12): only that fan
-    # explains the gap, so it is blamed (a total no fan explains would blame none).
-    left_out = a.answer["total"] - TABLE.fan(a.answer_ids[0]).points
-    for seed in range(20):
-        (data_dir / "progress.json").unlink(missing_ok=True)
-        one_question_banks(tmp_path / "only_a", a)
-        run(monkeypatch, capsys, ["--banks", str(tmp_path / "only_a"), "--count", "1"], f"{left_out}\n")
-        _, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1", "--seed", str(seed)], "\n")
-        first_asked += f"Total: {a.answer['total']} points" in out
-    assert first_asked >= 15     # box 1 and due: sixteen times the weight of an unseen fan
+    a, fan, points = one_big_fan(committed)
+    c = next(q for q in committed if q is not a and fan in q.answer_ids and q.kind in ("fans", "total", "payments"))
+    others = [q for q in totals if fan not in q.drill][:8]
+    run(monkeypatch, capsys, ["--banks", str(one_question_banks(tmp_path / "only_a", a)), "--count", "1"],
+        f"{a.answer['total'] - points}\n")
+    banks = one_question_banks(tmp_path / "banks", *others, a, c)
+    # The miss was the fan's step of day one: it is due on day two, asked first, in a hand
+    # the learner has not seen.
+    fake_clock.advance(1)
+    _, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1", "--seed", "3"], "\n")
+    first_hand = out.split("Question 1/")[1].splitlines()[2]
+    assert first_hand.strip() == draw_hand(c.data["tiles"], False)      # the fan due, in another hand
+    assert first_hand.strip() != draw_hand(a.data["tiles"], False)
 
 
 def test_fans_are_found_by_id_number_or_name() -> None:
@@ -373,7 +351,7 @@ def test_every_language_runs_a_whole_session(monkeypatch, capsys, lang) -> None:
 
 def test_same_seed_same_questions(monkeypatch, capsys) -> None:
     _, a, _ = run(monkeypatch, capsys, ["--count", "3", "--seed", "5", "--level", "intermediate"])
-    (Path(os.environ["MCR_DATA_DIR"]) / "progress.json").unlink(missing_ok=True)
+    write_progress(Path(os.environ["MCR_DATA_DIR"]), ready_progress())
     _, b, _ = run(monkeypatch, capsys, ["--count", "3", "--seed", "5", "--level", "intermediate"])
     assert a == b and "seed 5" in a
 
@@ -411,6 +389,7 @@ def test_colour_is_used_when_asked(monkeypatch, capsys) -> None:
 
 def test_a_real_pipe_drives_the_installed_command(tmp_path: Path) -> None:
     env = {**os.environ, "MCR_DATA_DIR": str(tmp_path / "pipe")}
+    write_progress(tmp_path / "pipe", ready_progress())
     proc = subprocess.run([sys.executable, "-m", "mcr", "quiz", "--count", "2", "--seed", "3", "--kind", "total"],
                           input="0\n0\n", capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
     assert proc.returncode == 0, proc.stderr

@@ -13,8 +13,8 @@ import rules
 from mcr.cli import main
 from generator.quizzes.banks import bank_path, load_bank
 from trainer.drill_records import DrillRecord, DrillRecords
-from trainer.progress import Progress
-from trainer.terminal import Terminal, TerminalQuiz
+from trainer.explain_text import Explainer
+from trainer.terminal import Terminal
 from trainer.timed_drill import TimedDrill
 
 TABLE = rules.fan_table()
@@ -28,9 +28,9 @@ def totals() -> list:
 def _drill(answers: str, ticks: list[float], folder: Path) -> tuple[io.StringIO, io.StringIO, TimedDrill]:
     out, err = io.StringIO(), io.StringIO()
     term = Terminal(io.StringIO(answers), out, err, "en", False)
-    quiz = TerminalQuiz(term, TABLE, None, Progress())
+    explainer = Explainer("en", {"1998": TABLE}, "1998")
     clock = iter(ticks)
-    return out, err, TimedDrill(quiz, DrillRecords(folder), clock=lambda: next(clock))
+    return out, err, TimedDrill(term, explainer, DrillRecords(folder), clock=lambda: next(clock))
 
 
 def test_each_hand_is_timed_and_only_the_wrong_ones_are_explained(tmp_path: Path, totals: list) -> None:

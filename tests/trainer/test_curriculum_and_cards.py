@@ -1,0 +1,143 @@
+"""The curriculum (its data file checked line by line, mastery) and the learn cards from the
+fan table (example and nearest miss), the flashcards and the guided steps."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import rules
+from trainer.curriculum import CURRICULUM_PATH, CurriculumError, curriculum, curriculum_from
+from trainer.explain_text import Explainer
+from trainer.flashcards import NAME_TO_TILES, TILES_TO_NAME, flashcard
+from trainer.guided import guided_steps
+from trainer.learn_cards import learn_card
+from trainer.learner_settings import learner_settings
+from trainer.mastery import UnitState, mastered
+from generator.quizzes.banks import bank_path, load_bank
+
+TABLE = rules.fan_table()
+TABLES = [rules.fan_table(None, info.id) for info, _ in rules.editions()]
+EX = Explainer("en", {"1998": TABLE}, "1998")
+
+
+# -- the curriculum -------------------------------------------------------------------------
+
+def test_every_fan_of_every_edition_is_in_one_unit_in_order() -> None:
+    course = curriculum()
+    assert [u.id for u in course.units] == ["one_point", "two_point", "staples", "combinations", "rare_hands"]
+    owned = [f for u in course.units for f in u.fans]
+    assert sorted(owned) == sorted({f.id for t in TABLES for f in t.fans})
+    assert all(TABLE.fan(f).points == 1 for f in course.unit("one_point").fans)
+    assert all(TABLE.fan(f).points == 2 for f in course.unit("two_point").fans)
+
+
+def test_a_mistake_in_the_curriculum_is_named_with_its_line() -> None:
+    text = CURRICULUM_PATH.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines, 1) if "tile_hog" in line)
+    with pytest.raises(CurriculumError) as err:
+        curriculum_from(text.replace("tile_hog,", "golden_dragon,"), TABLES)
+    problems = str(err.value).splitlines()
+    assert f"trainer/curriculum.yaml:{at}: unit two_point: golden_dragon is no fan of the fan table or its editions" \
+        in problems
+    assert any(p.endswith("fans in no unit: tile_hog") for p in problems)
+    twice = text.replace("all_fives, seven_pairs", "all_fives, dragon_pung, seven_pairs")
+    with pytest.raises(CurriculumError, match="dragon_pung is already in unit two_point"):
+        curriculum_from(twice, TABLES)
+    with pytest.raises(CurriculumError, match="non_copying is not a principle"):
+        curriculum_from(text.replace("principles: [non_repeat]", "principles: [non_copying]"), TABLES)
+    with pytest.raises(CurriculumError, match=r"curriculum.yaml:\d+: title has no text in ja"):
+        curriculum_from(text.replace('    ja: "2点の番"\n', ""), TABLES)
+
+
+def test_a_unit_is_passed_at_80_percent_over_ten_answers_or_more() -> None:
+    rule = learner_settings().mastery
+    assert (rule.share, rule.answers) == (0.8, 10)
+    assert not mastered((True,) * 9, rule)                       # nine right: too few answers
+    assert mastered((True,) * 8 + (False,) * 2, rule)             # 8 of 10
+    assert not mastered((True,) * 7 + (False,) * 3, rule)         # 7 of 10
+    state = UnitState()
+    for right in [True] * 7 + [False] * 3:
+        state = state.answered(("one_point",), right, rule)
+    assert state.passed == ()
+    for right in [True] * 5:                                      # 12 of 15
+        state = state.answered(("one_point",), right, rule)
+    assert state.passed == ("one_point",)
+    assert curriculum().current(state).id == "two_point"
+
+
+# -- learn cards ----------------------------------------------------------------------------
+
+def test_a_card_shows_the_fans_example_and_its_nearest_miss() -> None:
+    card = learn_card(TABLE, "pure_double_chow")
+    # fans.yaml's first example: [234m]234m567p789sEE, two 234 of characters.
+    assert card.example.hand == "[234m]234m567p789sEE" and card.points == 1
+    # One tile away: 345m instead of 234m, which would count with the 2m back for the 5m.
+    assert card.near.hand.hand == "[234m]345m567p789sEE" and dict(card.near.change) == {"out": "5m", "in": "2m"}
+    texts = card.texts(TABLE, "en")
+    assert texts["definition"] == TABLE.fan("pure_double_chow").definitions["en"]
+    assert texts["note"] == TABLE.fan("pure_double_chow").notes["en"]
+
+
+@pytest.mark.parametrize("fan", [f.id for f in TABLE.fans])
+def test_every_card_holds_an_example_that_counts_and_a_miss_that_does_not(fan: str) -> None:
+    card = learn_card(TABLE, fan)
+    assert card.example is not None
+    assert fan in rules.score(card.example.hand, **card.example.situation).fan_counts()
+    assert card.near is not None
+    miss = card.near.hand
+    assert fan not in rules.score(miss.hand, **miss.situation).fan_counts()
+    change = dict(card.near.change)
+    if "out" in change:   # the miss with one of its standing `out` tiles changed counts the fan
+        assert any(fan in rules.score(h, **miss.situation).fan_counts()
+                   for h in _swapped(miss.hand, change["out"], change["in"]))
+    elif change:          # a situation change
+        assert fan in rules.score(miss.hand, **{**miss.situation, **change}).fan_counts()
+
+
+def _swapped(hand: str, out: str, into: str) -> list[str]:
+    """The hand with one of its standing `out` tiles replaced by `into`, each way (the
+    winning tile stays last)."""
+    melds = hand[:hand.rindex("]") + 1] if "]" in hand else ""
+    standing = [t.text for t in rules.read_tiles(hand[len(melds):])]
+    hands = []
+    for at in [i for i, t in enumerate(standing) if t == out]:
+        tiles = standing[:at] + [into] + standing[at + 1:]
+        rest = sorted(tiles[:-1], key=lambda t: rules.read_tiles(t)[0].code)
+        hands.append(melds + "".join(rest) + tiles[-1])
+    return hands
+
+
+def test_flashcards_both_ways() -> None:
+    rng = random.Random(1)
+    to_tiles = flashcard("short_straight", NAME_TO_TILES, EX, [], rng)
+    assert to_tiles.prompt == "Which hand scores Short Straight (1 point)? Type its number."
+    right = to_tiles.hands[to_tiles.answer]
+    assert "short_straight" in rules.score(right.hand, **right.situation).fan_counts()
+    assert to_tiles.right(to_tiles.answer) and not to_tiles.right(1 - to_tiles.answer)
+    to_name = flashcard("short_straight", TILES_TO_NAME, EX, ["pure_double_chow", "mixed_double_chow"], rng)
+    assert to_name.answer == "short_straight" and len(to_name.options) == 4
+    scored = rules.score(to_name.hands[0].hand, **to_name.hands[0].situation).fan_counts()
+    assert not {v for v, _ in to_name.options if v != "short_straight"} & set(scored)   # no other right option
+
+
+# -- count it with me ----------------------------------------------------------------------
+
+def test_the_guided_steps_walk_the_checklist_and_answer_each() -> None:
+    q = next(q for q in load_bank(bank_path("beginner")).questions
+             if q.kind == "fans" and q.data["explanation"]["not_counted"] and q.data["explanation"]["shape"] == "standard"
+             and q.answer["valid"])
+    steps = guided_steps(q, EX)
+    ids = [s.id for s in steps]
+    assert ids[:2] == ["shape", "sets"] and ids[-4:] == ["principles", "flowers", "total", "payments"]
+    assert all(i.startswith("family:") for i in ids[2:-4])
+    by_id = {s.id: s for s in steps}
+    assert by_id["shape"].right("standard") and not by_id["shape"].right("pairs")
+    assert by_id["total"].right(q.answer["total"])
+    assert by_id["principles"].answer == frozenset(n["id"] for n in q.data["explanation"]["not_counted"])
+    counted = frozenset(f for s in steps if s.id.startswith("family:") for f in s.answer)
+    assert counted == frozenset(f for f in q.answer_ids if not TABLE.fan(f).bonus)
+    chows = sum(1 for g in q.data["explanation"]["groups"] if len(g) == 4 and len(set(g[:3])) == 3)
+    assert by_id["sets"].answer[0] == chows

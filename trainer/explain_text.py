@@ -1,0 +1,284 @@
+"""A question's answer in words: what was expected, the full breakdown, how the other
+editions score the hand, the rulings that change its score, and why a fan counts or not.
+
+Lines of plain text in the learner's language (i18n/quiz/<lang>.yaml); fan names,
+definitions and rulings come from the fan table of the learner's edition. The terminal
+prints them; the site can show the same lines.
+"""
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from typing import Any, Mapping
+
+import rules
+from i18n import DEFAULT_LANG, pick
+from rules import FanTable
+
+from .grading import Grade, best_readings, waited_on_one_tile
+from .text import fan_name, text, words
+from generator.quizzes.questions import Question
+
+LINE_WIDTH = 46
+
+
+def tiles_text(tiles: Any) -> str:
+    """Tiles in the engine's order (1m..9s, winds, dragons), as the breakdown lists them."""
+    return " ".join(sorted(tiles, key=lambda t: rules.read_tiles(t)[0]))
+
+
+def width(s: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+
+
+def dots(label: str, value: str) -> str:
+    return f"{label} {'.' * max(2, LINE_WIDTH - width(label) - len(value) - 2)} {value}"
+
+
+class Explainer:
+    """The words for questions scored by `edition` (one of `editions`, by id, default first)."""
+
+    def __init__(self, lang: str, editions: Mapping[str, FanTable], edition: str) -> None:
+        self.lang = lang
+        self.editions = dict(editions)
+        self.edition = edition
+        self.table = self.editions[edition]
+        self._fans = {f.id: f for t in [self.table, *self.editions.values()] for f in t.fans}
+        for f in self.table.fans:
+            self._fans[f.id] = f   # the learner's edition's points and texts
+
+    def t(self, key: str, **values: object) -> str:
+        return text(self.lang, key, **values)
+
+    def points(self, n: int) -> str:
+        return self.t("points_one" if n == 1 else "points_other", n=n)
+
+    def name(self, fan_id: str) -> str:
+        fan = self._fans.get(fan_id)
+        return fan_name(fan.names, self.lang) if fan else fan_id   # a bank older than the table
+
+    def fan_points(self, fan_id: str) -> str:
+        fan = self._fans.get(fan_id)
+        return str(fan.points) if fan else "?"
+
+    def names(self, fan_ids: list[str] | tuple[str, ...]) -> str:
+        return ", ".join(self.name(f) for f in fan_ids)
+
+    def summary(self, fan_id: str) -> str:
+        fan = self._fans.get(fan_id)
+        if fan is None:
+            return ""
+        return pick(fan.summaries, self.lang).text or pick(fan.definitions, self.lang).text
+
+    def number(self, fan_id: str) -> int:
+        fan = self._fans.get(fan_id)
+        return fan.number if fan else 0
+
+    # -- the answer -------------------------------------------------------------------------
+    def shown_answer(self, question: Question, response: Any) -> str:
+        if response is None:
+            return self.t("no_answer")
+        if question.kind == "fans":
+            return self.names([f for f in question.options if f in response]) or "-"
+        if question.kind in ("valid", "one_tile_wait"):
+            return next(iter(sorted(words(self.lang, "words_yes" if response else "words_no"))))
+        if question.kind == "payments":
+            return " ".join(str(v) for v in response)
+        if question.kind == "waits":
+            return tiles_text(response) or "-"
+        if question.kind == "best_reading":
+            return str(response + 1)
+        return str(response)
+
+    def expected(self, question: Question) -> str:
+        answer = question.answer
+        if question.kind == "total":
+            return self.t("expected_total", total=self.points(answer["total"]))
+        if question.kind == "valid":
+            key = "expected_valid" if answer["valid"] else "expected_invalid"
+            return self.t(key, points=self.points(answer["total_without_flowers"]), minimum=self.table.minimum_points)
+        if question.kind == "fans":
+            return self.t("expected_fans", fans=self.names(question.answer_ids))
+        if question.kind == "waits":
+            return self.t("expected_waits", tiles=tiles_text(answer["waits"]))
+        if question.kind == "one_tile_wait":
+            key = "expected_single" if waited_on_one_tile(question) else "expected_not_single"
+            return self.t(key, tiles=tiles_text(answer["waits"]))
+        if question.kind == "best_reading":
+            best = best_readings(question)
+            total = question.data["readings"][best[0]]["total"]
+            return self.t("expected_reading", numbers=", ".join(str(i + 1) for i in best), total=self.points(total))
+        p = answer["payments"]
+        if p["self_drawn"]:
+            return self.t("expected_self", each=p["each"])
+        return self.t("expected_discard", discarder=p["discarder"], others=p["others"])
+
+    def counted_line(self, question: Question) -> str:
+        """The fans that count, on one line: "Half Flush 6 · All Pungs 6 · Flower Tiles 1 x2"."""
+        parts = []
+        for f in question.answer["fans"]:
+            parts.append(f"{self.name(f['id'])} {self.fan_points(f['id'])}" + (f" x{f['count']}" if f["count"] > 1 else ""))
+        return self.t("counted", fans=" · ".join(parts), total=self.points(question.answer["total"]))
+
+    # -- why a fan counts, or not ------------------------------------------------------------
+    def why_not_lines(self, question: Question, result: Grade) -> list[str]:
+        """One line per fan missed (what it is) and per fan picked that does not count (why not)."""
+        if question.kind == "waits":
+            lines = [self.t("missed_tiles", tiles=tiles_text(result.missed))] if result.missed else []
+            return lines + ([self.t("not_waited", tiles=tiles_text(result.wrong))] if result.wrong else [])
+        lines = [self.t("missed_fan", fan=self.name(f), points=self.fan_points(f), summary=self.summary(f))
+                 for f in result.missed]
+        for fan in result.wrong:
+            lines.append(self.t("wrong_pick", fan=self.name(fan), why=self.why_not(question, fan)))
+        return lines
+
+    def why_not(self, question: Question, fan: str) -> str:
+        """Why `fan` does not count in this hand, in one phrase."""
+        for n in question.data["explanation"]["not_counted"]:
+            if n["id"] == fan:
+                by = self.name(n["by"]) if n["by"] else ""
+                return self.t("why_listed" if n.get("listed") else f"why_{n['principle']}", by=by)
+        for d in question.data.get("distractors", []):
+            if d["id"] == fan and d["reason"] == "near":
+                return self.t("why_near", summary=self.summary(fan), change=self.near(d["change"]))
+        return self.t("why_definition", summary=self.summary(fan))
+
+    def near(self, change: Mapping[str, Any]) -> str:
+        if "out" in change:
+            return self.t("near_tile", old=change["out"], new=change["in"])
+        if "self_drawn" in change:
+            return self.t("near_self_drawn" if change["self_drawn"] else "near_discard")
+        if not change:
+            return self.t("near_compare")
+        key = "seat_wind" if "seat_wind" in change else "prevalent_wind"
+        return self.t(f"near_{key}", wind=self.t(f"wind_{change[key]}"))
+
+    # -- the editions and the rulings ------------------------------------------------------
+    def _answers(self, question: Question) -> dict[str, Mapping[str, Any]]:
+        """Each edition's answer to the hand."""
+        data = question.data
+        base = data.get("default_answer", data["answer"])   # the answer the question was made with
+        stated = data.get("editions") or {}
+        out = {}
+        for eid in self.editions:
+            if eid == self.edition:
+                out[eid] = question.answer
+            else:
+                out[eid] = stated.get(eid, {}).get("answer", base)
+        return out
+
+    def edition_lines(self, question: Question) -> list[str]:
+        """How each other edition scores the hand, where it differs."""
+        mine = question.answer
+        lines = []
+        for eid, theirs in self._answers(question).items():
+            if eid == self.edition or theirs == mine:
+                continue
+            count: Counter = Counter({f["id"]: -f["count"] for f in mine["fans"]})
+            count.update({f["id"]: f["count"] for f in theirs["fans"]})
+            changes = [("+" if n > 0 else "−") + self.name(fan) + (f" x{abs(n)}" if abs(n) > 1 else "")
+                       for fan, n in sorted(count.items(), key=lambda kv: self.number(kv[0])) if n]
+            table = self.editions[eid]
+            name = table.edition.name(self.lang) if table.edition else eid
+            lines.append(self.t("edition_note", edition=name, total=self.points(theirs["total"]),
+                                changes=", ".join(changes)))
+        return lines
+
+    def changed_fans(self, question: Question) -> set[str]:
+        """The fans the editions score differently on this hand."""
+        mine = {f["id"]: f["count"] for f in question.answer["fans"]}
+        changed: set[str] = set()
+        for theirs in self._answers(question).values():
+            other = {f["id"]: f["count"] for f in theirs["fans"]}
+            changed |= {f for f in set(mine) | set(other) if mine.get(f) != other.get(f)}
+        return changed
+
+    def ruling_lines(self, question: Question) -> list[str]:
+        """The rulings that change this hand's score (the editions read them otherwise on a
+        fan of the hand), each with its answer."""
+        changed = self.changed_fans(question)
+        prefix = "" if self.lang == DEFAULT_LANG else f"{self.lang}/"
+        return [self.t("ruling", question=pick(r.question, self.lang).text, answer=pick(r.answer, self.lang).text,
+                       page=f"{prefix}rulebook/rulings/#{r.id}")
+                for r in self.table.rulings if changed & set(r.fans)]
+
+    # -- the breakdown -----------------------------------------------------------------------
+    def breakdown(self, question: Question) -> list[str]:
+        """The full explanation: every fan with its points, every tempting fan and why not."""
+        answer, expl = question.answer, question.data["explanation"]
+        lines = ["", self.t("breakdown") + " · " + self.t("reading", groups=" ".join(expl["groups"]))]
+        for f in answer["fans"]:
+            value = self.fan_points(f["id"]) + (f" x{f['count']}" if f["count"] > 1 else "")
+            where = f"   {' '.join(f['groups'])}" if f["groups"] else ""
+            lines.append("  " + dots(self.name(f["id"]), value) + where)
+        lines += self._tempting(question)
+        for other in expl["other_readings"]:
+            lines.append(self.t("other_reading", groups=" ".join(g.rstrip("*") for g in other["groups"]),
+                                total=other["total"]))
+        for way in answer.get("ties", []):
+            lines.append(self.t("tie_way", groups=" ".join(way["groups"]), fans=self.names([f["id"] for f in way["fans"]])))
+        if question.kind == "best_reading":
+            for i, reading in enumerate(question.data["readings"], 1):
+                lines.append(self.t("reading_scores", n=i, total=self.points(reading["total"]),
+                                    fans=self.names([f["id"] for f in reading["fans"]])))
+        waits = answer["waits"]
+        lines.append(self.t("waited_on_one" if len(waits) == 1 else "waited_on", tiles=tiles_text(waits)))
+        lines += self.citations(question)
+        return lines + self._totals(question)
+
+    def _tempting(self, question: Question) -> list[str]:
+        expl = question.data["explanation"]
+        tempting = Counter((n["id"], n["principle"], n["by"], n.get("listed", False)) for n in expl["not_counted"])
+        lines = [self.t("not_counted")] if tempting else []
+        for (fan, principle, by, listed), times in tempting.items():
+            # "Implied by" only where the fan's definition implies it; else the rules list it.
+            why = self.t("why_listed" if listed else f"why_{principle}", by=self.name(by) if by else "")
+            more = f" x{times}" if times > 1 else ""
+            lines.append("  " + self.t("not_counted_entry", fan=self.name(fan), points=self.fan_points(fan),
+                                       times=more, why=why))
+        near = [d for d in question.data.get("distractors", []) if d["reason"] == "near"]
+        if near:
+            lines.append(self.t("other_options"))
+            lines += [f"  {self.name(d['id'])} ({self.fan_points(d['id'])}): {self.near(d['change'])}" for d in near]
+        return lines
+
+    def _totals(self, question: Question) -> list[str]:
+        answer = question.answer
+        total, without = answer["total"], answer["total_without_flowers"]
+        lines = [self.t("total", total=self.points(total)) if total == without
+                 else self.t("total_flowers", total=self.points(total), without=without)]
+        lines.append(self.t("valid_win" if answer["valid"] else "false_win", minimum=self.table.minimum_points))
+        return lines + [self.payment_line(question)]
+
+    def payment_line(self, question: Question) -> str:
+        """Who pays what, with the base and the total the payments are made of."""
+        total, p = question.answer["total"], question.answer["payments"]
+        if p is None:
+            return self.t("pay_none")
+        if p["self_drawn"]:
+            return self.t("pay_self", base=p["each"] - total, total=total, each=p["each"], receives=p["winner_receives"])
+        return self.t("pay_discard", base=p["others"], total=total, discarder=p["discarder"],
+                      receives=p["winner_receives"])
+
+    def citations(self, question: Question) -> list[str]:
+        """Where the rulebook explains this hand: the section of each principle that left a
+        fan out, and each ruling that changes the hand's score."""
+        prefix = "" if self.lang == DEFAULT_LANG else f"{self.lang}/"
+        lines = []
+        for principle in dict.fromkeys(n["principle"] for n in question.data["explanation"]["not_counted"]):
+            lines.append(self.t("see_principle", principle=self.t(f"principle_{principle}"),
+                                page=f"{prefix}rulebook/scoring/#{principle.replace('_', '-')}"))
+        return lines + self.ruling_lines(question)
+
+    @staticmethod
+    def groups(reading: Mapping[str, Any]) -> str:
+        """A reading's groups, the group the winning tile completed marked ▶."""
+        winning = reading["winning_group"]
+        shown, marked = [], False
+        for g in reading["groups"]:
+            if g == winning and not marked:
+                shown.append("▶" + g)
+                marked = True
+            else:
+                shown.append(g)
+        return " ".join(shown)

@@ -1,0 +1,88 @@
+"""The feedback on one answer, as blocks the terminal prints and the site can render.
+
+A block is {"type": "line", "text": ...} or {"type": "hand", "tiles": ..., "label": ...}.
+A right answer is short: what was right and the fans that count, the other editions' score
+where it differs (with the rulings that make the difference), the fans met for the first
+time in one line each: with the running score, at most MAX_RIGHT_LINES lines in all.
+`explain` adds the full breakdown. A wrong answer says what was expected, what the
+learner's number most likely comes from (trainer/diagnosis.py), why each fan missed
+counts and why each fan picked does not, then the full breakdown.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .diagnosis import Diagnosis
+from .diagnosis_text import diagnosis_lines
+from .explain_text import Explainer
+from .grading import Grade
+from .learn_cards import learn_card
+from generator.quizzes.questions import Question
+
+MAX_RIGHT_LINES = 8     # a right answer's feedback, the running score line included
+SCORE_LINES = 1         # the running score the caller adds
+
+
+def line(text: str) -> dict[str, Any]:
+    return {"type": "line", "text": text}
+
+
+def hand_block(tiles: Any, label: str = "") -> dict[str, Any]:
+    return {"type": "hand", "tiles": tiles, "label": label}
+
+
+def new_fan_lines(fans: list[str], ex: Explainer, room: int) -> list[str]:
+    """The fans met for the first time: one line each, in `room` lines at most."""
+    if room <= 0 or not fans:
+        return []
+    shown = fans if len(fans) <= room else fans[:room - 1]
+    lines = [ex.t("new_fan", fan=ex.name(f), points=ex.fan_points(f), summary=ex.summary(f), id=f) for f in shown]
+    if len(shown) < len(fans):
+        lines.append(ex.t("new_fans_more", fans=ex.names(fans[len(shown):])))
+    return lines
+
+
+def answer_blocks(question: Question, response: Any, result: Grade, diagnosis: Diagnosis | None, ex: Explainer,
+                  *, new_fans: list[str], explain: bool) -> list[dict[str, Any]]:
+    """The feedback's blocks, the running score left to the caller."""
+    if result.correct:
+        lines = ["✓ " + ex.t("right") + " " + ex.expected(question)]
+        if result.tie:
+            way = question.answer["ties"][result.tie - 1]
+            lines.append(ex.t("tie_taken", groups=" ".join(way["groups"])))
+        if question.kind in ("total", "payments", "fans", "valid"):
+            lines.append(ex.counted_line(question))
+        lines += ex.edition_lines(question)
+        if explain:
+            lines += ex.breakdown(question)
+        else:
+            lines += ex.ruling_lines(question)
+        room = MAX_RIGHT_LINES - SCORE_LINES - len(lines)
+        lines = lines[:MAX_RIGHT_LINES - SCORE_LINES] if not explain else lines
+        return [line(t) for t in lines + new_fan_lines(new_fans, ex, room)]
+    lines = ["✗ " + ex.t("wrong") + " " + ex.t("your_answer", answer=ex.shown_answer(question, response)),
+             ex.expected(question)]
+    lines += diagnosis_lines(diagnosis, ex, question)
+    lines += ex.why_not_lines(question, result)
+    lines += ex.breakdown(question)
+    lines += ex.edition_lines(question)
+    blocks = [line(t) for t in lines]
+    for fan in new_fans:
+        blocks += card_blocks(fan, ex, compact=True)
+    return blocks
+
+
+def card_blocks(fan: str, ex: Explainer, *, compact: bool = False) -> list[dict[str, Any]]:
+    """A fan's learn card: name and points, definition, common mistake, its example and
+    nearest miss drawn (`compact`: the summary for the definition, no nearest miss hand)."""
+    card = learn_card(ex.table, fan)
+    texts = card.texts(ex.table, ex.lang)
+    blocks = [line(ex.t("card_title", fan=texts["name"], points=ex.points(card.points))),
+              line("  " + (texts["summary"] if compact else texts["definition"]))]
+    if texts["note"]:
+        blocks.append(line("  " + ex.t("card_note", note=texts["note"])))
+    if card.example is not None:
+        blocks.append(hand_block(card.example.tiles, ex.t("card_example")))
+    if card.near is not None and not compact:
+        blocks.append(hand_block(card.near.hand.tiles, ex.t("card_near", change=ex.near(card.near.change))))
+    return blocks

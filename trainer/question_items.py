@@ -1,0 +1,49 @@
+"""A question as the session hands it out: plain data to draw and to ask.
+
+{"type": "question", "n", "of", "id", "kind", "reason", "again", "situation", "tiles",
+ "prompt", "form", "numbers", "options": [{"value", "label"}], "readings": [...]}
+`form` says how it is answered: "number", "numbers" (`numbers` of them), "multi" (some
+options), "choice" (one option), "yes_no" or "tiles"; `tiles` is the hand as drawn
+(before its winning tile for a waits question).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .explain_text import Explainer
+from .planner import Planned
+from generator.quizzes.questions import Question, expected_payments
+
+if TYPE_CHECKING:
+    from .session import Session
+
+FORMS = {"total": "number", "payments": "numbers", "fans": "multi", "valid": "yes_no", "one_tile_wait": "yes_no",
+         "waits": "tiles", "best_reading": "choice"}
+
+
+def prompt(question: Question, ex: Explainer) -> str:
+    if question.kind == "payments":
+        self_drawn = question.answer["payments"]["self_drawn"]
+        return ex.t("ask_payments_self" if self_drawn else "ask_payments_discard")
+    return ex.t(f"ask_{question.kind}")
+
+
+def item_of(question: Question, ex: Explainer) -> dict[str, Any]:
+    """The question as data to draw and ask, whatever session asks it."""
+    item: dict[str, Any] = {
+        "type": "question", "id": question.id, "kind": question.kind, "situation": dict(question.situation),
+        "tiles": question.data["waiting"]["tiles"] if question.kind == "waits" else question.data["tiles"],
+        "prompt": prompt(question, ex), "form": FORMS[question.kind], "options": [], "readings": []}
+    if question.kind == "payments":
+        item["numbers"] = len(expected_payments(question))
+    if question.kind == "fans":
+        item["options"] = [{"value": f, "label": ex.name(f)} for f in question.options]
+    if question.kind == "best_reading":
+        item["readings"] = [{"value": i, "label": Explainer.groups(r)} for i, r in enumerate(question.data["readings"])]
+    return item
+
+
+def question_item(session: "Session", question: Question, planned: Planned, n: int) -> dict[str, Any]:
+    """The question as a session hands it out: its place, why it is asked, whether again."""
+    return {**item_of(question, session.explainer()), "n": n, "of": n + session.remaining(),
+            "reason": planned.reason, "again": planned.again, "fan": planned.fan}

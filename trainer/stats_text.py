@@ -1,0 +1,66 @@
+"""`mcr quiz --stats`: the learner's accuracy by fan (weakest first, with the day each fan
+is next due), by question kind, the daily goal and streak, and where they stand in the
+curriculum."""
+from __future__ import annotations
+
+from datetime import date
+
+from rules import FanTable
+
+from .curriculum import Curriculum
+from .explain_text import width
+from .learner_settings import learner_settings
+from .progress import Progress
+from .text import fan_name, text
+from generator.quizzes.questions import KINDS
+
+
+def _table(rows: list[tuple[str, tuple[str, ...]]], heads: tuple[str, ...], first: str) -> list[str]:
+    name_width = max([width(n) for n, _ in rows] + [width(first)])
+    cols = [max(width(h), 5) for h in heads]
+
+    def row(name: str, cells: tuple[str, ...]) -> str:
+        out = name + " " * (name_width - width(name))
+        for cell, w in zip(cells, cols):
+            out += "  " + " " * (w - width(cell)) + cell
+        return out
+    return [row(first, heads)] + [row(n, cells) for n, cells in rows]
+
+
+def stats_report(progress: Progress, lang: str, table: FanTable, course: Curriculum, today: date) -> str:
+    """Accuracy by fan, weakest first, then by question kind; the day and the curriculum."""
+    def t(key: str, **v: object) -> str:
+        return text(lang, key, **v)
+    lines = []
+    answered = [(fan, r) for fan, r in progress.fans.items() if r.seen]
+    if not answered:
+        lines.append(t("stats_empty"))
+    else:
+        answered.sort(key=lambda kv: (kv[1].accuracy, -kv[1].seen, kv[0]))
+        rows = []
+        for fan, r in answered:
+            memory = r.spaced.memory
+            due = "-" if memory is None else (t("stats_due") if memory.due <= today else memory.due.isoformat())
+            name = fan_name(table.fan(fan).names, lang) if fan in table.by_id else fan
+            rows.append((name, (str(r.seen), str(r.right), f"{round(100 * r.accuracy)}%", due)))
+        heads = (t("stats_seen"), t("stats_right"), t("stats_accuracy"), t("stats_next"))
+        lines += [t("stats_title"), ""] + _table(rows, heads, t("stats_fan"))
+    lines += ["", t("stats_kinds")]
+    seen = right = 0
+    for kind in KINDS:
+        tally = progress.kinds.get(kind)
+        if tally:
+            seen, right = seen + tally.seen, right + tally.right
+            lines.append(f"  {t('kind_' + kind)}: {tally.right}/{tally.seen}")
+    lines.append(t("stats_overall", sessions=progress.session, right=right, seen=seen,
+                   percent=round(100 * right / seen) if seen else 0))
+    daily = progress.daily
+    lines.append(t("daily", answered=daily.answered_on(today), goal=daily.goal_or(learner_settings().daily_goal),
+                   streak=daily.current_streak(today), best=daily.best))
+    lines.append(t("stats_due_today", n=len(progress.due_fans(today)), rules=len(progress.due_rules(today))))
+    unit = course.current(progress.units)
+    passed = [course.unit(u).title(lang) for u in progress.units.passed if u in {x.id for x in course.units}]
+    lines.append(t("unit_status", unit=unit.title(lang)) if unit else t("units_all_passed"))
+    if passed:
+        lines.append(t("units_passed", units=", ".join(passed)))
+    return "\n".join(lines)
