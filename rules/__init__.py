@@ -7,6 +7,7 @@ The value modules `rules.tiles` and `rules.groups` (tile faces, group kinds) are
 from .api import (edition_data, edition_differences, editions, fan_table, in_edition, score, score_readings, score_ties, score_with_table, situation_for, situation_problem,
                   waits)
 from .breakdown import Breakdown, FanLine, NotCountedLine, breakdown
+from .competition import Competition, Offence
 from .context import HAND_VOCABULARY, ITEM_VOCABULARY
 from .discard_analysis import FORM_KEYS as ANALYSIS_FORMS
 from .discard_analysis import Analysis, Discard, UsefulTile, analyze_hand
@@ -35,4 +36,5 @@ __all__ = [
     "ScoreResult", "ScoredFan", "Situation", "SituationError", "THIRTEEN_ORPHANS", "fan_table", "is_winning",
     "load_fan_table", "make_situation", "parse_hand", "parse_waiting_hand", "read_table_data", "read_tiles", "score",
     "score_readings", "score_ties", "score_with_table", "situation_for", "situation_problem", "standard_splits", "table_from_data", "waits",
+    "Competition", "Offence",
 ]

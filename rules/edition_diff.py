@@ -10,7 +10,7 @@ from typing import Any
 from .editions import changes_of, overlay_paths, read_overlay, resolve
 from .table_source import strip_lines
 
-SECTIONS = ("settings", "points", "settlement")   # whole-table sections an edition may change
+SECTIONS = ("settings", "points", "settlement", "competition")   # whole-table sections an edition may change
 IGNORED_FAN_FIELDS = ("examples",)                # shown by the examples themselves
 
 

@@ -25,6 +25,8 @@ EDITIONS_FOLDER = "editions"
 # The fan fields an edition may change (the id and number are what it changes them on).
 CHANGEABLE_FIELDS = ("points", "names", "definition", "note", "family", "excludes", "absorbs", "repeatable",
                      "account_once", "sets", "when", "count", "rulings")
+# The whole-table sections an edition may change, key by key.
+TABLE_SECTIONS = ("settlement", "competition", "points")
 
 
 class EditionError(RulesError):
@@ -50,7 +52,7 @@ class EditionInfo:
 class Change:
     """One documented difference of an edition from the one it is based on."""
 
-    kind: str                 # fan, new_fan, ruling, settings, settlement, points
+    kind: str                 # fan, new_fan, ruling, settings, settlement, competition, points
     target: str               # the fan or ruling id ("" for settings and settlement)
     fields: tuple[str, ...]   # what it changes
     why: dict[str, str]
@@ -103,8 +105,8 @@ def changes_of(overlay: dict[str, Any]) -> tuple[Change, ...]:
             out.append(Change("ruling", c["ruling"]["id"], (), why, c["__line__"]))
         elif "settings" in c:
             out.append(Change("settings", "", tuple(k for k in c["settings"] if k != "__line__"), why, c["__line__"]))
-        else:  # a section of the table: settlement or points
-            section = "settlement" if "settlement" in c else "points"
+        else:  # a section of the table: settlement, competition or points
+            section = next(s for s in TABLE_SECTIONS if s in c)
             out.append(Change(section, "", tuple(k for k in c[section] if k != "__line__"), why, c["__line__"]))
     return tuple(out)
 
@@ -144,9 +146,10 @@ def apply_overlay(base: dict[str, Any], overlay: dict[str, Any], shown: str) -> 
                 rulings[at] = ruling
         elif "settings" in change:
             data.setdefault("settings", {}).update({k: v for k, v in change["settings"].items() if k != "__line__"})
-        else:  # a section of the table: settlement or points
-            section = "settlement" if "settlement" in change else "points"
+        else:  # a section of the table: settlement, competition or points
+            section = next(s for s in TABLE_SECTIONS if s in change)
             data[section].update({k: v for k, v in change[section].items() if k != "__line__"})
+            data[section]["__line__"] = line   # what goes wrong with the section now is the change's doing
     for fan_id, examples in (overlay.get("examples") or {}).items():
         if fan_id == "__line__":
             continue

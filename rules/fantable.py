@@ -1,4 +1,4 @@
-"""The fan table as values: fans, examples, rulings, settlement and situation rules.
+"""The fan table as values: fans, examples, rulings, settlement, competition and situation rules.
 
 The loader trusts nothing: `load_fan_table` reads the file (rules.table_source), runs
 every check of rules.table_checks on the data and raises FanTableError with one line per
@@ -15,6 +15,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable
 
+from .competition import Competition, competition_from
 from .editions import EditionInfo, info_of, overlay_paths, resolve
 from .errors import FanTableError
 from .exclusion_lists import exclusion_ids, exclusion_limits
@@ -163,6 +164,7 @@ class FanTable:
     families: dict[str, dict[str, str]] = field(default_factory=dict)
     edition: EditionInfo | None = None
     settings: PrincipleSettings = DEFAULT_SETTINGS
+    competition: Competition | None = None   # the facts of a session (None only in a table built by hand)
     source: str | None = None   # the table file as the caller named it (None: the project's)
     compiled: tuple[CompiledFan, ...] = field(repr=False, default=())
     program: Callable[[Any, dict[int, int]], list] | None = field(repr=False, default=None)
@@ -269,7 +271,8 @@ def build_table(data: dict[str, Any], path: str) -> FanTable:
         point_levels=tuple(data["points"]["levels"]), big_points=data["points"]["big"],
         fans=tuple(sorted(fans, key=lambda f: f.number)), rulings=rulings, situations=rules,
         families={k: _text_map(v) for k, v in (data.get("families") or {}).items()},
-        edition=info_of(data_lines, path), settings=settings_from(data.get("settings")))
+        edition=info_of(data_lines, path), settings=settings_from(data.get("settings")),
+        competition=competition_from(data["competition"]))
 
 
 def compile_table(table: FanTable) -> FanTable:

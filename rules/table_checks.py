@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
+from .competition import competition_problems
 from .context import BONUS_FACTS, READING_FACTS
 from .exclusion_lists import exclusion_cycle, exclusion_ids
 from .settlement import PAYMENT_FACTS
@@ -80,7 +81,8 @@ def _reference_problems(data: dict[str, Any], shown: str) -> list[str]:
     problems += _cycle_problems(fans, shown)
     for ruling in data.get("rulings") or []:
         problems += _ruling_problems(ruling, ids, scope)
-    return problems + _situation_problems(data.get("situations") or {}, scope)
+    problems += _situation_problems(data.get("situations") or {}, scope)
+    return problems + competition_problems(data["competition"], scope.languages, shown)
 
 
 def _section_problems(data: dict[str, Any], scope: _Scope) -> list[str]:

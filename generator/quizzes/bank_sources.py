@@ -35,10 +35,17 @@ def _digest(value: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+# Sections of the table no bank is built from: the facts of a competition session (starting
+# score, standard points, penalties) are the score sheet's, and no question asks them.
+NOT_IN_BANKS = ("competition",)
+
+
 def table_data(fans_path: Path | None = None) -> dict[str, Any]:
-    """Every edition of the table at `fans_path` (None: the project's), as resolved data."""
+    """Every edition of the table at `fans_path` (None: the project's), as resolved data,
+    less the sections no bank is built from."""
     path = str(fans_path) if fans_path is not None else None
-    return {info.id: _without_lines(rules.edition_data(info.id, path)) for info, _ in rules.editions(path)}
+    return {info.id: {k: v for k, v in _without_lines(rules.edition_data(info.id, path)).items() if k not in NOT_IN_BANKS}
+            for info, _ in rules.editions(path)}
 
 
 def _verdicts() -> dict[str, list[list[str]]]:

@@ -73,6 +73,7 @@ def widget(lang: str, editions: list[tuple[str, str]], page_data: dict[str, Any]
         ("tiles", url_token(f"{TILE_ASSETS}/back.svg")),
         ("fans", url_token("fans/index.md")),
         ("scoring", url_token("rulebook/scoring.md", optional=True)),   # explains each principle, when written
+        ("scoresheet", url_token("scoresheet.md")),   # where a scored win can be entered
     ]
     return render(WIDGET_TEMPLATE, lang=lang, urls=urls, editions=editions, script=url_token(SCRIPT), dom_script=url_token(DOM_SCRIPT),
                   tile_src=lambda face: url_token(f"{TILE_ASSETS}/{face}.svg"), rows=palette_rows(lang),

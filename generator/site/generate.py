@@ -33,6 +33,7 @@ from .notation_page import notation_pages
 from .quiz_assets import QUIZ_ASSETS, load_quiz_banks, quiz_assets
 from .quiz_pages import quiz_pages
 from .rules_quiz import load_rules_quiz_bank, rules_quiz_assets, rules_quiz_pages
+from .scoresheet_page import scoresheet_pages
 from .site_data import SiteData
 from .site_text import LANGS
 from .tiles import tile_files
@@ -41,7 +42,8 @@ from .tiles import tile_files
 # these pages; nothing there is hand-written.
 GENERATED_FOLDERS = (TILE_ASSETS, QUIZ_ASSETS, CALCULATOR_ASSETS, PYODIDE_ASSETS,
                      *(f"{lang}/{folder}" for lang in LANGS for folder in ("fans", "quiz")))
-GENERATED_PAGES = tuple(f"{lang}/{name}" for lang in LANGS for name in ("notation.md", "calculator.md", "editions.md"))
+GENERATED_PAGES = tuple(f"{lang}/{name}" for lang in LANGS
+                        for name in ("notation.md", "calculator.md", "editions.md", "scoresheet.md"))
 DOCS_ROOT = Path("build") / "docs"   # beside mkdocs.yml: where each build assembles its docs folder
 
 
@@ -75,7 +77,8 @@ def _carries_banner(path: Path) -> bool:
 def generated_pages(data: SiteData) -> dict[str, str]:
     pages: dict[str, str] = {}
     for part in (fan_pages(data), fan_table_pages(data), fan_sheet_pages(data), editions_pages(data), notation_pages(),
-                 quiz_pages(data), calculator_pages(data), rules_quiz_pages(load_rules_quiz_bank())):
+                 quiz_pages(data), calculator_pages(data), rules_quiz_pages(load_rules_quiz_bank()),
+                 scoresheet_pages(data)):
         pages.update(part)
     return pages
 

@@ -60,6 +60,8 @@ def _nav(site_dir: Path, data: SiteData, lang: str) -> list[Any]:
     nav.append({text(lang, "nav_fans"): fans})
     if _present(site_dir, "calculator.md"):   # the tool beside the fans it scores
         nav.append({text(lang, "nav_calculator"): "calculator.md"})
+    if _present(site_dir, "scoresheet.md"):   # a whole session's score, beside the calculator that scores its hands
+        nav.append({text(lang, "nav_scoresheet"): "scoresheet.md"})
     nav += ["notation.md", "editions.md"]   # the rulings are the rulebook's last chapter
     if _present(site_dir, "quiz/index.md"):
         quiz = _existing(site_dir, quiz_nav(data, lang))

@@ -1,8 +1,8 @@
 """The site offline, in a real browser (Debian's Chromium driven by Playwright), on the built
 site: after one visit the service worker keeps the visitor's language (every file of it
 and the shared ones, no other language's); with the network cut and the server stopped,
-a reload still scores a hand in the calculator, a quiz question is answered and a rulebook
-page opens. A new build (a page changed, its offline files written again) is installed
+a reload still scores a hand in the calculator, a quiz question is answered, a score sheet
+keeps a hand across a reload and a rulebook page opens. A new build (a page changed, its offline files written again) is installed
 beside the old one, the page says so, and its "Reload" button brings the new pages, the
 old cache deleted. The manifest and its icons are what an installed app needs."""
 from __future__ import annotations
@@ -36,6 +36,8 @@ ENGINE_MS = 120_000
 HAND = "[123m]456m789m34p55s5p"
 MARKER = "MCR-NEW-BUILD-MARKER"
 PAGE = "rulebook/scoring/"
+SHEET_FILES = ("scoresheet/index.html", "assets/mcr/scoresheet.js", "assets/mcr/scoresheet-core.js",
+               "assets/mcr/scoresheet.css")
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -109,6 +111,7 @@ def test_after_one_visit_the_calculator_quiz_and_rulebook_work_offline(
         assert not [u for u in kept if u.startswith(server.url + "zh/")]   # another language: not kept
         assert any(path == "calculator/index.html" for path, _ in mine)
         assert any(path.startswith("quiz/") for path, _ in mine)
+        assert set(SHEET_FILES) <= {path for path, _ in mine}
 
         tab.context.set_offline(True)
         server.stop()
@@ -130,12 +133,45 @@ def test_after_one_visit_the_calculator_quiz_and_rulebook_work_offline(
         _wait(tab, "answered")
         assert "mcr-quiz__verdict--right" in tab.page.locator(".mcr-quiz__verdict").get_attribute("class")
 
+        _keep_a_sheet_offline(tab, server.url)
+
         tab.page.goto(server.url + PAGE, wait_until="load")
         assert tab.page.locator("article h1").count() == 1
         assert tab.page.evaluate("() => Array.from(document.images).every((i) => i.complete && i.naturalWidth > 0)")
         assert not tab.errors, tab.errors
     finally:
         tab.context.close()
+
+
+def test_every_language_keeps_its_score_sheet_offline(site: Path) -> None:
+    """The built list: each language keeps its own score sheet page; its scripts and style
+    are kept for all."""
+    listing = json.loads((site / FILE_LIST).read_text(encoding="utf-8"))
+    shared = {path for path, _ in listing["shared"]}
+    assert {path for path in SHEET_FILES if path.startswith("assets/")} <= shared
+    for code in LANGS:
+        own = {path for path, _ in listing["languages"][code]["files"]}
+        assert language_root(code, DEFAULT_LANG) + "scoresheet/index.html" in own, code
+
+
+def _keep_a_sheet_offline(tab: Tab, url: str) -> None:
+    """The score sheet, never opened before, opens offline; a hand is entered (Ann self-draws
+    24 points: 8 + 24 from each of the other three) and kept across a reload."""
+    tab.page.goto(url + "scoresheet/", wait_until="load")
+    tab.page.wait_for_selector(".mcr-scoresheet[data-ready]")
+    form = tab.page.locator(".mcr-scoresheet__form")
+    form.locator("input[name=result][value=win]").check()
+    form.locator("select[name=winner]").select_option("1")
+    form.locator("select[name=discarder]").select_option("self")
+    form.locator("input[name=total]").fill("24")
+    tab.page.click(".mcr-scoresheet__save")
+    tab.page.wait_for_function("() => document.querySelector('.mcr-scoresheet').dataset.hands === '1'")
+    tab.page.reload(wait_until="load")
+    tab.page.wait_for_selector(".mcr-scoresheet[data-ready]")
+    assert tab.page.get_attribute(".mcr-scoresheet", "data-hands") == "1"
+    scores = tab.page.evaluate("""() => [1, 2, 3, 4].map((p) => Number(document.querySelector(
+        `.mcr-scoresheet__hands tr[data-hand="1"] td[data-player="${p}"] .mcr-scoresheet__score`).dataset.value))""")
+    assert scores == [596, 468, 468, 468]
 
 
 def _new_build(site: Path, folder: Path) -> str:

@@ -96,8 +96,8 @@ def test_the_assembled_folder_holds_site_and_every_generated_file(tmp_path_facto
     generated = [rel for rel in pages if is_generated_path(rel)]
     extra = {f.id for t in data.other_editions.values() for f in t.fans} - {f.id for f in data.table.fans}
     # a page per fan (and per fan only another edition has), the fan table, the fan sheet,
-    # editions, notation and calculator pages, the quiz pages and the rules quiz page, in every language
-    assert len(generated) == len(LANGS) * (len(data.table.fans) + len(extra) + 6) + len(quiz_pages(data))
+    # editions, notation, calculator and score sheet pages, the quiz pages and the rules quiz page, in every language
+    assert len(generated) == len(LANGS) * (len(data.table.fans) + len(extra) + 7) + len(quiz_pages(data))
     assert set(GENERATED_PAGES) <= set(pages)
     for folder in GENERATED_FOLDERS:
         assert any((docs / folder).iterdir()), folder

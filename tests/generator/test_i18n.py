@@ -17,7 +17,7 @@ SURFACES = sorted(p.name for p in (ROOT / "i18n").iterdir() if p.is_dir() and no
 
 
 def test_the_surfaces_are_these_folders() -> None:
-    assert SURFACES == ["cli", "diagrams", "offline", "quiz", "site", "tiles", "web-quiz"]
+    assert SURFACES == ["cli", "diagrams", "offline", "quiz", "scoresheet", "site", "tiles", "web-quiz"]
 
 
 @pytest.mark.parametrize("surface", SURFACES)

@@ -29,6 +29,8 @@ APPS = [AppLanguage("en", "MCR Rules", "The rules"), AppLanguage("zh", "国标�
     ("index.html", "en"), ("calculator/index.html", "en"), ("fans/fan-sheet/fan-sheet.pdf", "en"),
     ("en/calculator/index.html", "en"),          # the default language's redirect pages
     ("zh/index.html", "zh"), ("zh/quiz/beginner/index.html", "zh"), ("es/manifest.webmanifest", "es"),
+    ("scoresheet/index.html", "en"), ("zh/scoresheet/index.html", "zh"),
+    ("assets/mcr/scoresheet.js", "shared"), ("assets/mcr/scoresheet-core.js", "shared"),
     ("zhuyin/index.html", "en"),                  # a folder that only starts like a language's
     ("assets/mcr/pyodide/pyodide.asm.wasm", "shared"), ("assets/javascripts/bundle.min.js", "shared"),
     ("search/search_index.json", "en"), ("search/search_index.zh.json", "zh"), ("search/search_index.ko.json", None),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -82,6 +83,18 @@ def test_the_quiz_banks_are_refused_as_stale_with_their_place_and_command(eight:
                                  "and rulebook check blocks in force; rebuild it with 'mcr quiz-banks --rules'"]
     # The project's own banks are fresh: the site builds.
     assert stale_bank_problems(load_site_data(), ROOT / "site", ROOT) == []
+
+
+def test_a_competition_fact_changed_leaves_the_quiz_banks_fresh(tmp_path: Path) -> None:
+    """The banks ask about hands, never the facts of a session: a new starting score is the
+    score sheet's change alone, and the site still builds from the same banks."""
+    text = (ROOT / "fans.yaml").read_text(encoding="utf-8")
+    assert text.count("  starting_score: 500") == 1
+    (tmp_path / "fans.yaml").write_text(text.replace("  starting_score: 500", "  starting_score: 300"), encoding="utf-8")
+    shutil.copytree(ROOT / "editions", tmp_path / "editions")
+    changed = load_site_data(tmp_path / "fans.yaml")
+    assert changed.table.competition.starting_score == 300
+    assert stale_bank_problems(changed, ROOT / "site", ROOT) == []
 
 
 @pytest.fixture(scope="module")

@@ -276,12 +276,28 @@
         ? this.t("payments_self_drawn", {each: p.each, total: p.winner_receives})
         : this.t("payments_discard", {discarder: p.discarder, others: p.others, total: p.winner_receives})]));
     }
+    var toSheet = this.sheetLink(answer);
+    if (toSheet) parts.push(toSheet);
     return h("figure", {class: "mcr-hand", "data-hand": r.hand, lang: this.data.lang}, [
       h("div", {class: "mcr-hand__tiles", role: "group", "aria-label": this.t("hand_label")},
         this.drawTiles(melds, standing, winning, null)),
       h("figcaption", {class: "mcr-hand__situation"},
         this.situationLine(r.situation).map(function (s) { return h("span", {}, [s]); })),
       h("div", {class: "mcr-hand__score"}, parts)]);
+  };
+
+  // A valid win can go to the score sheet page: its total, how it was won, its flowers and
+  // winds (the sheet settles it with its own edition's data, and fills its form with them).
+  Calculator.prototype.sheetLink = function (answer) {
+    var base = this.root.getAttribute("data-scoresheet"), r = answer.result, s = r.situation;
+    if (!base || !r.valid) return null;
+    var params = new URLSearchParams({from: "calculator", total: String(r.total)});
+    if (s.self_drawn || s.replacement) params.set("self_drawn", "1");
+    if (s.flowers) params.set("flowers", String(s.flowers));
+    params.set("seat_wind", s.seat_wind);
+    params.set("prevalent_wind", s.prevalent_wind);
+    params.set("edition", r.edition || this.edition());
+    return h("p", {class: "mcr-calc__to-sheet"}, [h("a", {href: base + "?" + params.toString()}, [this.t("calc_to_sheet")])]);
   };
 
   Calculator.prototype.verdict = function (answer) {

@@ -75,14 +75,19 @@
 
   // A JSON value kept in localStorage under `key`: `fresh()` makes a new one, `check(data)`
   // returns a sound one or throws. When the browser refuses storage it is kept in memory
-  // (`available` false); an unreadable value is set aside under key + ".damaged" and started
-  // afresh (`damaged` true), so the page can say so.
-  function Store(key, fresh, check) {
+  // (`available` false); an unreadable value is set aside under key + ".damaged" (or by
+  // `keepAside(raw, error)`, which returns whether it kept it) and started afresh (`damaged`
+  // true, `problem` the reason), so the page can say so. A value that cannot be set aside
+  // stays where it is, and the page works in memory: it is never dropped.
+  function Store(key, fresh, check, keepAside) {
     this.key = key;
     this.fresh = fresh;
     this.check = check;
+    this.keepAside = keepAside || null;
     this.memory = null;
     this.damaged = false;
+    this.keptAside = false;
+    this.problem = null;
     this.available = true;
     try {
       window.localStorage.setItem(key + ".probe", "1");
@@ -100,11 +105,21 @@
     try {
       return this.check(JSON.parse(raw));
     } catch (err) {
-      try { window.localStorage.setItem(this.key + ".damaged", raw); } catch (ignored) { /* full */ }
-      window.localStorage.removeItem(this.key);
       this.damaged = true;
-      return this.fresh();
+      this.problem = err.message || String(err);
+      this.keptAside = this.setAside(raw, err);
+      if (this.keptAside) window.localStorage.removeItem(this.key);
+      else this.available = false;   // saving now would overwrite it
+      return this.memory || this.fresh();
     }
+  };
+
+  Store.prototype.setAside = function (raw, err) {
+    if (this.keepAside) return this.keepAside(raw, err);
+    try {
+      window.localStorage.setItem(this.key + ".damaged", raw);
+      return true;
+    } catch (full) { return false; }
   };
 
   Store.prototype.save = function (value) {
