@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 # The surfaces whose strings a page shows; cli/ and quiz/ print to a terminal, where
 # "quizzes/<level>.json" is a file name and a backtick quotes a command.
-PAGE_SURFACES = ("site", "web-quiz", "offline", "diagrams", "tiles")
+PAGE_SURFACES = ("site", "web-quiz", "offline", "diagrams", "tiles", "scoresheet")
 
 # The strings that hold Markdown on purpose, by surface: the Markdown pages show them as
 # Markdown (their raw HTML escaped, their links kept inside the site); every other string
