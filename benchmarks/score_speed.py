@@ -1,12 +1,26 @@
-"""Benchmark of the scoring engine through the command line, as tools use it.
+"""Benchmark of the scoring engine: in one process against the C++ reference, and through
+the command line as tools use it.
 
-Scores a fixed, seeded set of random legal winning hands through `mcr score -` (JSON
-Lines) and times one `mcr score HAND` call. This machine is noisy, so every figure is the
-best of several runs, and the report gives the ratio to the targets of the engine issue
-(5,000 hands per second; under 0.5 s for one call), and one call's time over a bare
-`python -c "import yaml, jinja2"` run in turn with it (at most 2).
+1. In process, one core: seeded random legal winning hands scored by the C++ calculator
+   behind the widely used MCR apps (PyMahjongGB, a test-only dependency; timed on its own
+   arguments, built beforehand) and by the engine (`rules.score_with_table` from the
+   notation, parsing included) in each edition. In each run every contender scores the
+   same hands, taking turns 500 hands at a time, and each run has new hands (seed,
+   seed + 1, ...), so no cache carries a hand over from one run to the next. The time is
+   the process's CPU time, which other work on a busy machine does not add to. The report gives each one's best
+   run and the engine's ratio to C++ against the target of the engine speed issue (at
+   least one tenth of C++ in every edition).
+2. `mcr score -` (JSON Lines) with its worker processes, start-up included (wall time).
+3. One `mcr score HAND` call (start-up and one hand, wall time).
+4. One call's time over a bare `python -c "import yaml, jinja2"` run in turn with it
+   (at most 2).
+
+This machine is noisy, so every figure is the best of several runs.
 
     python benchmarks/score_speed.py [--hands 20000] [--seed 1] [--runs 3]
+
+Each part is a function from the Setting to its report lines (PARTS, in order): a new
+measure is one more function there.
 """
 from __future__ import annotations
 
@@ -19,21 +33,116 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.sampling import sample_hands  # noqa: E402 - after the path tweak
+import rules  # noqa: E402 - after the path tweak
+from rules.sampling import SampledHand, sample_hands  # noqa: E402
 
 TARGET_HANDS_PER_SECOND = 5000
 TARGET_START_UP_SECONDS = 0.5
+TARGET_SHARE_OF_CPP = 1 / 10   # the engine, one process, against the C++ calculator, one process
 ONE_HAND = ["score", "[EEE][SSSS1]55pWWWNNN", "--self-drawn"]
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What every part of the benchmark gets: the options, the environment of the `mcr`
+    calls (their own table cache), and how long the first call took with that cache empty."""
+
+    args: argparse.Namespace
+    env: dict[str, str]
+    cold_call: float
 
 
 def _mcr(args: list[str], stdin=None, env=None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "mcr", *args], stdin=stdin, stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, cwd=ROOT, env=env, check=True)
+
+
+Contender = Callable[[int, int], None]   # scores the hands from one index to another
+
+
+def _cpp_contender(hands: list[SampledHand]) -> Contender | None:
+    """Scores hands with the C++ calculator, or None when it is not installed."""
+    from tests.independent_calculator import MahjongFanCalculator, gb_arguments
+
+    if MahjongFanCalculator is None:
+        return None
+    arguments = [gb_arguments(h.hand, h.situation) for h in hands]
+
+    def run(first: int, stop: int) -> None:
+        for kwargs in arguments[first:stop]:
+            MahjongFanCalculator(**kwargs)
+    return run
+
+
+def _engine_contender(hands: list[SampledHand], edition: str) -> Contender:
+    table = rules.fan_table(None, edition)
+    requests = [(h.hand, h.situation) for h in hands]
+    score = rules.score_with_table
+
+    def run(first: int, stop: int) -> None:
+        for hand, situation in requests[first:stop]:
+            score(table, hand, **situation)
+    return run
+
+
+def _contenders(hands: list[SampledHand]) -> dict[str, Contender]:
+    contenders: dict[str, Contender] = {}
+    cpp = _cpp_contender(hands)
+    if cpp is not None:
+        contenders["C++"] = cpp
+    for info, _ in rules.editions():
+        contenders[f"engine {info.id}"] = _engine_contender(hands, info.id)
+    return contenders
+
+
+CHUNK = 500   # hands each contender scores in its turn: all of them meet the same load
+
+
+def bench_in_process(count: int, seed: int, runs: int) -> dict[str, float]:
+    """Hands per second of each contender (CPU time), best of `runs`. In each run they
+    take turns on the same new hands, CHUNK hands at a time, so that a change in the
+    machine's load in the middle of a run falls on all of them alike."""
+    best: dict[str, float] = {}
+    for run in range(runs):
+        contenders = _contenders(sample_hands(count, seed + run))
+        spent = dict.fromkeys(contenders, 0.0)
+        for first in range(0, count, CHUNK):
+            for name, score in contenders.items():
+                start = time.process_time()
+                score(first, first + CHUNK)
+                spent[name] += time.process_time() - start
+        for name, seconds in spent.items():
+            best[name] = min(best.get(name, float("inf")), seconds)
+        rates = ", ".join(f"{name} {count / seconds:,.0f}" for name, seconds in spent.items())
+        print(f"  run {run + 1} (seed {seed + run}): {rates} hands/s", flush=True)
+    return {name: count / seconds for name, seconds in best.items()}
+
+
+def report_in_process(setting: Setting) -> list[str]:
+    args = setting.args
+    print(f"in process, one core, {args.hands:,} new seeded random hands a run (CPU time):", flush=True)
+    rates = bench_in_process(args.hands, args.seed, args.runs)
+    cpp = rates.pop("C++", None)
+    if cpp is None:
+        lines = ["C++:        PyMahjongGB is not installed (pip install -e '.[test]'): no ratio"]
+    else:
+        lines = [f"{'C++:':<19} best {cpp:,.0f} hands/s (PyMahjongGB, in process)"]
+    for name, rate in rates.items():
+        line = f"{name + ':':<19} best {rate:,.0f} hands/s"
+        if cpp is not None:
+            share = rate / cpp
+            verdict = "meets" if share >= TARGET_SHARE_OF_CPP else "misses"
+            line += (f", 1/{cpp / rate:.1f} of C++ ({share / TARGET_SHARE_OF_CPP:.2f} x the "
+                     f"1/{round(1 / TARGET_SHARE_OF_CPP)} target: {verdict} it)")
+        lines.append(line)
+    return lines
 
 
 def bench_json_lines(hands: int, seed: int, runs: int, env: dict[str, str]) -> tuple[float, int]:
@@ -58,6 +167,15 @@ def bench_json_lines(hands: int, seed: int, runs: int, env: dict[str, str]) -> t
     return hands / best, errors
 
 
+def report_json_lines(setting: Setting) -> list[str]:
+    args = setting.args
+    print(f"mcr score - with {args.hands:,} seeded random hands (seed {args.seed}), {os.cpu_count()} cores:",
+          flush=True)
+    rate, errors = bench_json_lines(args.hands, args.seed, args.runs, setting.env)
+    return [f"JSON Lines: best {rate:,.0f} hands/s ({rate / TARGET_HANDS_PER_SECOND:.2f} x the "
+            f"{TARGET_HANDS_PER_SECOND:,}/s target); {errors} error lines (expected 0)"]
+
+
 def bench_start_up(runs: int, env: dict[str, str]) -> tuple[float, float]:
     times = []
     for _ in range(runs):
@@ -65,6 +183,12 @@ def bench_start_up(runs: int, env: dict[str, str]) -> tuple[float, float]:
         _mcr(ONE_HAND, env=env)
         times.append(time.perf_counter() - start)
     return min(times), statistics.median(times)
+
+
+def report_start_up(setting: Setting) -> list[str]:
+    best, median = bench_start_up(setting.args.start_up_runs, setting.env)
+    return [f"one call:   best {best:.3f} s, median {median:.3f} s ({TARGET_START_UP_SECONDS / median:.2f} x faster "
+            f"than the {TARGET_START_UP_SECONDS} s target); first call with an empty cache {setting.cold_call:.3f} s"]
 
 
 # One call's start-up against a bare interpreter that imports two libraries (issue 20): the
@@ -101,6 +225,15 @@ def start_up_ratio_lines(runs: int, env: dict[str, str]) -> list[str]:
             f"(medians of {runs} pairs); ratio {ratio:.2f} (target at most {TARGET_START_UP_RATIO:.1f})"]
 
 
+def report_start_up_ratio(setting: Setting) -> list[str]:
+    return start_up_ratio_lines(setting.args.start_up_runs, setting.env)
+
+
+# The parts of the report, in order: each prints its progress and returns its lines.
+PARTS: tuple[Callable[[Setting], list[str]], ...] = (
+    report_in_process, report_json_lines, report_start_up, report_start_up_ratio)
+
+
 def interpreter() -> str:
     """Which Python runs the benchmark, and whether its executable links the interpreter
     in or calls it through libpython (slower: see the README's Benchmarks)."""
@@ -117,25 +250,20 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20000, help="hands scored per run (default 20000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random hands (default 1)")
-    parser.add_argument("--runs", type=int, default=3, help="runs of the JSON Lines benchmark (default 3)")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each throughput benchmark (default 3)")
     parser.add_argument("--start-up-runs", type=int, default=10, help="single calls timed (default 10)")
     args = parser.parse_args()
     env = dict(os.environ)
+    report: list[str] = []
     with tempfile.TemporaryDirectory() as cache:
         env["MCR_CACHE_DIR"] = cache
         cold = time.perf_counter()
         _mcr(ONE_HAND, env=env)  # parses fans.yaml and fills the table cache
-        cold = time.perf_counter() - cold
-        print(f"interpreter: {interpreter()}")
-        print(f"mcr score - with {args.hands:,} seeded random hands (seed {args.seed}), {os.cpu_count()} cores:")
-        rate, errors = bench_json_lines(args.hands, args.seed, args.runs, env)
-        best, median = bench_start_up(args.start_up_runs, env)
-        start_up_ratio = start_up_ratio_lines(args.start_up_runs, env)
-    print(f"JSON Lines: best {rate:,.0f} hands/s ({rate / TARGET_HANDS_PER_SECOND:.2f} x the "
-          f"{TARGET_HANDS_PER_SECOND:,}/s target); {errors} error lines (expected 0)")
-    print(f"one call:   best {best:.3f} s, median {median:.3f} s ({TARGET_START_UP_SECONDS / median:.2f} x faster "
-          f"than the {TARGET_START_UP_SECONDS} s target); first call with an empty cache {cold:.3f} s")
-    print("\n".join(start_up_ratio))
+        setting = Setting(args, env, time.perf_counter() - cold)
+        print(f"interpreter: {interpreter()}", flush=True)
+        for part in PARTS:
+            report.extend(part(setting))
+    print("\n".join(report))
     return 0
 
 

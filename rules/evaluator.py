@@ -21,24 +21,19 @@ comes before every fan it excludes or absorbs), never by fan number.
 """
 from __future__ import annotations
 
+from functools import lru_cache, partial
+from operator import attrgetter
 from typing import NamedTuple
 
 from .context import HandContext
 from .errors import FanTableError
 from .fantable import Fan, FanTable
 from .notation import Hand
+from .program import Match
 from .result import NotCounted, ScoredFan, ScoreResult
 from .shapes import Reading, readings_of
 from .situation import Situation
-
-
-class Match(NamedTuple):
-    """One place where a fan applies in a reading (a NamedTuple: made by the thousand
-    per second, and much cheaper to build than a frozen dataclass)."""
-
-    fan: Fan
-    groups: tuple[int, ...]   # indices into the reading's groups; () = the whole hand
-    count: int
+from .tiles import Tile
 
 
 def _within(inner: Match, outer: Match) -> bool:
@@ -50,62 +45,78 @@ def _absorbs(counted: Match, other: Match) -> bool:
     return other.fan.id in counted.fan.absorbs and bool(counted.groups) and _within(other, counted)
 
 
-def _can_join(chosen: list[Match], new: Match) -> bool:
-    for m in chosen:
-        if m.fan.id == new.fan.id and (not new.fan.repeatable or set(m.groups) & set(new.groups)):
-            return False  # a single fan, or non-identical
-        if _within(new, m) or _within(m, new):
-            return False  # non-separation
-    return True
+def _group_mask(groups: tuple[int, ...]) -> int:
+    """The groups of a match as bits (1 << index): the choices below test sets of groups
+    with integer operations."""
+    mask = 0
+    for g in groups:
+        mask |= 1 << g
+    return mask
 
 
-def _account_once(chosen: list[Match]) -> bool:
-    """True when no combination of sets is counted twice over.
+def _compatible(a: Match, b: Match, mask_a: int, mask_b: int) -> bool:
+    """Whether two account-once matches may count together."""
+    if a.fan.id == b.fan.id and (not a.fan.repeatable or mask_a & mask_b):
+        return False  # a single fan, or non-identical
+    return bool(mask_a & ~mask_b and mask_b & ~mask_a)  # non-separation: neither within the other
 
-    Each counted match links its sets; account-once means every link must join sets
-    not yet joined (the matches form a forest over the sets). Four chows then give at
-    most three pairwise fans, and a three-chow fan leaves room for one more pair.
-    """
-    parent: dict[int, int] = {}
 
-    def root(x: int) -> int:
-        while parent.setdefault(x, x) != x:
-            x = parent[x]
-        return x
-
-    for m in chosen:
-        first = root(m.groups[0])
-        for g in m.groups[1:]:
-            other = root(g)
-            if other == first:
-                return False
-            parent[other] = first
-    return True
+def _joined(links: tuple[int, ...], mask: int) -> tuple[int, ...] | None:
+    """The sets linked so far (`links`: one mask per tree of the forest) with a match's
+    sets linked too; None when that links two sets already linked (account-once: each
+    counted match must join sets not yet joined, so four chows give at most three
+    pairwise fans and a three-chow fan leaves room for one more pair)."""
+    kept = []
+    for tree in links:
+        shared = tree & mask
+        if shared:
+            if shared & (shared - 1):
+                return None  # two of its sets already in one tree
+            mask |= tree
+        else:
+            kept.append(tree)
+    kept.append(mask)
+    return tuple(kept)
 
 
 def _choices(optional: list[Match]) -> list[list[Match]]:
     """Every admissible set of account-once matches to which no other match can be
-    added (a player may not leave out a combination that can still count)."""
+    added (a player may not leave out a combination that can still count), each in the
+    order of `optional`; the sets come in the order of a search that tries each match
+    first in, then out."""
+    n = len(optional)
+    masks = [_group_mask(m.groups) for m in optional]
+    friends = [1 << i for i in range(n)]  # bit j: match j may count with match i
+    for i in range(n):
+        for j in range(i + 1, n):
+            if _compatible(optional[i], optional[j], masks[i], masks[j]):
+                friends[i] |= 1 << j
+                friends[j] |= 1 << i
+    everyone = (1 << n) - 1
+    if all(f == everyone for f in friends):
+        links: tuple[int, ...] | None = ()
+        for mask in masks:
+            links = _joined(links, mask)
+            if links is None:
+                break
+        else:
+            return [list(optional)]  # all of them count together: the one maximal choice
     out: list[list[Match]] = []
 
-    def can_add(chosen: list[Match], m: Match) -> bool:
-        return _can_join(chosen, m) and _account_once(chosen + [m])
-
-    def walk(i: int, chosen: list[Match], skipped: list[Match]) -> None:
-        if i == len(optional):
-            if not [m for m in skipped if can_add(chosen, m)]:  # maximal only
-                out.append(list(chosen))
+    def walk(i: int, chosen: int, links: tuple[int, ...], skipped: int) -> None:
+        if i == n:
+            for j in range(n):  # maximal only
+                if skipped >> j & 1 and not chosen & ~friends[j] and _joined(links, masks[j]) is not None:
+                    return
+            out.append([optional[j] for j in range(n) if chosen >> j & 1])
             return
-        m = optional[i]
-        if can_add(chosen, m):
-            chosen.append(m)
-            walk(i + 1, chosen, skipped)
-            chosen.pop()
-        skipped.append(m)
-        walk(i + 1, chosen, skipped)
-        skipped.pop()
+        if not chosen & ~friends[i]:
+            more = _joined(links, masks[i])
+            if more is not None:
+                walk(i + 1, chosen | 1 << i, more, skipped)
+        walk(i + 1, chosen, links, skipped | 1 << i)
 
-    walk(0, [], [])
+    walk(0, 0, (), 0)
     return out
 
 
@@ -113,11 +124,16 @@ class _Outcome(NamedTuple):
     counted: tuple[Match, ...]
     dropped: tuple[tuple[Match, str, str | None], ...]
     total: int
-    key: tuple
+
+    @property
+    def key(self) -> tuple:
+        """What take-the-highest compares: the total, then (ties) the higher-ranked fans,
+        i.e. lower numbers, whatever the settling order. Asked for only where there is a
+        choice, so it is worked out then."""
+        return (self.total, tuple(sorted([-m.fan.number for m in self.counted], reverse=True)))
 
 
-def _by_precedence(match: Match) -> int:
-    return match.fan.precedence
+_by_precedence = attrgetter("fan.precedence")   # a match's place in the exclusion graph's order
 
 
 def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Match]) -> _Outcome:
@@ -126,61 +142,82 @@ def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Ma
     excluded: dict[str, Match] = {}  # fan id -> the counted match that excludes it everywhere
     budget: dict[str, int] = {}       # fan id -> matches still to exclude, where the exclusion is limited
     absorbing: list[Match] = []       # the counted matches whose fan absorbs others on its sets
-    matches.sort(key=_by_precedence)
+    total = 0
+    if len(matches) > 1:
+        matches.sort(key=_by_precedence)
+    exclude = excluded.setdefault
     for m in matches:
         fan = m.fan
         by = excluded.get(fan.id)
-        if by is not None and fan.id in budget:
+        if by is not None and budget and fan.id in budget:
             if budget[fan.id]:
                 budget[fan.id] -= 1
             else:
                 by = None  # a limited exclusion already took its share
-        for c in absorbing:  # an absorbing fan settled before the excluding one names the reason
-            if by is not None and c.fan.precedence >= by.fan.precedence:
-                break
-            if _absorbs(c, m):
-                by = c
-                break
+        if absorbing:
+            by = _absorbed_by(absorbing, m, by)
         if by is not None:
             dropped.append((m, "non_repeat", by.fan.id))
+            continue
+        counted.append(m)
+        total += fan.points * m.count
+        if fan.absorbs:
+            absorbing.append(m)
+        if fan.exclude_limits or budget:
+            _exclude_limited(fan, m, excluded, budget)
         else:
-            counted.append(m)
-            if fan.absorbs:
-                absorbing.append(m)
             for target in fan.excludes:
-                limit = fan.exclude_limits.get(target) if fan.exclude_limits else None
-                if target not in excluded:
-                    excluded[target] = m
-                    if limit is not None:
-                        budget[target] = limit
-                elif limit is None and target in budget:
-                    excluded[target] = m  # an exclusion without limit outranks a limited one
-                    del budget[target]
+                exclude(target, m)  # the first counted match that excludes a fan names it
     if fallbacks:  # only offered when no fan applies to the hand (see score_hand)
         counted = sorted(counted + fallbacks, key=_by_precedence)
+        total += sum([m.fan.points * m.count for m in fallbacks])
     for m in optional_left:
-        # A combination a counted fan lists as not counted is left out for that reason
-        # first; only then for the principles of combining sets.
-        by = excluded.get(m.fan.id)
-        if by is not None and m.fan.id not in budget:
-            dropped.append((m, "non_repeat", by.fan.id))
-            continue
-        principle = "account_once"
-        for c in counted:
-            if c.fan.account_once and _within(m, c) and c.groups:
-                principle = "non_separation"
-                break
-            if c.fan.id == m.fan.id and set(c.groups) & set(m.groups):
-                principle = "non_identical"
-                break
-        dropped.append((m, principle, None))
-    total = sum(m.fan.points * m.count for m in counted)
-    # Ties go to the higher-ranked fans (lower numbers), whatever the settling order.
-    key = (total, tuple(sorted([-m.fan.number for m in counted], reverse=True)))
-    return _Outcome(tuple(counted), tuple(dropped), total, key)
+        dropped.append(_left_out(m, counted, excluded, budget))
+    return _new_outcome((tuple(counted), tuple(dropped), total))
 
 
-def _matches(table: FanTable, ctx: HandContext, index_of: dict[int, int]) -> list[tuple[int, tuple[int, ...], int]]:
+def _absorbed_by(absorbing: list[Match], m: Match, by: Match | None) -> Match | None:
+    """The match that leaves `m` out: an absorbing fan settled before the excluding one
+    names the reason."""
+    for c in absorbing:
+        if by is not None and c.fan.precedence >= by.fan.precedence:
+            break
+        if _absorbs(c, m):
+            return c
+    return by
+
+
+def _exclude_limited(fan: Fan, m: Match, excluded: dict[str, Match], budget: dict[str, int]) -> None:
+    """Record the exclusions of a counted match where some exclusion is limited."""
+    limits = fan.exclude_limits
+    for target in fan.excludes:
+        limit = limits.get(target) if limits else None
+        if target not in excluded:
+            excluded[target] = m
+            if limit is not None:
+                budget[target] = limit
+        elif limit is None and target in budget:
+            excluded[target] = m  # an exclusion without limit outranks a limited one
+            del budget[target]
+
+
+def _left_out(m: Match, counted: list[Match], excluded: dict[str, Match],
+              budget: dict[str, int]) -> tuple[Match, str, str | None]:
+    """Why an account-once match left out of a choice does not count. A combination a
+    counted fan lists as not counted is left out for that reason first; only then for
+    the principles of combining sets."""
+    by = excluded.get(m.fan.id)
+    if by is not None and m.fan.id not in budget:
+        return (m, "non_repeat", by.fan.id)
+    for c in counted:
+        if c.fan.account_once and _within(m, c) and c.groups:
+            return (m, "non_separation", None)
+        if c.fan.id == m.fan.id and set(c.groups) & set(m.groups):
+            return (m, "non_identical", None)
+    return (m, "account_once", None)
+
+
+def _matches(table: FanTable, ctx: HandContext, index_of: dict[int, int]) -> tuple[list[Match], list[Match]]:
     assert table.program is not None
     try:
         return table.program(ctx, index_of)
@@ -210,19 +247,12 @@ class _Found(NamedTuple):
 
 def _find(table: FanTable, hand: Hand, reading: Reading, situation: Situation, shared: dict) -> _Found:
     ctx = HandContext(hand, reading, situation, shared, table.settings)
-    index_of = dict(zip(map(id, reading.groups), range(len(reading.groups))))
-    fixed: list[Match] = []
-    optional: list[Match] = []
-    fans = table.fans
-    seen_single: set[int] = set()
-    for position, groups, n in _matches(table, ctx, index_of):
-        fan = fans[position]
-        if not fan.repeatable:
-            if position in seen_single:
-                continue
-            seen_single.add(position)
-        (optional if fan.account_once else fixed).append(Match(fan, groups, n))
+    groups = reading.groups
+    fixed, optional = _matches(table, ctx, dict(zip(map(id, groups), range(len(groups)))))
     return _Found(reading, ctx, fixed, optional)
+
+
+_new_outcome = partial(tuple.__new__, _Outcome)   # _Outcome((counted, dropped, total)) in C
 
 
 def _outcomes(table: FanTable, found: _Found, fallback_allowed: bool) -> list[_Outcome]:
@@ -233,17 +263,25 @@ def _outcomes(table: FanTable, found: _Found, fallback_allowed: bool) -> list[_O
             if compiled.when is None or compiled.when(found.ctx):
                 fallbacks.append(Match(compiled.fan, (), 1))
     optional = found.optional
+    if not optional:
+        return [_settle(list(found.fixed), fallbacks, [])]
     out = []
-    for chosen in _choices(optional) if optional else [[]]:
-        taken = {id(c) for c in chosen}
-        left = [m for m in optional if id(m) not in taken]
+    for chosen in _choices(optional):
+        if len(chosen) == len(optional):
+            left = []
+        else:
+            taken = {id(c) for c in chosen}
+            left = [m for m in optional if id(m) not in taken]
         out.append(_settle(found.fixed + chosen, fallbacks, left))
     return out
 
 
 def _best_outcome(table: FanTable, found: _Found, fallback_allowed: bool) -> _Outcome:
     """Take-the-highest over the account-once choices of one reading."""
-    return max(_outcomes(table, found, fallback_allowed), key=_outcome_key)
+    if not found.optional and not fallback_allowed:
+        return _settle(list(found.fixed), [], [])
+    outcomes = _outcomes(table, found, fallback_allowed)
+    return outcomes[0] if len(outcomes) == 1 else max(outcomes, key=_outcome_key)
 
 
 def _outcome_key(outcome: _Outcome) -> tuple:
@@ -252,8 +290,8 @@ def _outcome_key(outcome: _Outcome) -> tuple:
 
 def _found_readings(table: FanTable, hand: Hand, situation: Situation, lang: str) -> tuple[list[_Found], bool]:
     """Every reading of the hand with its matches, and whether the fallback fan may count."""
-    table.situations.check(hand, situation, lang)
     shared: dict = {}  # facts of the whole hand, worked out once for all its readings
+    table.situations.check(hand, situation, lang, HandContext(hand, None, situation, shared, table.settings))
     found = [_find(table, hand, reading, situation, shared) for reading in readings_of(hand, situation.self_drawn)]
     # The fallback fan belongs to the hand: it counts only when no reading has any fan.
     return found, not [f for f in found if f.has_fan]
@@ -266,19 +304,58 @@ def _settled_readings(table: FanTable, hand: Hand, situation: Situation,
     return [(_best_outcome(table, f, fallback_allowed), f) for f in found]
 
 
-def _scored(run: list[Match], texts: list[str], lang: str) -> ScoredFan:
+class _Plan:
+    """What the evaluator keeps per table: result lines already made, the same values
+    for the same fan, count, groups and language (they repeat from hand to hand)."""
+
+    def __init__(self, table: FanTable) -> None:
+        self.scored: dict[tuple, ScoredFan] = {}
+        self.not_counted: dict[tuple, NotCounted] = {}
+        self.situations: dict[tuple, Situation] = {}   # see rules.api.situation_for
+        self.edition = table.edition.id if table.edition else ""
+        self.minimum = table.minimum_points
+
+
+PLAN_LIMIT = 50_000   # result lines kept per table before the memory starts afresh
+
+
+def _plan(table: FanTable) -> _Plan:
+    plan = table.__dict__.get("_evaluator_plan")
+    if plan is None:
+        plan = _Plan(table)
+        object.__setattr__(table, "_evaluator_plan", plan)  # a cache, not a field: the table stays frozen
+    return plan
+
+
+def table_situations(table: FanTable) -> dict[tuple, Situation]:
+    """The situations a table has made from loose values, kept with its other caches."""
+    return _plan(table).situations
+
+
+def _scored(plan: _Plan, fan: Fan, count: int, shown: tuple[str, ...], lang: str) -> ScoredFan:
     """One line of the result: a fan, how often it counts, and the groups that make it."""
-    fan = run[0].fan
-    if len(run) == 1:
-        m = run[0]
-        return ScoredFan(fan.number, fan.id, fan.name(lang), fan.points, m.count,
-                         tuple([texts[i] for i in m.groups]), fan.bonus)
-    return ScoredFan(fan.number, fan.id, fan.name(lang), fan.points, sum(m.count for m in run),
-                     tuple([texts[i] for m in run for i in m.groups]), fan.bonus)
+    key = (fan.id, count, shown, lang)
+    line = plan.scored.get(key)
+    if line is None:
+        if len(plan.scored) > PLAN_LIMIT:
+            plan.scored.clear()
+        line = plan.scored[key] = ScoredFan(fan.number, fan.id, fan.name(lang), fan.points, count, shown, fan.bonus)
+    return line
 
 
-def _number_of(item: "NotCounted | ScoredFan") -> int:
-    return item.number
+def _not_counted(plan: _Plan, m: Match, principle: str, by: str | None, shown: tuple[str, ...],
+                 lang: str) -> NotCounted:
+    fan = m.fan
+    key = (fan.id, principle, by, shown, lang)
+    line = plan.not_counted.get(key)
+    if line is None:
+        if len(plan.not_counted) > PLAN_LIMIT:
+            plan.not_counted.clear()
+        line = plan.not_counted[key] = NotCounted(fan.number, fan.id, fan.name(lang), fan.points, principle, by, shown)
+    return line
+
+
+_number_of = attrgetter("number")
 
 
 def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "en",
@@ -288,11 +365,18 @@ def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "e
     The result names the hand in canonical notation, or as `written` when the caller
     echoes its own input (JSON Lines answers repeat the request's hand).
     """
-    best: tuple[_Outcome, _Found] | None = None
-    for outcome, found in _settled_readings(table, hand, situation, lang):
-        if best is None or outcome.key > best[0].key:
-            best = (outcome, found)
-    assert best is not None
+    found, fallback_allowed = _found_readings(table, hand, situation, lang)
+    if len(found) == 1:
+        return _result(table, hand, situation, lang, written, _best_outcome(table, found[0], fallback_allowed),
+                       found[0])
+    settled = [(_best_outcome(table, f, fallback_allowed), f) for f in found]
+    best = settled[0]
+    if len(settled) > 1:
+        best_key = best[0].key
+        for outcome, found in settled[1:]:
+            key = outcome.key
+            if key > best_key:
+                best, best_key = (outcome, found), key
     return _result(table, hand, situation, lang, written, *best)
 
 
@@ -336,40 +420,56 @@ def score_ties(table: FanTable, hand: Hand, situation: Situation, lang: str = "e
 
 def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, written: str | None,
             outcome: _Outcome, found: _Found) -> ScoreResult:
+    plan = _plan(table)
     reading = found.reading
     texts = [g.text for g in reading.groups]
     # Matches come sorted by precedence, so the matches of one fan are neighbours.
     fans: list[ScoredFan] = []
-    run: list[Match] = []
-    for m in outcome.counted:
-        if run and run[0].fan.id != m.fan.id:
-            fans.append(_scored(run, texts, lang))
-            run = []
-        run.append(m)
-    if run:
-        fans.append(_scored(run, texts, lang))
+    total = without_bonus = 0
+    counted = outcome.counted
+    last = len(counted) - 1
+    for i, m in enumerate(counted):
+        fan = m.fan
+        if i and counted[i - 1].fan is fan:
+            continue  # counted with the first match of its fan
+        count = m.count
+        shown = tuple([texts[g] for g in m.groups]) if m.groups else ()
+        if i < last and counted[i + 1].fan is fan:  # the same fan again: one line for all its matches
+            run = [other for other in counted[i:] if other.fan is fan]
+            count = sum([other.count for other in run])
+            shown = tuple([texts[g] for other in run for g in other.groups])
+        fans.append(_scored(plan, fan, count, shown, lang))
+        points = fan.points * count
+        total += points
+        if not fan.bonus:
+            without_bonus += points
     fans.sort(key=_number_of)  # shown in rulebook order
     not_counted = []
     if outcome.dropped:
         counted_ids = {f.id for f in fans}
         seen: set[tuple[str, tuple[int, ...]]] = set()
         for m, principle, by in outcome.dropped:
-            fan = m.fan
-            if fan.id in counted_ids or (fan.id, m.groups) in seen:
+            fan_id = m.fan.id
+            if fan_id in counted_ids or (fan_id, m.groups) in seen:
                 continue
-            seen.add((fan.id, m.groups))
-            not_counted.append(NotCounted(fan.number, fan.id, fan.name(lang), fan.points, principle, by,
-                                          tuple([texts[i] for i in m.groups])))
+            seen.add((fan_id, m.groups))
+            not_counted.append(_not_counted(plan, m, principle, by, tuple([texts[g] for g in m.groups]), lang))
         not_counted.sort(key=_number_of)
-    total = sum(f.subtotal for f in fans)
-    without_bonus = sum(f.subtotal for f in fans if not f.bonus)
-    valid = without_bonus >= table.minimum_points
+    valid = without_bonus >= plan.minimum
     payments = table.settlement.payments(total, situation.self_drawn) if valid else None
-    win_group = reading.winning_group
+    win_group = found.ctx.winning_group
     return ScoreResult(
         hand=written if written is not None else hand.notation(), situation=situation, shape=reading.shape,
         groups=tuple(texts), winning_group=win_group.text if win_group else None,
         fans=tuple(fans), not_counted=tuple(not_counted), total=total,
-        total_without_flowers=without_bonus, minimum=table.minimum_points, valid=valid, payments=payments,
-        edition=table.edition.id if table.edition else "",
-        waits=tuple([t.text for t in sorted(found.ctx.waits)]))   # a hand fact: worked out once per hand
+        total_without_flowers=without_bonus, minimum=plan.minimum, valid=valid, payments=payments,
+        edition=plan.edition, waits=_texts_of(found.ctx.waits))   # a hand fact: worked out once per hand
+
+
+@lru_cache(maxsize=4096)
+def _texts_of(tiles: frozenset[Tile]) -> tuple[str, ...]:
+    """The tiles in tile order, as text (the waits: few different sets occur)."""
+    return tuple([t.text for t in sorted(tiles, key=_code_of)])
+
+
+_code_of = attrgetter("code")

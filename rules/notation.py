@@ -10,6 +10,7 @@ import string
 import unicodedata
 from collections import Counter
 from functools import lru_cache
+from operator import attrgetter
 from dataclasses import dataclass, field
 
 from .errors import HandError, NotationError
@@ -18,6 +19,7 @@ from .tiles import (ALL_TILES, BY_TEXT, COPIES_PER_FACE, HONOR_LETTERS, SUITS, T
                     suited, tile)
 
 TILES_IN_A_WINNING_HAND = 14
+_code_of = attrgetter("code")
 MAX_MELDS = 4
 
 
@@ -55,12 +57,12 @@ class Hand:
 
     def notation(self) -> str:
         """The canonical string: melds as parsed, standing tiles sorted, winning tile last."""
-        parts = []
-        for meld in self.melds:
-            mark = "1" if meld.claimed and meld.kind == KONG else ""
-            parts.append(f"[{format_tiles(meld.tiles)}{mark}]")
-        concealed = sorted(self.standing[:-1])
-        return "".join(parts) + format_tiles(concealed) + self.winning_tile.text
+        melds = "".join([f"[{m.text}{'1' if m.claimed and m.kind == KONG else ''}]" for m in self.melds])
+        concealed = sorted(self.standing[:-1], key=_code_of)  # by number: no Python __lt__ per pair
+        return melds + format_tiles(concealed) + self.standing[-1].text
+
+
+
 
 
 # The notation is ASCII. Python's str.isdigit and str.isspace also hold for '²', '０',
@@ -196,8 +198,6 @@ def _read_meld(text: str, open_index: int) -> tuple[Group, int]:
     return Group(CHOW, tuple(tiles), claimed=True, concealed=False), close + 1
 
 
-# ASCII only (re.ASCII, and no \\d or \\s): anything else goes to the careful reader, which names it.
-_PLAIN_TOKEN = re.compile(r"\[([1-9]+[mps]|[ESWNCFP]+)([1-3]?)\]|([1-9]+)([mps])|([ESWNCFP])|( +)", re.ASCII)
 @lru_cache(maxsize=1024)
 def _plain_meld(body: str, claim: str) -> Group | None:
     """The meld written `[body claim]`, or None when it is not a well-formed set. Melds
@@ -213,34 +213,87 @@ def _plain_meld(body: str, claim: str) -> Group | None:
     return None
 
 
+# A well-formed hand as the fast path reads it: melds (no spaces inside), then tiles.
+# ASCII only (re.ASCII, and no \\d or \\s): anything else goes to the careful reader, which names it.
+_PLAIN_HAND = re.compile(r"((?: *\[(?:[1-9]+[mps]|[ESWNCFP]+)[1-3]?\])*)((?:[1-9]+[mps]|[ESWNCFP]| )+)", re.ASCII)
+_PLAIN_MELD = re.compile(r"\[([1-9]+[mps]|[ESWNCFP]+)([1-3]?)\]", re.ASCII)
+_PLAIN_TILES = re.compile(r"([1-9]+)([mps])|([ESWNCFP])", re.ASCII)
+
+
+_TOKEN_TILES: dict[tuple[str, str, str], tuple[Tile, ...]] = {}   # (digits, suit, honor) -> its tiles
+_TOKENS_KEPT = 4096
+
+
+def _token_tiles(token: tuple[str, str, str]) -> tuple[Tile, ...]:
+    """The tiles of one token of standing tiles (`123` `m`, or an honor letter)."""
+    tiles = _TOKEN_TILES.get(token)
+    if tiles is None:
+        digits, suit, honor = token
+        tiles = (BY_TEXT[honor],) if honor else tuple([BY_TEXT[d + suit] for d in digits])
+        if len(_TOKEN_TILES) < _TOKENS_KEPT:
+            _TOKEN_TILES[token] = tiles
+    return tiles
+
+
 def _parse_plain(text: str, sizes: tuple[int, ...] = (TILES_IN_A_WINNING_HAND,)) -> Hand | None:
     """The fast path for well-formed hands; None sends the text to the careful reader,
     which finds the column of any mistake."""
+    plain = _PLAIN_HAND.fullmatch(text)
+    if plain is None:
+        return None
+    meld_text, tile_text = plain.groups()
     melds: list[Group] = []
-    standing: list[Tile] = []
-    pos = 0
-    match = _PLAIN_TOKEN.match
-    while pos < len(text):
-        m = match(text, pos)
-        if m is None:
-            return None
-        pos = m.end()
-        body, claim, digits, suit, honor, _ = m.groups()
-        if body is not None:
+    if meld_text:
+        for body, claim in _PLAIN_MELD.findall(meld_text):
             meld = _plain_meld(body, claim)
-            if meld is None or standing:
+            if meld is None:
                 return None
             if [m for m in melds if m is meld]:  # groups are told apart by identity
                 meld = Group(meld.kind, meld.tiles, meld.claimed, meld.concealed)
             melds.append(meld)
-        elif digits is not None:
-            standing.extend([BY_TEXT[d + suit] for d in digits])
-        elif honor is not None:
-            standing.append(BY_TEXT[honor])
+    standing: list[Tile] = []
+    for token in _PLAIN_TILES.findall(tile_text):
+        standing.extend(_token_tiles(token))
     if not standing or len(melds) > MAX_MELDS or 3 * len(melds) + len(standing) not in sizes:
         return None
-    hand = Hand(tuple(melds), tuple(standing))
-    return hand if max(hand.copies) <= COPIES_PER_FACE else None
+    counts = [0] * len(ALL_TILES)
+    mask = 0
+    for t in standing:
+        code = t.code
+        counts[code] += 1
+        mask |= 1 << code
+    standing_counts = tuple(counts)
+    if melds:
+        meld_tiles = [t for m in melds for t in m.tiles]
+        for t in meld_tiles:
+            code = t.code
+            counts[code] += 1
+            mask |= 1 << code
+        copies = tuple(counts)
+        hand = _new_hand(tuple(melds), tuple(standing), tuple(meld_tiles + standing), standing_counts, copies, mask)
+    else:
+        standing_tuple = tuple(standing)
+        copies = standing_counts
+        hand = _new_hand((), standing_tuple, standing_tuple, standing_counts, copies, mask)
+    return hand if max(copies) <= COPIES_PER_FACE else None
+
+
+_SET_MELDS, _SET_STANDING, _SET_ALL, _SET_COUNTS, _SET_COPIES, _SET_MASK = (
+    getattr(Hand, name).__set__ for name in ("melds", "standing", "all_tiles", "standing_counts", "copies", "tile_mask"))
+
+
+def _new_hand(melds: tuple[Group, ...], standing: tuple[Tile, ...], all_tiles: tuple[Tile, ...],
+              standing_counts: tuple[int, ...], copies: tuple[int, ...], tile_mask: int) -> Hand:
+    """A Hand from values the fast path has worked out already (what __post_init__
+    would compute), stored through the slots as dataclasses do."""
+    hand = object.__new__(Hand)
+    _SET_MELDS(hand, melds)
+    _SET_STANDING(hand, standing)
+    _SET_ALL(hand, all_tiles)
+    _SET_COUNTS(hand, standing_counts)
+    _SET_COPIES(hand, copies)
+    _SET_MASK(hand, tile_mask)
+    return hand
 
 
 def parse_hand(text: str) -> Hand:

@@ -8,14 +8,29 @@ fails at run time.
 """
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, field
+from functools import partial
 from itertools import combinations
 from operator import attrgetter
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from .groups import FLAG_ATTRIBUTES
-from .vocabulary import RUNTIME_HELPERS, item_names, predicate_source
+from .needed_faces import needed_faces
+from .vocabulary import RUNTIME_HELPERS, facts_read, item_names, predicate_source
 
-Found = list[tuple[int, tuple[int, ...], int]]
+
+
+class Match(NamedTuple):
+    """One place where a fan applies in a reading (a NamedTuple: made by the thousand
+    per second, and much cheaper to build than a frozen dataclass)."""
+
+    fan: Any                  # rules.fantable.Fan
+    groups: tuple[int, ...]   # indices into the reading's groups; () = the whole hand
+    count: int
+
+
+Found = tuple[list[Match], list[Match]]   # the fixed matches, and the account-once ones
 
 
 def set_combinations(pool: Any, choose: Any) -> list[tuple]:
@@ -27,100 +42,233 @@ def set_combinations(pool: Any, choose: Any) -> list[tuple]:
     return list(combinations(pool, k)) if len(pool) >= k else []
 
 
-MEMO_LIMIT = 200_000  # combinations remembered per pool before the memory starts afresh
+MEMO_LIMIT = 200_000  # entries remembered per memory before it starts afresh
+
+
+@dataclass
+class _Pool:
+    """The fans over one `sets` clause (a collection and how many of it to choose)."""
+
+    name: str
+    sets_from: Any
+    choose: Any
+    conditions: list[tuple[int, str]] = field(default_factory=list)  # (fan position, condition) in fan order
+    flagged: bool = False   # a condition reads a group's flags (or a group as a whole)
+    facts: set[str] = field(default_factory=set)   # the facts of the hand its conditions read
+
+
+@dataclass
+class _Source:
+    """The pools drawn from one collection (`sets.from`) whose conditions read the same
+    facts of the hand: their matches depend on the collection's sets and those facts
+    alone, and are remembered per collection."""
+
+    name: str
+    source: str                                  # its Python expression
+    needed: int | None                           # faces one of which it needs (see rules.needed_faces)
+    facts: tuple[str, ...]                       # the facts of the hand its pools' conditions read
+    pools: list[_Pool] = field(default_factory=list)
+
+    @property
+    def flagged(self) -> bool:
+        return any(pool.flagged for pool in self.pools)
 
 
 def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Found]:
-    """Compile `fans` (rules.fantable.Fan values) into evaluate(ctx, index_of) -> matches.
+    """Compile `fans` (rules.fantable.Fan values) into evaluate(ctx, index_of) -> (fixed,
+    optional): the matches of the reading (Match values), those of the `account_once`
+    fans apart. A fan that is not `repeatable` keeps its first match only.
 
-    Each match is (position of the fan in `fans`, group indices (() = whole hand), count).
+    The matches come in a fixed order: pool by pool (a pool is a `sets` clause),
+    combination by combination, fan by fan; then the fans of the whole hand.
 
-    Fans over the same `sets` clause share one loop over the combinations. Where their
-    conditions look at the sets alone (no fact of the hand), the answer depends only on
-    the sets' kinds and tiles (and flags, for conditions that read them), so it is
-    remembered per combination: the same pair of chows turns up in hand after hand, and
-    then costs one dictionary lookup for all its fans.
+    The matches of a collection's pools depend only on the collection's kinds and tiles
+    (and flags, for conditions that read them) and on the facts of the hand their
+    conditions read (the winds, for a wind pung): they are worked out once per such
+    collection and remembered, so that a reading costs one dictionary lookup per
+    collection (pungs, chows, ...) for all the fans over every choice of its sets.
     """
-    namespace: dict[str, Any] = {**RUNTIME_HELPERS, "_combinations": combinations, "_LIMIT": MEMO_LIMIT,
-                                 "_form_of": attrgetter("form"), "_signature_of": attrgetter("signature")}
-    pools: dict[str, tuple[str, list[tuple[int, str]], list[tuple[int, str]]]] = {}
-    lines = ["def _evaluate(h, ix):", "    found = []", "    add = found.append"]
+    namespace: dict[str, Any] = {
+        **RUNTIME_HELPERS, "_combinations": combinations, "_LIMIT": MEMO_LIMIT,
+        "_Match": partial(tuple.__new__, Match),   # Match((fan, groups, count)) in C: no Python frame
+        "_form_of": attrgetter("form"), "_signature_of": attrgetter("signature"), "_FANS": tuple(fans),
+        "_SINGLE": frozenset(p for p, fan in enumerate(fans) if not fan.repeatable),
+        "_OPTIONAL": frozenset(p for p, fan in enumerate(fans) if fan.account_once)}
+    pools: dict[str, _Pool] = {}
     whole: list[str] = []
-    flagged: set[str] = set()  # pools whose remembered conditions read a group's flags
     for position, fan in enumerate(fans):
         if fan.fallback:
             continue
-        prefix = f"_f{position}_"
         when = None
         if fan.when is not None:
-            when, constants = predicate_source(fan.when, f"fan {fan.id}: when", fan.sets_from is not None, prefix)
+            when, constants = predicate_source(fan.when, f"fan {fan.id}: when", fan.sets_from is not None,
+                                               f"_f{position}_")
             namespace.update(constants)
-        if fan.sets_from is not None:
-            key = repr((fan.sets_from, fan.choose))
-            if key not in pools:
-                name = f"_c{len(pools)}"
-                source, constants = predicate_source(fan.sets_from, f"fan {fan.id}: sets.from", False, f"{name}_")
-                namespace.update(constants)
-                pools[key] = (name, [], [])
-                # Inline, not a call to set_combinations: this runs for every pool of every
-                # reading, and the call cost more than the work for the usual small pools.
-                if fan.choose == "all":
-                    lines.append(f"    {name} = ({source},)")
-                else:
-                    k = int(fan.choose)
-                    lines.append(f"    _pool = {source}")
-                    lines.append(f"    {name} = _combinations(_pool, {k}) if len(_pool) >= {k} else ()")
-            _, pure, impure = pools[key]
-            if when is not None and "h." in when:
-                impure.append((position, when))
-            else:
-                pure.append((position, when or "True"))
-                if fan.when is not None:
-                    read = item_names(fan.when, f"fan {fan.id}: when", True)
-                    if "" in read or read & FLAG_ATTRIBUTES:
-                        flagged.add(key)
+        if fan.sets_from is None:
+            whole.extend(_whole_hand_lines(position, fan, when, namespace))
             continue
-        whole.append(f"    # {fan.number} {fan.id}")
-        count = None
-        if fan.count is not None:
-            count, constants = predicate_source(fan.count, f"fan {fan.id}: count", False, prefix + "n")
-            namespace.update(constants)
-        whole.append(f"    if {when or 'True'}:")
-        if count is None:
-            whole.append(f"        add(({position}, (), 1))")
-        else:
-            whole.append(f"        n = int({count})")
-            whole.append("        if n > 0:")
-            whole.append(f"            add(({position}, (), n))")
-    body: list[str] = []
-    for key, (name, pure, impure) in pools.items():
-        memo = f"{name}_memo"
-        namespace[memo] = {}
-        body.append(f"    for i1 in {name}:")
-        body.append("        at = None")
-        if pure:
-            # Conditions that never look at a group's flags (claimed, concealed, holding
-            # the winning tile) are remembered per kind and tiles alone: many more hits.
-            field = "_signature_of" if key in flagged else "_form_of"
-            body.append(f"        key = tuple(map({field}, i1))")  # map: no frame per combination
-            body.append(f"        hit = {memo}.get(key)")
-            body.append("        if hit is None:")
-            body.append("            hit = []")
-            for position, when in pure:
-                body.append(f"            if {when}:")
-                body.append(f"                hit.append({position})")
-            body.append(f"            if len({memo}) > _LIMIT:")
-            body.append(f"                {memo}.clear()")
-            body.append(f"            hit = {memo}[key] = tuple(hit)")
-            body.append("        if hit:")
-            body.append("            at = tuple(map(ix.__getitem__, map(id, i1)))")
-            body.append("            for p in hit:")
-            body.append("                add((p, at, 1))")
-        for position, when in impure:
-            body.append(f"        if {when}:")
-            body.append("            if at is None:")
-            body.append("                at = tuple(map(ix.__getitem__, map(id, i1)))")
-            body.append(f"            add(({position}, at, 1))")
-    source = "\n".join(lines + body + whole + ["    return found"])
-    exec(compile(source, "<fan table program>", "exec"), namespace)  # noqa: S102 - source built above
+        key = repr((fan.sets_from, fan.choose))
+        if key not in pools:
+            pools[key] = _Pool(f"_p{len(pools)}", fan.sets_from, fan.choose)
+            namespace[f"{pools[key].name}_memo"] = {}
+        pool = pools[key]
+        pool.conditions.append((position, when or "True"))
+        if fan.when is not None:
+            where = f"fan {fan.id}: when"
+            read = item_names(fan.when, where, True)
+            pool.flagged |= "" in read or bool(read & FLAG_ATTRIBUTES)
+            pool.facts |= facts_read(fan.when, where, True)
+    sources = _sources(pools.values(), namespace)
+    owner = {id(pool): source for source in sources for pool in source.pools}
+    lines = ["def _evaluate(h, ix):", "    fixed = []", "    optional = []"]
+    for source in sources:
+        lines.extend(_source_lines(source, namespace))
+    for pool in pools.values():
+        lines.extend(_pool_lines(pool, owner[id(pool)]))
+    misses = [line for source in sources for line in _miss_lines(source)]
+    text = "\n".join(misses + lines + whole + ["    return fixed, optional"])
+    exec(compile(text, "<fan table program>", "exec"), namespace)  # noqa: S102 - source built above
+    for source in sources:
+        namespace[f"{source.name}_empty"] = _empty_matches(source, namespace)
     return namespace["_evaluate"]
+
+
+def _sources(pools: Any, namespace: dict[str, Any]) -> list[_Source]:
+    """The pools grouped by collection and the facts their conditions read."""
+    sources: dict[tuple[str, tuple[str, ...]], _Source] = {}
+    for pool in pools:
+        facts = tuple(sorted(pool.facts))
+        key = (repr(pool.sets_from), facts)
+        if key not in sources:
+            name = f"_s{len(sources)}"
+            where = f"sets.from {name}"
+            code, constants = predicate_source(pool.sets_from, where, False, f"{name}_")
+            namespace.update(constants)
+            sources[key] = _Source(name, code, needed_faces(pool.sets_from, where), facts)
+        sources[key].pools.append(pool)
+    return list(sources.values())
+
+
+def _empty_matches(source: _Source, namespace: dict[str, Any]) -> Any:
+    """The matches of the source's pools on an empty collection, where they are the same
+    for every hand (no fact read); None where they must be asked each time."""
+    if source.facts:
+        return None
+    try:
+        return namespace[f"{source.name}_miss"]((), None)
+    except Exception:  # noqa: BLE001 - a condition that fails on no sets: asked each time
+        return None
+
+
+def _source_lines(source: _Source, namespace: dict[str, Any]) -> list[str]:
+    """The collection (skipped, empty, for a hand without the faces it needs), and the
+    matches of its pools: looked up, or worked out by its own function the first time
+    this collection of sets (with these facts of the hand) turns up."""
+    name = source.name
+    code = source.source
+    if not (_PLAIN_FACT.fullmatch(code) or code.startswith("tuple(")):
+        code = f"tuple({code})"
+    guards = []
+    base = _BASE_FACT.match(code)
+    if base:  # a filter of an empty collection is empty
+        guards.append(base.group(1) or base.group(2))
+    if source.needed is not None:
+        namespace[f"{name}_needed"] = source.needed
+        guards.append(f"h.tile_mask & {name}_needed")
+    if guards:
+        code = f"({code} if {' and '.join(guards)} else ())"
+    memo = f"{name}_memo"
+    namespace[memo] = {}
+    key = f"tuple(map({'_signature_of' if source.flagged else '_form_of'}, {name}))"  # map: no frame per set
+    if source.facts:
+        key = f"({key}, {''.join(f'h.{fact}, ' for fact in source.facts)})"
+    return [
+        f"    {name} = {code}",
+        f"    {name}_at = None",
+        f"    if not {name} and {name}_empty is not None:",
+        f"        {name}_hits = {name}_empty",
+        "    else:",
+        f"        key = {key}",
+        f"        {name}_hits = {memo}.get(key)",
+        f"        if {name}_hits is None:",
+        f"            if len({memo}) > _LIMIT:",
+        f"                {memo}.clear()",
+        f"            {name}_hits = {memo}[key] = {name}_miss({name}, h)",
+    ]
+
+
+_PLAIN_FACT = re.compile(r"h\.[a-z_]+")   # a fact of the hand: a tuple already
+_BASE_FACT = re.compile(r"tuple\(\[\w+ for \w+ in (h\.[a-z_]+) if |tuple\(_compress\(\(\w+ := (h\.[a-z_]+)\)")
+
+
+def _miss_lines(source: _Source) -> list[str]:
+    """The function `{name}_miss(sets, h)`: for each pool of the source, its matches as
+    (fan, indices into the collection, account-once), in combination then fan order, a
+    fan that is not repeatable with its first match only. A collection seen for the
+    first time is mostly made of combinations seen before: each combination's answer
+    is remembered too."""
+    lines = [f"def {source.name}_miss(sets, h):", "    every = tuple(range(len(sets)))", "    out = []"]
+    for pool in source.pools:
+        lines += ["    found = []", "    seen = set()"]
+        if pool.choose == "all":
+            lines.append("    for at in (every,):")
+        else:
+            k = int(pool.choose)
+            lines.append(f"    for at in (_combinations(every, {k}) if len(every) >= {k} else ()):")
+        lines.append("        i1 = tuple([sets[j] for j in at])")
+        lines.extend(_remembered_hit_lines(pool, "        "))
+        lines += ["        for p in hit:",
+                  "            if p in _SINGLE:",
+                  "                if p in seen:",
+                  "                    continue",
+                  "                seen.add(p)",
+                  "            found.append((_FANS[p], at, p in _OPTIONAL))",
+                  "    out.append(tuple(found))"]
+    lines.append("    return tuple(out)")
+    return lines
+
+
+def _remembered_hit_lines(pool: _Pool, indent: str) -> list[str]:
+    """`hit`: the positions of the pool's fans that `i1` (a combination) meets,
+    remembered per combination's kinds and tiles (and flags, where a condition reads
+    them), and the facts of the hand its conditions read, if any."""
+    memo = f"{pool.name}_memo"
+    key = f"tuple(map({'_signature_of' if pool.flagged else '_form_of'}, i1))"
+    if pool.facts:
+        key = f"({key}, {''.join(f'h.{name}, ' for name in sorted(pool.facts))})"
+    lines = [f"key = {key}", f"hit = {memo}.get(key)", "if hit is None:", "    hit = []"]
+    for position, when in pool.conditions:
+        lines += [f"    if {when}:", f"        hit.append({position})"]
+    lines += [f"    if len({memo}) > _LIMIT:", f"        {memo}.clear()", f"    hit = {memo}[key] = tuple(hit)"]
+    return [indent + line for line in lines]
+
+
+def _pool_lines(pool: _Pool, source: _Source) -> list[str]:
+    """The matches of one pool, added in the program's order."""
+    name = source.name
+    index = source.pools.index(pool)
+    return [
+        f"    if {name}_hits[{index}]:",
+        f"        if {name}_at is None:",
+        f"            {name}_at = tuple(map(ix.__getitem__, map(id, {name})))",
+        f"        for fan, at, once in {name}_hits[{index}]:",
+        f"            (optional if once else fixed).append(_Match((fan, tuple([{name}_at[j] for j in at]), 1)))",
+    ]
+
+
+def _add(fan: Any, match: str) -> str:
+    """The statement that adds a match of `fan` to its list."""
+    return f"{'optional' if fan.account_once else 'fixed'}.append({match})"
+
+
+def _whole_hand_lines(position: int, fan: Any, when: str | None, namespace: dict[str, Any]) -> list[str]:
+    """A fan of the whole hand: at most one match, with its count (1 unless the fan
+    counts something); a match of count 1 is one shared value."""
+    lines = [f"    # {fan.number} {fan.id}"]
+    if fan.count is None:
+        namespace[f"_M{position}"] = Match(fan, (), 1)
+        return lines + [f"    if {when or 'True'}:", f"        {_add(fan, f'_M{position}')}"]
+    count, constants = predicate_source(fan.count, f"fan {fan.id}: count", False, f"_f{position}_n")
+    namespace.update(constants)
+    return lines + [f"    if {when or 'True'}:", f"        n = int({count})", "        if n > 0:",
+                    f"            {_add(fan, f'_Match((_FANS[{position}], (), n))')}"]

@@ -4,19 +4,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from .evaluator import score_hand
+from .evaluator import score_hand, table_situations
 from .fantable import FanTable
 from .notation import parse_hand
 from .result import ScoreResult
 from .situation import Situation, make_situation
 from .situation_rules import with_implied
 
+SITUATIONS_KEPT = 4096   # situations remembered per table
+
 
 def situation_for(table: FanTable, **values: Any) -> Situation:
     """The situation of loose values (CLI flags, a JSON object), each checked, with the
     flags the table's situation rules imply set (`Situation.implied` names them)."""
-    values, implied = table.situations.complete(values)
-    return with_implied(make_situation(**values), implied)
+    # Situations repeat endlessly: each table keeps the ones it has made. The key holds
+    # each value's type: True == 1 in Python, but flowers=True is an error.
+    known = table_situations(table)
+    try:
+        key = (tuple(values), tuple(map(type, values.values())), tuple(values.values()))
+        situation = known.get(key)
+    except TypeError:  # an unhashable value: the checks below say what is wrong with it
+        key, situation = None, None
+    if situation is None:
+        completed, implied = table.situations.complete(values)
+        situation = with_implied(make_situation(**completed), implied)
+        if key is not None and len(known) < SITUATIONS_KEPT:
+            known[key] = situation
+    return situation
 
 
 def score_with_table(table: FanTable, hand: str, lang: str = "en", *, echo: bool = False,

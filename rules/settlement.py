@@ -22,10 +22,19 @@ class Settlement:
     minimum: int
     formulas: dict[str, dict[str, Any]]   # as written: case -> payer -> formula
     compiled: dict[tuple[str, str], Callable[[Any], Any]] = field(default_factory=dict, compare=False)
+    # (total, self_drawn) -> Payments: a few hundred totals occur, and every hand asks.
+    known: dict[tuple[int, bool], Payments] = field(default_factory=dict, compare=False, repr=False)
 
     def payments(self, total: int, self_drawn: bool) -> Payments:
         """Self-drawn, each of the other three players pays; on a discard, the
         discarder pays one amount and each of the other two another."""
+        key = (total, self_drawn)
+        known = self.known.get(key)
+        if known is None:
+            known = self.known[key] = self._payments(total, self_drawn)
+        return known
+
+    def _payments(self, total: int, self_drawn: bool) -> Payments:
         facts = SimpleNamespace(base=self.base, total=total)
         if self_drawn:
             each = int(self.compiled["self_drawn", "each_other_player"](facts))

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
+from typing import NamedTuple
 
 from .errors import HandError
 from .groups import CHOW, KNITTED, PAIR, PUNG, SINGLE, Group
@@ -69,11 +70,26 @@ Split = tuple[tuple[str, int], ...]
 # counts (9 per suit, 7 for the honors) is split on its own and the results are cached
 # per block. Blocks repeat endlessly across hands, so the caches almost always hit.
 BLOCKS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
+# Sets of faces as bits (1 << code), for quick tests on a hand's faces.
+SUITED_MASK = (1 << BLOCKS[3][0]) - 1
+ORPHAN_MASK = sum(1 << c for c in ORPHAN_CODES)
+HONOR_MASK = sum(1 << c for c in HONOR_CODES)
+KNITTED_MASKS = tuple(sum(1 << c for c in codes) for codes, _ in KNITTED_ARRANGEMENTS)
 
 
 @lru_cache(maxsize=None)
 def _block_splits(block: tuple[int, ...], offset: int, honors: bool, with_pair: bool) -> tuple[Split, ...]:
     """Every way to split one block into sets (plus one pair when with_pair)."""
+    if not offset:
+        return _relative_splits(block, honors, with_pair)
+    return tuple([tuple([(kind, offset + code) for kind, code in split])
+                  for split in _relative_splits(block, honors, with_pair)])
+
+
+@lru_cache(maxsize=None)
+def _relative_splits(block: tuple[int, ...], honors: bool, with_pair: bool) -> tuple[Split, ...]:
+    """_block_splits with codes counted from the block's first face: the three suits
+    share one answer."""
     first = -1
     for i, n in enumerate(block):  # a loop, not next(genexpr): a generator left
         if n:                      # unfinished is closed by raising into it
@@ -83,20 +99,19 @@ def _block_splits(block: tuple[int, ...], offset: int, honors: bool, with_pair: 
         return () if with_pair else ((),)
     out: list[Split] = []
     c = list(block)
-    code = offset + first
     if with_pair and c[first] >= 2:
         c[first] -= 2
-        out.extend(((PAIR, code),) + rest for rest in _block_splits(tuple(c), offset, honors, False))
+        out.extend(((PAIR, first),) + rest for rest in _relative_splits(tuple(c), honors, False))
         c[first] += 2
     if c[first] >= 3:
         c[first] -= 3
-        out.extend(((PUNG, code),) + rest for rest in _block_splits(tuple(c), offset, honors, with_pair))
+        out.extend(((PUNG, first),) + rest for rest in _relative_splits(tuple(c), honors, with_pair))
         c[first] += 3
     if not honors and first <= 6 and c[first + 1] and c[first + 2]:
         c[first] -= 1
         c[first + 1] -= 1
         c[first + 2] -= 1
-        out.extend(((CHOW, code),) + rest for rest in _block_splits(tuple(c), offset, honors, with_pair))
+        out.extend(((CHOW, first),) + rest for rest in _relative_splits(tuple(c), honors, with_pair))
     return tuple(out)
 
 
@@ -229,8 +244,9 @@ def _block_readings(block: tuple[int, ...], start: int, honors: bool, with_pair:
     for split in _block_splits(block, start, honors, with_pair):
         pair = None
         sets = []
-        for kind, code in split:
-            g = _new_group(kind, code)
+        for i, (kind, code) in enumerate(split):
+            # The shared group, or a copy of it when it repeats within the split.
+            g = _new_group(kind, code) if (kind, code) in split[:i] else _group(kind, code)
             if kind == PAIR:
                 pair = g
             else:
@@ -240,7 +256,7 @@ def _block_readings(block: tuple[int, ...], start: int, honors: bool, with_pair:
 
 
 def _new_group(kind: str, code: int) -> Group:
-    """A fresh chow, pung or pair starting at tile `code`."""
+    """A fresh chow, pung or pair starting at tile `code` (see _group for a shared one)."""
     t = ALL_TILES[code]
     if kind == CHOW:
         return Group(kind, (t, ALL_TILES[code + 1], ALL_TILES[code + 2]))
@@ -258,31 +274,114 @@ def _winning_variant(kind: str, tiles: tuple[Tile, ...], concealed: bool) -> Gro
     return Group(kind, tiles, False, concealed, True)
 
 
-def _standard_readings(counts: Counts, melds: tuple[Group, ...], win: Tile, self_drawn: bool) -> list[Reading]:
-    """The four-sets-and-a-pair readings: block by block from the caches, the pair
-    first, then one reading per distinct group that can hold the winning tile."""
-    per_block: list[tuple[BlockReading, ...]] | None = _per_block(counts, _block_readings)
-    if per_block is None:
-        return []
-    splits: list[BlockReading] = [(None, ())]
-    for options in per_block:
-        if len(options) == 1:
-            pair, sets = options[0]
-            splits = [(done_pair or pair, done + sets) for done_pair, done in splits]
-        else:
-            splits = [(done_pair or pair, done + sets) for done_pair, done in splits for pair, sets in options]
+BlockOptions = tuple[bool, tuple[BlockReading, ...]]   # (holds the pair, its splits)
+# Per block of the counts (m, p, s, honors): its counts -> BlockOptions, or None when
+# the block cannot split. Plain dictionaries, one per block: a hand looks up four.
+_OPTIONS: tuple[dict[tuple[int, ...], BlockOptions | None], ...] = ({}, {}, {}, {})
+# Per block, (counts, place of the winning tile in the block, self-drawn) -> for each
+# split of the block, its readings with the winning tile placed (see _placed).
+_PLACED: tuple[dict[tuple, tuple[tuple[BlockReading, ...], ...]], ...] = ({}, {}, {}, {})
+
+
+def _block_options(index: int, block: tuple[int, ...]) -> BlockOptions | None:
+    start, _, honors = BLOCKS[index]
+    rest = sum(block) % 3
+    if rest == 1:
+        return None
+    options = _block_readings(block, start, honors, rest == 2)
+    return (rest == 2, options) if options else None
+
+
+def _placed(index: int, block: tuple[int, ...], win: Tile, self_drawn: bool) -> tuple[tuple[BlockReading, ...], ...]:
+    """For each split of the block that holds the winning tile, one (pair, sets) per
+    distinct group that can hold it (the pair first, then the sets in order), that group
+    replaced by its winning variant: a set completed by a discard is not concealed."""
+    options = _OPTIONS[index][block]
+    assert options is not None
     out = []
-    for pair, sets in splits:
-        standing = (pair,) + sets
-        seen = []
-        for i, g in enumerate(standing):
+    for pair, sets in options[1]:
+        placed: list[BlockReading] = []
+        seen: list[tuple[str, Tile]] = []
+        for i, g in enumerate(((pair,) if pair is not None else ()) + sets):
             if win not in g.tiles or (g.kind, g.tile) in seen:
                 continue
             seen.append((g.kind, g.tile))
-            concealed = self_drawn or g.kind == PAIR  # a set completed by a discard is not concealed
-            flagged = standing[:i] + (_winning_variant(g.kind, g.tiles, concealed),) + standing[i + 1:]
-            out.append(Reading(STANDARD, melds + flagged))
+            variant = _winning_variant(g.kind, g.tiles, self_drawn or g.kind == PAIR)
+            if g is pair:
+                placed.append((variant, sets))
+            else:
+                at = i - (pair is not None)
+                placed.append((pair, sets[:at] + (variant,) + sets[at + 1:]))
+        out.append(tuple(placed))
+    return tuple(out)
+
+
+def _options_of(index: int, block: tuple[int, ...]) -> BlockOptions | None:
+    known = _OPTIONS[index]
+    options = known.get(block, _MISSING)
+    if options is _MISSING:
+        options = known[block] = _block_options(index, block)
+    return options  # type: ignore[return-value]
+
+
+def _standard_readings(counts: Counts, melds: tuple[Group, ...], win: Tile, self_drawn: bool) -> list[Reading]:
+    """The four-sets-and-a-pair readings: block by block from the caches, then one
+    reading per distinct group that can hold the winning tile, the pair first. The
+    order is that of the splits (block by block), then of the winning tile's places."""
+    o0 = _options_of(0, counts[0:9])
+    o1 = _options_of(1, counts[9:18])
+    o2 = _options_of(2, counts[18:27])
+    o3 = _options_of(3, counts[27:])
+    if o0 is None or o1 is None or o2 is None or o3 is None or o0[0] + o1[0] + o2[0] + o3[0] != 1:
+        return []
+    code = win.code
+    w = 3 if code >= BLOCKS[3][0] else code // 9
+    start = BLOCKS[w][0]
+    key = (counts[start:BLOCKS[w][1]], code - start, self_drawn)
+    placed_of = _PLACED[w].get(key)
+    if placed_of is None:
+        placed_of = _PLACED[w][key] = _placed(w, key[0], win, self_drawn)
+    per_block = [o0[1], o1[1], o2[1], o3[1]]
+    if len(placed_of) == 1 and len(o0[1]) + len(o1[1]) + len(o2[1]) + len(o3[1]) == 4:
+        # One split per block (most hands): the other blocks' sets around the winning one's.
+        before: tuple[Group, ...] = ()
+        after: tuple[Group, ...] = ()
+        have = None
+        for index, options in enumerate(per_block):
+            if index != w:
+                pair, sets = options[0]
+                have = have or pair
+                if index < w:
+                    before += sets
+                else:
+                    after += sets
+        return [Reading(STANDARD, melds + (pair or have,) + before + sets + after) for pair, sets in placed_of[0]]
+    out = []
+    for choice in _product(per_block, w, placed_of):
+        for pair, sets in choice:
+            out.append(Reading(STANDARD, melds + (pair,) + sets))
     return out
+
+
+def _product(per_block: list[tuple[BlockReading, ...]], w: int,
+             placed_of: tuple[tuple[BlockReading, ...], ...]) -> list[list[BlockReading]]:
+    """Every combination of one split per block, in block order, each as the list of
+    its readings with the winning tile placed in block `w`: (pair, every block's sets)."""
+    # (pair so far, sets of the blocks before w, which split of w, sets of the blocks after w)
+    combos: list[tuple[Group | None, tuple[Group, ...], int, tuple[Group, ...]]] = [(None, (), 0, ())]
+    for index, options in enumerate(per_block):
+        if index < w:
+            combos = [(have or pair, before + sets, k, after) for have, before, k, after in combos
+                      for pair, sets in options]
+        elif index == w:
+            combos = [(have, before, k, after) for have, before, _, after in combos for k in range(len(options))]
+        else:
+            combos = [(have or pair, before, k, after + sets) for have, before, k, after in combos
+                      for pair, sets in options]
+    return [[(pair or have, before + sets + after) for pair, sets in placed_of[k]] for have, before, k, after in combos]
+
+
+_MISSING = object()
 
 
 def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
@@ -294,7 +393,7 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
     # The special shapes only when the number of different faces allows them: seven
     # pairs has at most 7, orphans and honors-and-knitted 13 or 14, a knitted straight
     # 9 suited faces or more. Most hands are none, and this skips the checks.
-    distinct = 34 - counts.count(0)
+    distinct = len(counts) - counts.count(0)
     if not melds and (distinct <= 7 or distinct >= 13):
         if _is_seven_pairs(counts):
             pairs = []
@@ -308,7 +407,10 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
         if _honors_knitted_arrangement(counts) is not None:
             singles = [Group(SINGLE, (ALL_TILES[c],)) for c, n in enumerate(counts) if n]
             out.extend(_place_winning_tile((), singles, HONORS_AND_KNITTED, win, self_drawn))
-    if len(melds) <= 1 and 27 - counts[:27].count(0) >= 9:
+    # A knitted straight holds all nine faces of one arrangement (melds' faces count in
+    # tile_mask too: a quick test first).
+    mask = hand.tile_mask
+    if len(melds) <= 1 and [k for k in KNITTED_MASKS if mask & k == k]:
         for runs, split in _knitted_straight_splits(counts):
             groups = [Group(KNITTED, run) for run in runs] + [_group(k, c) for k, c in split]
             out.extend(_place_winning_tile(melds, groups, KNITTED_STRAIGHT, win, self_drawn))
@@ -320,18 +422,23 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
 
 
 @lru_cache(maxsize=None)
-def _block_state(block: tuple[int, ...], start: int, honors: bool) -> tuple[bool, bool]:
+def _block_state(block: tuple[int, ...], honors: bool) -> tuple[bool, bool]:
     """(splits, holds the pair) for one block of counts; splits is False when no split works."""
     rest = sum(block) % 3
     if rest == 1:
         return False, False
-    return bool(_block_splits(block, start, honors, rest == 2)), rest == 2
+    return bool(_relative_splits(block, honors, rest == 2)), rest == 2
 
 
-@lru_cache(maxsize=None)
 def _block_completions(block: tuple[int, ...], start: int, honors: bool) -> tuple[tuple[int, bool], ...]:
     """The faces that, added to this block, leave it splittable, each with whether the
     block then holds the pair. Blocks repeat across hands, so this is mostly a lookup."""
+    return tuple([(start + i, pair) for i, pair in _relative_completions(block, honors)])
+
+
+@lru_cache(maxsize=None)
+def _relative_completions(block: tuple[int, ...], honors: bool) -> tuple[tuple[int, bool], ...]:
+    """_block_completions counted from the block's first face (the suits share it)."""
     out = []
     grown = list(block)
     reach = 0 if honors else 2  # a tile with no held tile this close stays alone: no set, no pair
@@ -339,29 +446,56 @@ def _block_completions(block: tuple[int, ...], start: int, honors: bool) -> tupl
         if not any(block[max(0, i - reach):i + reach + 1]):
             continue
         grown[i] += 1
-        ok, pair = _block_state(tuple(grown), start, honors)
+        ok, pair = _block_state(tuple(grown), honors)
         grown[i] -= 1
         if ok:
-            out.append((start + i, pair))
+            out.append((i, pair))
     return tuple(out)
 
 
-def _standard_waits(before: list[int], held: list[int], limit: int = 4) -> set[int]:
+class _WaitBlock(NamedTuple):
+    """What the waits need to know of one block of the tiles before the win."""
+
+    splits: bool                   # it splits into sets (and the pair its size asks for)
+    pair: bool                     # its size asks for the pair (two more than a multiple of 3)
+    makes_pair: tuple[int, ...]    # the faces that, added, leave it splitting with the pair
+    no_pair: tuple[int, ...]       # the faces that, added, leave it splitting into sets alone
+    mask: int                      # the faces it holds, as bits (1 << code)
+
+
+# Per block (m, p, s, honors): its counts -> _WaitBlock. Blocks repeat across hands.
+_WAIT_BLOCKS: tuple[dict[tuple[int, ...], _WaitBlock], ...] = ({}, {}, {}, {})
+
+
+def _wait_block(index: int, block: tuple[int, ...]) -> _WaitBlock:
+    start, _, honors = BLOCKS[index]
+    splits, pair = _block_state(block, honors)
+    completions = _block_completions(block, start, honors)
+    mask = sum([1 << (start + i) for i, n in enumerate(block) if n])
+    info = _WaitBlock(splits, pair, tuple([code for code, p in completions if p]),
+                      tuple([code for code, p in completions if not p]), mask)
+    _WAIT_BLOCKS[index][block] = info
+    return info
+
+
+def _standard_waits(infos: tuple[_WaitBlock, ...], held: tuple[int, ...], win: int, limit: int = 4) -> list[int]:
     """The faces that complete the standard shape. A tile changes one block only: the
-    others must already split, and exactly one block in all must hold the pair."""
-    blocks = [tuple(before[a:b]) for a, b, _ in BLOCKS]
-    states = [_block_state(block, a, h) for block, (a, _, h) in zip(blocks, BLOCKS)]
-    broken = [i for i, (ok, _) in enumerate(states) if not ok]
-    if len(broken) > 1:
-        return set()
-    pairs = sum(pair for _, pair in states)
-    found = set()
-    for i in broken or range(len(BLOCKS)):
-        others = pairs - states[i][1]
-        a, _, honors = BLOCKS[i]
-        for code, pair in _block_completions(blocks[i], a, honors):
-            if others + pair == 1 and held[code] < limit:
-                found.add(code)
+    others must already split, and exactly one block in all must hold the pair. `held`
+    counts every tile held, the winning tile `win` (-1: none yet) included."""
+    broken = None
+    pairs = 0
+    for info in infos:
+        if not info.splits:
+            if broken is not None:
+                return []
+            broken = info
+        pairs += info.pair
+    found = []
+    for info in infos if broken is None else (broken,):
+        others = pairs - info.pair
+        for code in info.makes_pair if others == 0 else info.no_pair if others == 1 else ():
+            if held[code] - (code == win) < limit:
+                found.append(code)
     return found
 
 
@@ -376,61 +510,106 @@ def counts_before_win(hand: Hand) -> tuple[list[int], list[int]]:
     return before, held
 
 
+def _wait_blocks(counts: Counts, less: int = -1) -> tuple[_WaitBlock, ...]:
+    """What the waits need of the four blocks of `counts`, with one tile of face `less`
+    taken out (-1: none)."""
+    blocks = [counts[0:9], counts[9:18], counts[18:27], counts[27:]]
+    if less >= 0:
+        index = 3 if less >= BLOCKS[3][0] else less // 9
+        block = list(blocks[index])
+        block[less - BLOCKS[index][0]] -= 1
+        blocks[index] = tuple(block)
+    w0, w1, w2, w3 = _WAIT_BLOCKS
+    b0, b1, b2, b3 = blocks
+    return (w0.get(b0) or _wait_block(0, b0), w1.get(b1) or _wait_block(1, b1),
+            w2.get(b2) or _wait_block(2, b2), w3.get(b3) or _wait_block(3, b3))
+
+
 def waiting_tiles(hand: Hand, held_four_is_a_wait: bool = False) -> frozenset[Tile]:
     """The tiles the hand was waiting on before the winning tile.
 
     A face the hand already holds four of cannot be drawn, so it is no wait, unless the
     edition counts such a face among the waits all the same (for the wait fans).
     """
-    before, held = counts_before_win(hand)
-    return _waits(before, held, len(hand.melds), held_four_is_a_wait)
+    win = hand.standing[-1].code
+    counts = hand.standing_counts
+    return _waits(_wait_blocks(counts, win), counts, hand.copies, win, len(hand.melds), held_four_is_a_wait)
 
 
 def waits_of_waiting_hand(hand: Hand) -> frozenset[Tile]:
     """The tiles a 13-tile hand (rules.notation.parse_waiting_hand) waits on."""
-    return _waits(list(hand.standing_counts), list(hand.copies), len(hand.melds))
+    counts = hand.standing_counts
+    return _waits(_wait_blocks(counts), counts, hand.copies, -1, len(hand.melds))
 
 
-def _waits(before: list[int], held: list[int], melds: int, held_four_is_a_wait: bool = False) -> frozenset[Tile]:
-    """The faces that complete standing tiles `before` (with `melds` melds) into a
-    winning shape; `held` counts every tile held, melds included (a fifth copy cannot
-    come, so such a face is left out unless `held_four_is_a_wait`)."""
+
+
+def _codes_of(mask: int) -> list[int]:
+    return [code for code in range(len(ALL_TILES)) if mask >> code & 1]
+
+
+def _waits(infos: tuple[_WaitBlock, ...], counts: Counts, held: tuple[int, ...], win: int, melds: int,
+           held_four_is_a_wait: bool = False) -> frozenset[Tile]:
+    """The faces that complete the standing tiles before the win (their blocks' `infos`;
+    `counts` the standing tiles, `win` among them, -1: none) with `melds` melds into a
+    winning shape; `held` counts every tile held, melds and the winning tile included: a
+    fifth copy cannot come, so such a face is left out unless `held_four_is_a_wait`."""
     limit = 5 if held_four_is_a_wait else 4
-    waits = _standard_waits(before, held, limit)
-    # The special shapes, only when the tiles could make one.
+    waits = _standard_waits(infos, held, win, limit)
+    if melds > 1:
+        return _tiles_of(frozenset(waits))  # no special shape has more than one meld
+    mask = infos[0].mask | infos[1].mask | infos[2].mask | infos[3].mask
+    special = _special_candidates(mask, counts, win, melds)
+    if special:
+        before = list(counts)
+        if win >= 0:
+            before[win] -= 1
+        for code in special.difference(waits):
+            if held[code] - (code == win) >= limit:
+                continue
+            before[code] += 1
+            if _is_winning_cached(tuple(before), melds):
+                waits.append(code)
+            before[code] -= 1
+    return _tiles_of(frozenset(waits))
+
+
+def _special_candidates(mask: int, counts: Counts, win: int, melds: int) -> set[int]:
+    """The faces that might complete a special shape (the standing tiles before the win
+    hold the faces `mask`): only those are tried."""
     special: set[int] = set()
     if melds == 0:
-        distinct = 34 - before.count(0)
+        distinct = mask.bit_count()
         if distinct <= 7:
-            odd = [c for c, n in enumerate(before) if n % 2]
+            odd = [c for c, n in enumerate(counts) if (n - (c == win)) % 2]
             if len(odd) == 1:
                 special.add(odd[0])  # seven pairs waits on its single tile
         elif distinct >= 12:
             # Thirteen orphans wants an orphan, honors and knitted tiles a face of its
             # knitted straight or an honor: whatever else the hand holds rules them out.
-            held_codes = {c for c, n in enumerate(before) if n}
-            if held_codes <= ORPHAN_CODES:
+            if not mask & ~ORPHAN_MASK:
                 special.update(ORPHAN_CODES)
-            for codes, _ in KNITTED_ARRANGEMENTS:
-                if held_codes <= codes | HONOR_CODES:
-                    special.update((codes | HONOR_CODES) - held_codes)
-    if melds <= 1 and 27 - before[:27].count(0) >= 8:
+            for knitted in KNITTED_MASKS:
+                if not mask & ~(knitted | HONOR_MASK):
+                    special.update(_codes_of((knitted | HONOR_MASK) & ~mask))
+    if (mask & SUITED_MASK).bit_count() >= 8:
         # A knitted straight: with all nine knitted tiles held, the set or the pair waits
         # (a tile next to one held, or the same); with eight, only the missing knitted tile.
-        for codes, _ in KNITTED_ARRANGEMENTS:
-            missing = [c for c in codes if not before[c]]
+        for knitted in KNITTED_MASKS:
+            missing = knitted & ~mask
             if not missing:
+                before = list(counts)
+                if win >= 0:
+                    before[win] -= 1
                 special.update(_near(before))
-            elif len(missing) == 1:
-                special.add(missing[0])
-    for code in special - waits:
-        if held[code] >= limit:
-            continue
-        before[code] += 1
-        if _is_winning_cached(tuple(before), melds):
-            waits.add(code)
-        before[code] -= 1
-    return frozenset([ALL_TILES[c] for c in waits])
+            elif not missing & (missing - 1):
+                special.add(missing.bit_length() - 1)
+    return special
+
+
+@lru_cache(maxsize=4096)
+def _tiles_of(codes: frozenset[int]) -> frozenset[Tile]:
+    return frozenset([ALL_TILES[c] for c in codes])
 
 
 def _near(counts: list[int]) -> set[int]:

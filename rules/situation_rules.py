@@ -13,6 +13,7 @@ from .context import HandContext
 from .errors import SituationError
 from .notation import Hand
 from .situation import FLAG_NAMES, Situation
+from .vocabulary import RUNTIME_HELPERS, predicate_source
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,25 +68,27 @@ class SituationRules:
                 implied.append(rule.brings)
         return values, tuple(implied)
 
-    def refusing(self, hand: Hand, situation: Situation) -> ImpossibleSituation | None:
-        """The first rule by which this situation cannot happen with this hand, or None."""
+    def refusing(self, hand: Hand, situation: Situation,
+                 ctx: HandContext | None = None) -> ImpossibleSituation | None:
+        """The first rule by which this situation cannot happen with this hand, or None.
+        `ctx`: the hand's facts in this situation, when the caller has them already."""
         if not self.checks:
             return None
-        ctx = HandContext(hand, None, situation)
-        for rule, check in zip(self.impossible, self.checks):
-            if check(ctx):
-                return rule
-        return None
+        if ctx is None:
+            ctx = HandContext(hand, None, situation)
+        first = _first_impossible(self)(ctx)
+        return None if first < 0 else self.impossible[first]
 
-    def problem(self, hand: Hand, situation: Situation, lang: str = "en") -> str | None:
+    def problem(self, hand: Hand, situation: Situation, lang: str = "en",
+                ctx: HandContext | None = None) -> str | None:
         """The reason this situation cannot happen with this hand, or None."""
-        rule = self.refusing(hand, situation)
+        rule = self.refusing(hand, situation, ctx)
         return None if rule is None else rule.reason(lang, hand.winning_tile.text)
 
-    def check(self, hand: Hand, situation: Situation, lang: str = "en") -> None:
+    def check(self, hand: Hand, situation: Situation, lang: str = "en", ctx: HandContext | None = None) -> None:
         """SituationError (its message in `lang`) when the situation cannot happen; the
         error names the rule, the flags set that it reads and those another flag brought."""
-        rule = self.refusing(hand, situation)
+        rule = self.refusing(hand, situation, ctx)
         if rule is None:
             return
         flags = tuple(name for name in rule.flags if getattr(situation, name))
@@ -95,6 +98,30 @@ class SituationRules:
 
     def rule(self, rule_id: str) -> ImpossibleSituation:
         return next(r for r in self.impossible if r.id == rule_id)
+
+
+# The situation rules' conditions glued into one function per table (as the fan program
+# glues the fans'): checked on every hand, one call instead of one per rule.
+_COMBINED: dict[int, tuple[tuple, Callable[[HandContext], int]]] = {}
+_COMBINED_LIMIT = 64
+
+
+def _first_impossible(rules: SituationRules) -> Callable[[HandContext], int]:
+    """The index of the first impossible situation whose condition holds, or -1."""
+    entry = _COMBINED.get(id(rules.checks))
+    if entry is not None and entry[0] is rules.checks:
+        return entry[1]
+    namespace: dict[str, Any] = dict(RUNTIME_HELPERS)
+    lines = ["def _first(h):"]
+    for i, rule in enumerate(rules.impossible):
+        source, constants = predicate_source(rule.when, f"situation {rule.id}: when", False, f"_r{i}_")
+        namespace.update(constants)
+        lines += [f"    if {source}:", f"        return {i}"]
+    exec(compile("\n".join(lines + ["    return -1"]), "<situation rules>", "exec"), namespace)  # noqa: S102
+    if len(_COMBINED) >= _COMBINED_LIMIT:
+        _COMBINED.clear()
+    _COMBINED[id(rules.checks)] = (rules.checks, namespace["_first"])  # the checks kept: their id stays theirs
+    return namespace["_first"]
 
 
 def with_implied(situation: Situation, implied: tuple[str, ...]) -> Situation:

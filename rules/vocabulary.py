@@ -12,8 +12,11 @@ iteration a bare name does too.
 """
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import attrgetter
 from typing import Any, Callable, Mapping
 
 from .context import HAND_VOCABULARY, ITEM_VOCABULARY
@@ -204,7 +207,54 @@ class _Compiler:
 
     def op_count(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "count", False)
-        return f"len({c})" if b is None else f"sum(1 for {i} in {c} if {b})"
+        if b is None:
+            return f"len({c})"
+        values = self._item_values(arg[1], b, depth + 1, exact=False)
+        if values is not None:
+            return f"sum(map(_truth, {values.format(c=c)}))"
+        return f"len([1 for {i} in {c} if {b}])"
+
+    def _item_values(self, body: Any, b: str, depth: int, exact: bool) -> str | None:
+        """For a body that is a plain function of the item (an attribute, compared with
+        or looked up in something that does not depend on the item; a tile-mask test; the
+        opposite of one), an iterator of its values over a collection `{c}` that runs in
+        C (map over attrgetter and operator functions): no Python frame per item. With
+        `exact`, only where the values are the body's own (not merely as true or false).
+        None for any other body: the caller keeps its loop."""
+        item = f"i{depth}"
+        if b == item:
+            return "iter({c})"
+        if _PLAIN_ATTRIBUTE.fullmatch(b) and b.startswith(item + "."):
+            return f"map({self.const(attrgetter(b[len(item) + 1:]))}, {{c}})"
+        masked = _MASK_TEST.fullmatch(b)
+        if masked and masked["item"] == item and not exact:
+            getter = self.const(attrgetter("mask"))
+            if masked["form"] == "bool(":
+                return f"map({masked['mask']}.__and__, map({getter}, {{c}}))"
+            bits = masked["mask"] if masked["not"] == "" else f"(~{masked['mask']})"
+            return f"map(_not, map({bits}.__and__, map({getter}, {{c}})))"
+        if not isinstance(body, dict) or len(body) != 1:
+            return None
+        (op, arg), = body.items()
+        if op == "not":
+            inner = self._item_values(arg, self.compile(arg, depth, ""), depth, exact=False)
+            return None if inner is None else f"map(_not, {inner})"
+        if op not in _COMPARISONS or not isinstance(arg, list) or len(arg) != 2:
+            return None
+        left, right = (self.compile(x, depth, "") for x in arg)
+        for value, other, flipped in ((left, right, False), (right, left, True)):
+            values = self._item_values(arg[1] if flipped else arg[0], value, depth, exact=True)
+            if values is None or not _INVARIANT.fullmatch(other) or re.search(rf"\bi{depth}\b", other):
+                continue
+            if op == "in":
+                if flipped:  # other in item-value: operator.contains(item-value, other)
+                    return f"map(_contains, {values}, _repeat({other}))"
+                return f"map(({other}).__contains__, {values})"
+            function = _COMPARISONS[op]
+            if flipped:
+                return f"map({function}, _repeat({other}), {values})"
+            return f"map({function}, {values}, _repeat({other}))"
+        return None
 
     def _tile_mask(self, c: str, b: str, i: str) -> str | None:
         """For a condition on the hand's tiles, or on a group's, that looks at the tile
@@ -231,7 +281,10 @@ class _Compiler:
         # json-logic's `all` is false on an empty collection. A list, not a generator,
         # inside all() and any(): a generator they stop early is closed by raising
         # GeneratorExit into it, which costs more than the few items left (collections
-        # here hold at most 14).
+        # here hold at most 14). A map over C functions is better still.
+        values = self._item_values(arg[1], b, depth + 1, exact=False)
+        if values is not None:
+            return f"(bool({v} := {c}) and all({values.format(c=v)}))"
         return f"(bool({v} := {c}) and all([{b} for {i} in {v}]))"
 
     def op_some(self, arg, depth, path):
@@ -239,6 +292,9 @@ class _Compiler:
         mask = self._tile_mask(c, b, i)
         if mask is not None:
             return f"bool({_held(c)} & {mask})"
+        values = self._item_values(arg[1], b, depth + 1, exact=False)
+        if values is not None:
+            return f"any({values.format(c=c)})"
         return f"any([{b} for {i} in {c}])"
 
     def op_none(self, arg, depth, path):
@@ -246,29 +302,57 @@ class _Compiler:
         mask = self._tile_mask(c, b, i)
         if mask is not None:
             return f"(not ({_held(c)} & {mask}))"
+        values = self._item_values(arg[1], b, depth + 1, exact=False)
+        if values is not None:
+            return f"(not any({values.format(c=c)}))"
         return f"(not any([{b} for {i} in {c}]))"
 
     def op_filter(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "filter", True)
-        return f"tuple({i} for {i} in {c} if {b})"
+        values = self._item_values(arg[1], b, depth + 1, exact=False)
+        if values is not None:
+            self.temporaries += 1
+            v = f"{self.prefix}v{self.temporaries}"
+            return f"tuple(_compress(({v} := {c}), {values.format(c=v)}))"
+        return f"tuple([{i} for {i} in {c} if {b}])"
 
     def op_map(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "map", True)
-        return f"tuple({b} for {i} in {c})"
+        values = self._item_values(arg[1], b, depth + 1, exact=True)
+        if values is not None:
+            return f"tuple({values.format(c=c)})"
+        return f"tuple([{b} for {i} in {c}])"
 
     def op_distinct(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "distinct", False)
-        return f"len(set({c}))" if b is None else f"len({{{b} for {i} in {c}}})"
+        if b is None:
+            return f"len(set({c}))"
+        values = self._item_values(arg[1], b, depth + 1, exact=True)
+        if values is not None:
+            return f"len(set({values.format(c=c)}))"
+        return f"len({{{b} for {i} in {c}}})"
 
     def op_sorted(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "sorted", False)
-        return f"tuple(sorted({c}))" if b is None else f"tuple(sorted({b} for {i} in {c}))"
+        if b is None:
+            return f"tuple(sorted({c}))"
+        values = self._item_values(arg[1], b, depth + 1, exact=True)
+        if values is not None:
+            return f"tuple(sorted({values.format(c=c)}))"
+        return f"tuple(sorted([{b} for {i} in {c}]))"
 
     def op_steps(self, arg, depth, path):
         return f"_steps({self.compile(arg, depth, path)})"
 
 
 _GROUP_TILES = re.compile(r"i\d+\.tiles")  # the tiles of the group being looked at
+_PLAIN_ATTRIBUTE = re.compile(r"i\d+\.[a-z_]+")
+# The tile-mask tests _tile_mask makes of a condition on a group's tiles (some, all, none).
+_MASK_TEST = re.compile(r"(?P<form>bool\(|\(not \()(?P<item>i\d+)\.mask & (?P<not>~?)(?P<mask>\w+)\)\)?")
+# What may be worked out once for a whole collection instead of once per item: a fact of
+# the hand, a constant or a literal (nothing that could fail where the loop would not run).
+_INVARIANT = re.compile(r"h\.[a-z_]+|_\w+|-?\d+|'[^'\\]*'|True|False|None|\((?:[-\w' ]+, )*\)")
+_COMPARISONS = {"==": "_eq", "!=": "_ne", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge", "in": None}
 
 
 def _held(collection: str) -> str:
@@ -281,7 +365,10 @@ def _steps(values) -> tuple:
     return tuple(b - a for a, b in zip(values, values[1:]))
 
 
-RUNTIME_HELPERS: dict[str, Any] = {"_steps": _steps}
+RUNTIME_HELPERS: dict[str, Any] = {
+    "_steps": _steps, "_truth": operator.truth, "_not": operator.not_, "_contains": operator.contains,
+    "_repeat": repeat, "_compress": compress, "_eq": operator.eq, "_ne": operator.ne, "_lt": operator.lt,
+    "_le": operator.le, "_gt": operator.gt, "_ge": operator.ge}
 
 
 def predicate_source(node: Any, where: str, item_scope: bool, prefix: str) -> tuple[str, dict[str, Any]]:

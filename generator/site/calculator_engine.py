@@ -126,6 +126,32 @@ def analyse(request: dict[str, Any]) -> dict[str, Any]:
         return {"kind": "error", "error": describe(err, table, lang)}
 
 
+def discard_analysis(request: dict[str, Any]) -> dict[str, Any]:
+    """`mcr analyze --json`'s object for the request's hand of 13 or 14 tiles, a ready
+    hand's waits scored with the request's winds and flowers (rules.analyze_hand)."""
+    situation = {k: request[k] for k in _WAIT_FIELDS if k in request}
+    found = rules.analyze_hand(request["hand"], table=_table(request), lang=request.get("lang", "en"), **situation)
+    return found.as_dict()
+
+
+def with_analysis(request: dict[str, Any], shown: dict[str, Any]) -> dict[str, Any]:
+    """analyse()'s answer with the discard analysis where the hand is not a win:
+    - 13 tiles: "analysis" added; the kind is "shanten" in place of "waits" when the hand
+      waits on no tile;
+    - 14 tiles with no winning shape: {"kind": "discards", "analysis": ..., "tiles": the
+      hand} in place of the error.
+    Anything else, or a hand the analysis refuses, is answered as analyse() answered it."""
+    try:
+        if shown["kind"] == "waits":
+            return {**shown, "kind": "waits" if shown["waits"] else "shanten", "analysis": discard_analysis(request)}
+        if shown["kind"] == "error" and shown["error"]["code"] == "not_winning":
+            return {"kind": "discards", "analysis": discard_analysis(request),
+                    "tiles": hand_tiles(rules.parse_hand_to_analyze(request["hand"]))}
+    except RulesError:
+        pass
+    return shown
+
+
 def answer(request_json: str) -> str:
     """One request from the page (JSON) to its answer (JSON): the worker's only call."""
     request = json.loads(request_json)
@@ -134,4 +160,4 @@ def answer(request_json: str) -> str:
             return json.dumps(score(request), ensure_ascii=False)
         except RulesError as err:
             return json.dumps({"hand": request.get("hand"), "error": str(err), "code": err.code}, ensure_ascii=False)
-    return json.dumps(analyse(request), ensure_ascii=False)
+    return json.dumps(with_analysis(request, analyse(request)), ensure_ascii=False)

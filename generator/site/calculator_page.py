@@ -26,6 +26,8 @@ from .templating import render
 TEMPLATE = "calculator.md.j2"
 WIDGET_TEMPLATE = "calculator_widget.html.j2"
 SCRIPT = "assets/mcr/calculator.js"
+# Loaded before SCRIPT: the discard analysis's drawing and the share link's reading.
+HELPER_SCRIPTS = ("assets/mcr/calculator-analysis.js", "assets/mcr/calculator-link.js")
 WORKER = "assets/mcr/calculator-worker.mjs"
 PAGE = "calculator.md"
 MELD_MODES = ("standing", "chow", "pung", "kong", "closed_kong")
@@ -76,6 +78,7 @@ def widget(lang: str, editions: list[tuple[str, str]], page_data: dict[str, Any]
         ("scoresheet", url_token("scoresheet.md")),   # where a scored win can be entered
     ]
     return render(WIDGET_TEMPLATE, lang=lang, urls=urls, editions=editions, script=url_token(SCRIPT), dom_script=url_token(DOM_SCRIPT),
+                  helper_scripts=[url_token(path) for path in HELPER_SCRIPTS],
                   tile_src=lambda face: url_token(f"{TILE_ASSETS}/{face}.svg"), rows=palette_rows(lang),
                   modes=MELD_MODES, flags=SITUATION_FLAGS, winds=WINDS, max_flowers=MAX_FLOWERS,
                   notation_href=url_token("notation.md"), page_data=page_data_json(page_data),

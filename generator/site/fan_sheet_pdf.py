@@ -38,7 +38,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 SKIP_VARIABLE = "MCR_SKIP_FAN_SHEET_PDF"
 CHROMIUM_ARGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run")
-_TIMEOUT_MS = 60_000   # one page's load or print; a loaded machine takes a few seconds
+_TIMEOUT_MS = 300_000   # one page's load or print: seconds when quiet, over a minute on a busy 2-core machine
 # What the page loads from the site (a relative address): pictures, scripts and styles.
 _PDF_DATE = re.compile(rb"/(CreationDate|ModDate) \(D:\d{14}[^)]*\)")
 _REFERENCE = re.compile(r'(?:src="([^"#?:]+)|href="([^"#?:]+\.css))[^"]*"')

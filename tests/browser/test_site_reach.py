@@ -1,6 +1,7 @@
 """Every kind of page, in every language, for every reader (Debian's Chromium driven by
 Playwright, on the built site): at 390 px wide no page scrolls sideways, and axe-core (from
-its npm package in node_modules/) finds no serious or critical violation, light or dark.
+its npm package in node_modules/) finds no serious or critical violation, nor the minor ones
+once found and fixed (HELD_MINOR), light or dark.
 A rulebook page stays under 600 KB. Phone screenshots go to test-artifacts/."""
 from __future__ import annotations
 
@@ -38,6 +39,9 @@ KINDS = {
     "quiz": "quiz/beginner/",
     "calculator": "calculator/?hand=%5BEEE%5D%5BSSSS1%5D55pWWWNNN&self_drawn=1",
     "calculator waits": "calculator/?hand=%5B123m%5D456m789m34p55s",
+    # Issue 22: the discard analysis of a hand that is no win, under a link whose flowers are refused.
+    "calculator discards": "calculator/?hand=%5B123m%5D456m789m34p55s9p&flowers=12",
+    "rules quiz": "quiz/rules/",
 }
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -52,8 +56,11 @@ OVERFLOWING = """() => { const w = window.innerWidth, out = [];
     if (over(el) && !(el.parentElement && over(el.parentElement))) out.push(el.tagName + '.' + el.className);
   }
   return out.slice(0, 5); }"""
-AXE_RUN = """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
-  .filter(v => v.impact === 'serious' || v.impact === 'critical')
+# Besides every serious or critical violation, the minor ones the site was found with and fixed
+# (issue 22: empty-table-header on the notation page).
+HELD_MINOR = ["empty-table-header"]
+AXE_RUN = """async (held) => (await axe.run(document, {resultTypes: ['violations']})).violations
+  .filter(v => v.impact === 'serious' || v.impact === 'critical' || held.includes(v.id))
   .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))"""
 
 
@@ -64,6 +71,8 @@ def _url(base: str, lang: str, path: str) -> str:
 def _settled(page: Any, kind: str) -> None:
     if kind.startswith("calculator"):
         page.wait_for_selector(".mcr-calc[data-answered]", timeout=60000)
+    elif kind == "rules quiz":
+        page.wait_for_selector(".mcr-rules-quiz[data-state=question]", timeout=15000)
     elif kind == "quiz":
         page.wait_for_selector(".mcr-quiz__form", timeout=15000)
     page.wait_for_function("() => Array.from(document.images).every(i => i.complete)", timeout=15000)
@@ -85,7 +94,7 @@ def dark(browser: Any) -> Iterator[Any]:  # noqa: F811
 
 def _axe(page: Any) -> list[str]:
     page.add_script_tag(path=str(AXE))
-    return page.evaluate(AXE_RUN)
+    return page.evaluate(AXE_RUN, HELD_MINOR)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -94,7 +103,7 @@ def test_phone_width_and_accessibility(phone: Any, dark: Any, base_url: str, lan
     phone.goto(_url(base_url, lang, KINDS[kind]))
     _settled(phone, kind)
     scroll, width = phone.evaluate(WIDTH)
-    if kind in ("fan", "calculator", "calculator waits") and lang in ("en", "zh"):
+    if kind in ("fan", "calculator", "calculator waits", "calculator discards") and lang in ("en", "zh"):
         ARTIFACTS.mkdir(exist_ok=True)
         phone.screenshot(path=str(ARTIFACTS / f"phone-{lang}-{kind.replace(' ', '-')}.png"), full_page=True)
     assert scroll <= width, f"{kind} in {lang} scrolls sideways at {width}px: {phone.evaluate(OVERFLOWING)}"

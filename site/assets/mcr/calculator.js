@@ -4,8 +4,10 @@
 // palette, the ways of adding a tile, the situation. This script keeps the hand and its
 // notation in step both ways, draws the hand, asks the engine (calculator-worker.mjs: the
 // `rules` package under Pyodide) and shows its answer: the breakdown for 14 tiles, the
-// waits for 13, the engine's error otherwise. It scores nothing itself. The hand and the
-// situation live in the page's address, so a copied link reopens them.
+// waits for 13, the discard analysis of a hand that is not ready or not a win
+// (calculator-analysis.js), the engine's error otherwise, and keeps the total in view in a bar
+// that stays on screen. It scores nothing itself. The hand and the situation live in the
+// page's address, so a copied link reopens them (calculator-link.js reads it back).
 (function () {
   "use strict";
 
@@ -16,6 +18,7 @@
   var WINDS = ["E", "S", "W", "N"];
   var HONORS = "ESWNCFP";
   var STAGES = 4;   // progress steps: download, start, table, ready
+  var MAX_FLOWERS = 8;   // the four flowers and four seasons of the set
 
   // ---- The hand and its notation ----------------------------------------------------------
   // A hand is {melds: [{kind: "chow"|"pung"|"kong", tiles: [faces], concealed}], standing: [faces]};
@@ -144,6 +147,11 @@
   };
 
   Calculator.prototype.tileName = function (face) { return this.data.tiles[face] || face; };
+
+  // A column heading read aloud but not shown (a column of buttons).
+  Calculator.prototype.hiddenHeader = function (key) {
+    return h("span", {class: "mcr-visually-hidden"}, [this.t(key)]);
+  };
 
   Calculator.prototype.tile = function (face, variant, extra) {
     var file = variant === "back" ? "back.svg" : variant === "standing" ? face + ".svg" : face + "-" + variant + ".svg";
@@ -331,7 +339,7 @@
     });
     return h("div", {class: "mcr-calc__waits"}, [
       table(this.t("calc_waits_caption"), [this.t("calc_col_tile"), this.t("calc_col_unseen"),
-        this.t("calc_col_discard"), this.t("calc_col_self_drawn"), ""], rows),
+        this.t("calc_col_discard"), this.t("calc_col_self_drawn"), this.hiddenHeader("calc_col_try")], rows),
       h("p", {class: "mcr-calc__note"}, [this.t("calc_waits_note")])]);
   };
 
@@ -353,9 +361,27 @@
     FLAGS.forEach(function (flag) { if (root.querySelector("input[name=" + flag + "]").checked) s[flag] = true; });
     s.seat_wind = root.querySelector("select[name=seat_wind]").value;
     s.prevalent_wind = root.querySelector("select[name=prevalent_wind]").value;
-    var flowers = parseInt(root.querySelector("input[name=flowers]").value, 10);
-    s.flowers = isFinite(flowers) ? Math.max(0, Math.min(8, flowers)) : 0;
+    s.flowers = this.flowers().count || 0;
     return s;
+  };
+
+  // The flowers as typed: {count} from 0 to 8 (an empty box is none), or {problem} in words.
+  // The box is a text box (with a numeric keypad), so that whatever is typed stays to be
+  // named back, never clamped or emptied by the browser.
+  Calculator.prototype.flowers = function () {
+    var input = this.root.querySelector("input[name=flowers]"), text = input.value.trim();
+    if (text === "") return {count: 0};
+    if (/^\d+$/.test(text) && Number(text) <= MAX_FLOWERS) return {count: Number(text)};
+    return {problem: this.t("calc_flowers_invalid", {value: text, most: MAX_FLOWERS})};
+  };
+
+  // The flowers box says what is wrong with its count, beside it and to assistive technology.
+  Calculator.prototype.showFlowers = function (problem) {
+    var input = this.root.querySelector("input[name=flowers]"), box = this.$(".mcr-calc__field-error");
+    box.textContent = problem || "";
+    box.hidden = !problem;
+    if (problem) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
   };
 
   // The edition of the rules the hand is scored by (the select's value, the site's own by default).
@@ -385,6 +411,12 @@
     if (focus) focus.focus();
   };
 
+  // A tile discarded from a 14-tile hand: its last concealed copy goes.
+  Calculator.prototype.discard = function (face) {
+    var at = this.hand.standing.lastIndexOf(face);
+    if (at >= 0) this.remove("standing", at);
+  };
+
   Calculator.prototype.drawHand = function () {
     var self = this, hand = this.hand, box = this.$(".mcr-calc__hand"), count = tileCount(hand);
     var full = count === TILES_IN_HAND && hand.standing.length > 0;
@@ -407,31 +439,41 @@
     FLAGS.forEach(function (flag) { if (s[flag]) params.set(flag, "1"); });
     if (s.seat_wind !== "E") params.set("seat_wind", s.seat_wind);
     if (s.prevalent_wind !== "E") params.set("prevalent_wind", s.prevalent_wind);
-    if (s.flowers) params.set("flowers", String(s.flowers));
+    if (s.flowers) params.set("flowers", String(s.flowers));   // a count the box refuses is not kept
     if (this.edition() !== this.data.table) params.set("edition", this.edition());
     var query = params.toString();
     return location.pathname + (query ? "?" + query : "");
   };
 
+  // The hand and situation of the page's address; each setting it cannot use is listed, with
+  // what is used instead (calculator-link.js), above the calculator.
   Calculator.prototype.restore = function () {
-    var params = new URLSearchParams(location.search), root = this.root;
-    FLAGS.forEach(function (flag) { root.querySelector("input[name=" + flag + "]").checked = params.get(flag) === "1"; });
-    ["seat_wind", "prevalent_wind"].forEach(function (key) {
-      var wind = (params.get(key) || "E").toUpperCase();
-      root.querySelector("select[name=" + key + "]").value = WINDS.indexOf(wind) >= 0 ? wind : "E";
-    });
-    var flowers = parseInt(params.get("flowers") || "0", 10);
-    root.querySelector("input[name=flowers]").value = String(isFinite(flowers) ? Math.max(0, Math.min(8, flowers)) : 0);
-    var edition = root.querySelector("select[name=edition]"), asked = params.get("edition");
-    if (edition) edition.value = this.data.editions.some(function (e) { return e.id === asked; }) ? asked : this.data.table;
-    var notation = params.get("hand") || "";
-    this.$(".mcr-calc__notation").value = notation;
-    this.hand = fromNotation(notation);
+    var root = this.root, editions = this.data.editions.map(function (e) { return e.id; });
+    var link = window.McrCalcLink.read(location.search, {flags: FLAGS, winds: WINDS, maxFlowers: MAX_FLOWERS,
+                                                        editions: editions, edition: this.data.table});
+    var settings = link.settings;
+    FLAGS.forEach(function (flag) { root.querySelector("input[name=" + flag + "]").checked = !!settings.flags[flag]; });
+    ["seat_wind", "prevalent_wind"].forEach(function (key) { root.querySelector("select[name=" + key + "]").value = settings[key]; });
+    root.querySelector("input[name=flowers]").value = String(settings.flowers);
+    var edition = root.querySelector("select[name=edition]");
+    if (edition) edition.value = settings.edition;
+    this.$(".mcr-calc__notation").value = settings.hand;
+    this.hand = fromNotation(settings.hand);
+    this.showLinkProblems(link.problems);
+  };
+
+  Calculator.prototype.showLinkProblems = function (problems) {
+    var self = this, box = this.$(".mcr-calc__link-problems");
+    box.querySelector("ul").replaceChildren.apply(box.querySelector("ul"), problems.map(function (p) {
+      return h("li", {"data-param": p.values.param}, [self.t(p.key, p.values)]);
+    }));
+    box.hidden = !problems.length;
   };
 
   // Everything that follows a change of the hand or the situation.
   Calculator.prototype.update = function () {
     this.drawHand();
+    this.showFlowers(this.flowers().problem);
     var url = this.link();
     history.replaceState(null, "", url);
     this.$(".mcr-calc__link").value = new URL(url, location.href).href;
@@ -439,16 +481,54 @@
     this.ask();
   };
 
-  Calculator.prototype.say = function (summary, result) {
+  // The answer: `summary` (a sentence, announced), `result` (a node or null) and what the bar
+  // shows (`bar`: a list of nodes and strings; the tile count when absent).
+  Calculator.prototype.say = function (summary, result, bar) {
     this.$(".mcr-calc__summary").textContent = summary;
     this.$(".mcr-calc__result").replaceChildren.apply(this.$(".mcr-calc__result"), result ? [result] : []);
+    this.showBar(bar || null, bar ? "answer" : "count");
+  };
+
+  // The total bar (it stays on screen while tiles are tapped: mcr.css): the total and whether
+  // the hand is a valid win, or how far it is from one, and a link down to the details.
+  Calculator.prototype.showBar = function (nodes, state, valid) {
+    var bar = this.$(".mcr-calc__bar"), text = this.$(".mcr-calc__bar-text"), jump = this.$(".mcr-calc__bar-jump");
+    var shown = nodes || [this.t("calc_count", {n: tileCount(this.hand)})];
+    text.replaceChildren.apply(text, shown.map(function (n) { return typeof n === "string" ? document.createTextNode(n) : n; }));
+    bar.setAttribute("data-state", state);
+    if (valid === undefined) bar.removeAttribute("data-valid");
+    else bar.setAttribute("data-valid", String(valid));
+    jump.hidden = state === "count";
+    jump.textContent = this.t(state === "score" ? "calc_bar_breakdown" : "calc_bar_details");
+  };
+
+  // The bar of a scored hand: its total, bold, and the verdict in words (not by colour alone).
+  Calculator.prototype.scoreBar = function (r) {
+    var verdict = r.valid ? this.t("calc_bar_valid") : this.t("calc_bar_invalid", {minimum: r.minimum});
+    return [h("strong", {class: "mcr-calc__bar-total"}, [this.points(r.total)]), " ",
+            h("span", {class: "mcr-calc__bar-verdict"}, [verdict])];
+  };
+
+  // An answer the page gives without the engine (no tile, a count of flowers it refuses):
+  // an answer still on its way is for the hand before, and is dropped.
+  Calculator.prototype.answerHere = function (kind, summary, bar) {
+    this.asked += 1;
+    this.say(summary, null, bar);
+    this.root.removeAttribute("aria-busy");
+    this.root.setAttribute("data-answer", kind);
+    this.root.setAttribute("data-answered", String(this.asked));
   };
 
   Calculator.prototype.ask = function () {
     var self = this, notation = this.$(".mcr-calc__notation").value;
     this.showError(null);
-    if (!notation.trim()) { this.say(this.t("calc_need_tiles", {n: 0}), null); return; }
-    if (!this.engine) return;   // asked again once the engine is ready
+    if (!notation.trim()) { this.answerHere("empty", this.t("calc_need_tiles", {n: 0}), null); return; }
+    var flowers = this.flowers().problem;
+    if (flowers) {
+      this.answerHere("flowers", this.t("calc_summary_flowers", {problem: flowers, most: MAX_FLOWERS}), [flowers]);
+      return;
+    }
+    if (!this.engine) { this.showBar(null, "count"); return; }   // asked again once the engine is ready
     var request = this.situation();
     request.hand = notation;
     request.lang = this.data.lang;
@@ -464,18 +544,32 @@
 
   Calculator.prototype.show = function (answer) {
     this.root.setAttribute("data-answer", answer.kind);
+    var self = this, analysis = window.McrCalcAnalysis;
     if (answer.kind === "score") {
       this.say(this.t("calc_summary_score", {total: this.points(answer.result.total), verdict: this.verdict(answer)}),
                this.breakdown(answer));
+      this.showBar(this.scoreBar(answer.result), "score", answer.result.valid);
     } else if (answer.kind === "waits") {
-      var self = this, names = answer.waits.map(function (w) { return self.tileName(w.tile); });
-      this.say(names.length ? this.t("calc_summary_waits", {n: names.length, tiles: names.join(this.t("calc_list_separator"))})
-                            : this.t("calc_summary_no_waits"), names.length ? this.waitsTable(answer.waits) : null);
+      var names = answer.waits.map(function (w) { return self.tileName(w.tile); });
+      var waits = [answer.analysis ? analysis.formsTable(this, answer.analysis) : null, this.waitsTable(answer.waits)];
+      this.say(this.t("calc_summary_waits", {n: names.length, tiles: names.join(this.t("calc_list_separator"))}),
+               h("div", {class: "mcr-calc__analysis"}, waits),
+               this.nodes("calc_bar_ready", {tiles: h("span", {class: "mcr-calc__bar-tiles"}, answer.waits.map(function (w) {
+                 return self.tile(w.tile, "standing", "mcr-tile--mini");
+               }))}));
+    } else if (answer.kind === "shanten") {
+      var waiting = analysis.waiting(this, answer.analysis, function (face) {
+        self.change(withAddition(self.hand, "standing", [face]));
+      });
+      this.say(waiting.summary, waiting.result, waiting.bar);
+    } else if (answer.kind === "discards") {
+      var discarding = analysis.discarding(this, answer.analysis, function (face) { self.discard(face); });
+      this.say(discarding.summary, discarding.result, discarding.bar);
     } else if (answer.kind === "incomplete") {
       this.say(this.t(answer.count > TILES_IN_HAND ? "calc_too_many_tiles" : "calc_need_tiles", {n: answer.count}), null);
     } else {
       var text = this.errorText(answer.error);
-      this.say(this.t("calc_summary_error", {error: text}), null);
+      this.say(this.t("calc_summary_error", {error: text}), null, [this.t("calc_bar_error")]);
       this.showError(answer.error, text);
     }
     this.root.setAttribute("data-answered", String(this.asked));
@@ -540,9 +634,32 @@
                                                     fallback);
   };
 
+  // The site's notices (offline.js: "saved on this device", "a new version") sit at the foot
+  // of the screen, where the total bar sticks: the bar rises above whichever is shown.
+  Calculator.prototype.liftBar = function () {
+    var root = this.root, notices = Array.prototype.slice.call(document.querySelectorAll(".mcr-notice"));
+    if (!notices.length || !window.ResizeObserver) return;
+    function lift() {
+      var highest = notices.reduce(function (most, n) {
+        return n.hidden ? most : Math.max(most, window.innerHeight - n.getBoundingClientRect().top);
+      }, 0);
+      root.style.setProperty("--mcr-calc-bar-lift", highest ? Math.ceil(highest + 6) + "px" : "0px");
+    }
+    var watch = new ResizeObserver(lift);
+    notices.forEach(function (n) { watch.observe(n); });
+    window.addEventListener("resize", lift);
+    lift();
+  };
+  // The notices come after the calculator in the page: they are looked for once it is read.
+  Calculator.prototype.liftBarSoon = function () {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", this.liftBar.bind(this));
+    else this.liftBar();
+  };
+
   Calculator.prototype.wire = function () {
     var self = this, root = this.root;
     this.wirePalette();
+    this.liftBarSoon();
     this.$(".mcr-calc__notation").addEventListener("input", function (event) {
       self.history.push(self.notationBefore || "");
       self.hand = fromNotation(event.target.value);
@@ -565,6 +682,12 @@
     });
     this.$(".mcr-calc__clear").addEventListener("click", function () { self.change({melds: [], standing: []}); });
     this.$(".mcr-calc__copy").addEventListener("click", function () { self.copyLink(); });
+    // The flowers box answers as it is typed, not only when it loses the focus.
+    root.querySelector("input[name=flowers]").addEventListener("input", function () { self.update(); });
+    this.$(".mcr-calc__link-dismiss").addEventListener("click", function () {
+      self.$(".mcr-calc__link-problems").hidden = true;
+      self.$(".mcr-calc__notation").focus();
+    });
   };
 
   // ---- The engine in its worker -----------------------------------------------------------------

@@ -136,7 +136,10 @@
         return h("li", {class: "mcr-quiz__option", "data-key": option.key}, [
           h("label", {}, [input, h("strong", {}, [LABELS.charAt(i) + "."]), option.text])]);
       });
-      var list = h("ul", {class: "mcr-quiz__options", role: kind === "radio" ? "radiogroup" : "group"}, items);
+      // The group's role sits on a box around the list: on the list itself its items would
+      // lose their list (axe-core's listitem).
+      var list = h("ul", {class: "mcr-quiz__options"}, items);
+      var group = h("div", {class: "mcr-rules-quiz__group", role: kind === "radio" ? "radiogroup" : "group"}, [list]);
       var feedback = h("div", {class: "mcr-quiz__feedback", "aria-live": "polite"}, []);
       var check = h("button", {type: "button", class: "md-button md-button--primary mcr-quiz__check"}, [self.t("check")]);
       var next = h("button", {type: "button", class: "md-button mcr-quiz__next"}, [self.t("next")]);
@@ -146,7 +149,7 @@
       stage.appendChild(h("p", {class: "mcr-quiz__ask"}, [q.question]));
       if (q.tiles) stage.appendChild(self.hand(q.tiles));
       stage.appendChild(h("p", {class: "mcr-rules-quiz__pick"}, [self.t(q.pick === "one" ? "rules_pick_one" : "rules_pick_all")]));
-      stage.appendChild(list);
+      stage.appendChild(group);
       stage.appendChild(h("div", {class: "mcr-quiz__actions"}, [check, next]));
       stage.appendChild(feedback);
       root.setAttribute("data-state", "question");
