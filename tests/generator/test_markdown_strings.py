@@ -2,6 +2,9 @@
 page generator uses escape them, so a string holding markup cannot shape the page."""
 from __future__ import annotations
 
+import re
+from html import unescape
+
 import markdown
 
 from generator.site.markdown_text import md_escape, md_template
@@ -38,3 +41,25 @@ def test_navigation_titles_are_escaped_at_every_depth() -> None:
     nav = [{"<b>Home</b>": "index.md"}, "fans/index.md", {"Quiz": [{'Winds "<svg onload=x>': "quiz/w.md"}]}]
     assert _escaped(nav) == [{"&lt;b&gt;Home&lt;/b&gt;": "index.md"}, "fans/index.md",
                              {"Quiz": [{"Winds &quot;&lt;svg onload=x&gt;": "quiz/w.md"}]}]
+
+
+def test_a_markdown_string_s_links_lead_only_to_the_site_or_the_web() -> None:
+    """Its page and web links stay links; javascript:, data:, a protocol-relative link, one
+    spelt with an escape, a space or in capitals, and a reference definition to javascript:
+    all show as text (a character reference shows as typed: the link is to a page of that
+    odd name)."""
+    kept = _html(md_template("See [the rules](rulebook/scoring.md#a) and [the web](https://example.org/x)",
+                             markdown=True))
+    assert '<a href="rulebook/scoring.md#a">the rules</a>' in kept and '<a href="https://example.org/x">' in kept
+    for link in ("[x](javascript:alert(1))", "[x]( JavaScript:alert(1))", "[x](java\\script:alert(1))",
+                 "[x](java&#115;cript:alert(1))", "![x](data:text/html,1)", "[x](//elsewhere.example/)",
+                 "[x](vbscript:1)", "[x][r]\n\n[r]: javascript:alert(1)"):
+        html = _html(md_template("Read " + link, markdown=True))
+        targets = [unescape(t).strip().lower() for t in re.findall(r'(?:href|src)="([^"]*)"', html)]
+        assert not [t for t in targets if t.startswith(("javascript:", "data:", "vbscript:", "//"))], (link, html)
+        assert "<img" not in html, (link, html)
+
+
+def test_a_markdown_string_s_attribute_list_and_references_stay_text() -> None:
+    html = _html("# " + md_template("Winds {{: onclick=alert(1)}} &amp; &#60;b&#62;", markdown=True))
+    assert html.startswith("<h1>Winds {: onclick=alert(1)} &amp;amp; &amp;#60;b&amp;#62;</h1>"), html
