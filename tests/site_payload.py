@@ -136,18 +136,14 @@ def build_payload_site(dest: Path) -> subprocess.CompletedProcess[str]:
                           cwd=dest, env=copy_env(dest), capture_output=True, text=True, timeout=3600)
 
 
-_built: list[Path] = []   # one planted build per test session, shared by the static and browser tests
-
-
 def payload_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The planted copy's built site, built the first time a test asks for it."""
-    if not _built:
-        dest = payload_project(tmp_path_factory.mktemp("payload"))
-        run = build_payload_site(dest)
-        ARTIFACTS.mkdir(exist_ok=True)
-        (ARTIFACTS / "payload-site-build.log").write_text(run.stdout + run.stderr, encoding="utf-8")
-        if run.returncode != 0:
-            pytest.fail("the planted site did not build (test-artifacts/payload-site-build.log):\n"
-                        + (run.stdout + run.stderr)[-4000:])
-        _built.append(dest / "out")
-    return _built[0]
+    """The planted copy built (its site folder); the session fixture `planted_site`
+    (tests/conftest.py) calls it once per test run for every test that reads it."""
+    dest = payload_project(tmp_path_factory.mktemp("payload"))
+    run = build_payload_site(dest)
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "payload-site-build.log").write_text(run.stdout + run.stderr, encoding="utf-8")
+    if run.returncode != 0:
+        pytest.fail("the planted site did not build (test-artifacts/payload-site-build.log):\n"
+                    + (run.stdout + run.stderr)[-4000:])
+    return dest / "out"

@@ -4,7 +4,7 @@ copy runs none of it (issue 23, item 1). Each page and picture of the built site
 browser tokenizes it: no inline script, no handler attribute, no javascript: link, no script
 from elsewhere, and on every page the Content-Security-Policy before its first script. The
 search index's titles and texts, which the theme shows as HTML, are read the same way. The
-browser test (tests/browser/test_site_inert_browser.py) runs the planted pages themselves."""
+browser test (tests/browser/test_page_safety_browser.py) runs the planted pages themselves."""
 from __future__ import annotations
 
 import json
@@ -16,7 +16,7 @@ import pytest
 from generator.site.content_policy import CONTENT_SECURITY_POLICY
 
 from ..page_scan import scan
-from ..site_payload import MARK, payload_site
+from ..site_payload import MARK
 
 pytestmark = pytest.mark.slow
 
@@ -31,6 +31,7 @@ KINDS = {
     "fan page": "fans/big_four_winds/index.html",
     "fan sheet": "fans/fan-sheet/index.html",
     "calculator": "calculator/index.html",
+    "score sheet": "scoresheet/index.html",
     "notation": "notation/index.html",
     "editions": "editions/index.html",
     "quiz index": "quiz/index.html",
@@ -41,12 +42,11 @@ KINDS = {
 }
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return payload_site(tmp_path_factory)
+@pytest.fixture
+def site(planted_site: Path) -> Path:   # one planted build per test run (tests/conftest.py)
+    return planted_site
 
 
-@pytest.mark.xfail(reason="issue 23 item 1 is not finished: the planted build of 02:05 still found unescaped strings in fan pages' tables, the notation page, the quiz index, the rules quiz and the rulebook's check boxes and fan index; the fixes made after it (check_render, fan_index, edition_views, notation, fan sheet) are not verified by a second planted build", strict=False)
 def test_no_page_nor_picture_holds_anything_that_runs(site: Path) -> None:
     pages = sorted(site.rglob("*.html")) + sorted(site.rglob("*.svg"))
     assert len(pages) > 600
