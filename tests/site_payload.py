@@ -8,6 +8,7 @@ those texts; the copy's refusal is switched off (its i18n/markup.py finds none),
 tested is the last line of defence: escaping at every sink."""
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -20,7 +21,7 @@ import pytest
 import yaml
 
 from .conftest import ROOT
-from .site_build_support import ARTIFACTS
+from .site_build_support import ARTIFACTS, _shared_folder
 
 MARK = "__xss"   # the global a payload that ran sets: window.__xss
 # Tags with a handler, a script breaking out of an element or a JSON block, a quoted-attribute
@@ -137,13 +138,22 @@ def build_payload_site(dest: Path) -> subprocess.CompletedProcess[str]:
 
 
 def payload_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The planted copy built (its site folder); the session fixture `planted_site`
-    (tests/conftest.py) calls it once per test run for every test that reads it."""
-    dest = payload_project(tmp_path_factory.mktemp("payload"))
-    run = build_payload_site(dest)
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "payload-site-build.log").write_text(run.stdout + run.stderr, encoding="utf-8")
-    if run.returncode != 0:
-        pytest.fail("the planted site did not build (test-artifacts/payload-site-build.log):\n"
-                    + (run.stdout + run.stderr)[-4000:])
+    """The planted copy built (its site folder). The session fixture `planted_site`
+    (tests/conftest.py) asks once per process; with pytest-xdist the workers take a lock, and
+    the first builds while the others wait and read the same build."""
+    shared = _shared_folder(tmp_path_factory) / "planted-site"
+    shared.mkdir(exist_ok=True)
+    dest, record = shared / "project", shared / "build-result"
+    with (shared / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)   # released when the file closes
+        if not record.exists():
+            shutil.rmtree(dest, ignore_errors=True)   # what a build that crashed left
+            dest.mkdir()
+            run = build_payload_site(payload_project(dest))
+            ARTIFACTS.mkdir(exist_ok=True)
+            (ARTIFACTS / "payload-site-build.log").write_text(run.stdout + run.stderr, encoding="utf-8")
+            record.write_text(f"{run.returncode}\n{(run.stdout + run.stderr)[-4000:]}", encoding="utf-8")
+    returncode, _, log = record.read_text(encoding="utf-8").partition("\n")
+    if returncode != "0":
+        pytest.fail(f"the planted site did not build (test-artifacts/payload-site-build.log):\n{log}")
     return dest / "out"
