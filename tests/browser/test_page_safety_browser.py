@@ -1,7 +1,7 @@
 """The site's pages in Chromium under their Content-Security-Policy (issue 23, item 1).
 
 - The project's site: the calculator starts its worker and Pyodide and scores a hand, the
-  offline service worker registers, a quiz and the rules quiz ask, the score sheet keeps a
+  offline service worker registers, a quiz and the rules quiz ask and grade, the score sheet keeps a
   hand, the rulebook and the search work, and the browser reports no violation of the policy
   (no securitypolicyviolation event, no console message about it).
 - A site built from a copy whose every text carries a script payload (tests/site_payload.py):
@@ -81,9 +81,25 @@ def _calculator_scores(tab: Watched, prefix: str = "") -> str:
     return tab.page.inner_text(".mcr-calc__summary")
 
 
-def _quiz_asks(tab: Watched, path: str, widget: str = "mcr-quiz") -> None:
+def _quiz_grades(tab: Watched, path: str) -> None:
+    """A hand quiz asks its first question, takes a total (0 points: wrong) and draws its
+    verdict, the expected total and the fans."""
     tab.open(path)
-    tab.page.wait_for_selector(f"div.{widget}[data-state=ready]", timeout=20_000)
+    tab.page.wait_for_selector('div.mcr-quiz[data-state="asking"]', timeout=20_000)
+    tab.page.select_option(".mcr-quiz__kind", "total")   # "How many points?" only
+    tab.page.wait_for_selector('div.mcr-quiz[data-state="asking"] input[name=total]', timeout=20_000)
+    tab.page.fill("input[name=total]", "0")
+    tab.page.click(".mcr-quiz__check")
+    tab.page.wait_for_selector('div.mcr-quiz[data-state="answered"]', timeout=20_000)
+
+
+def _rules_quiz_grades(tab: Watched, prefix: str = "") -> None:
+    """The rules quiz asks its first question, takes the first option and draws its verdict."""
+    tab.open(f"{prefix}quiz/rules/")
+    tab.page.wait_for_selector('div.mcr-rules-quiz[data-state="question"]', timeout=20_000)
+    tab.page.locator(".mcr-quiz__option input").first.check()
+    tab.page.click(".mcr-quiz__check")
+    tab.page.wait_for_selector('div.mcr-rules-quiz[data-state="answered"]', timeout=20_000)
 
 
 def _sheet_keeps_a_hand(tab: Watched, prefix: str = "") -> None:
@@ -110,8 +126,8 @@ def test_the_site_lives_with_its_policy(watched: Watched) -> None:
     summary = _calculator_scores(watched)   # the engine in the page, under the policy, answers as the project's
     assert summary.startswith(f"{rules.score(HAND).total} points"), summary
     assert watched.page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => !!r)")
-    _quiz_asks(watched, "quiz/beginner/")
-    _quiz_asks(watched, "quiz/rules/", "mcr-rules-quiz")
+    _quiz_grades(watched, "quiz/beginner/")
+    _rules_quiz_grades(watched)
     _sheet_keeps_a_hand(watched)
     watched.open("rulebook/scoring/")
     _search_shows(watched, "Big Four Winds")
@@ -147,9 +163,9 @@ def test_planted_texts_run_nowhere(browser: Any, planted_url: str, prefix: str) 
         tab.page.click(".md-nav__link >> nth=3")   # the navigation, whose titles are the tables' texts
         _search_shows(tab, "window")                # the search results, drawn from the index as HTML
         _calculator_scores(tab, prefix)             # the answer names the fans, from the page's JSON
-        _quiz_asks(tab, f"{prefix}quiz/beginner/")  # the question, the options, from the bank and the strings
-        _quiz_asks(tab, f"{prefix}quiz/family-honors/")
-        _quiz_asks(tab, f"{prefix}quiz/rules/", "mcr-rules-quiz")
+        _quiz_grades(tab, f"{prefix}quiz/beginner/")   # the question, verdict and fans, from the bank and strings
+        _quiz_grades(tab, f"{prefix}quiz/family-honors/")
+        _rules_quiz_grades(tab, prefix)
         _sheet_keeps_a_hand(tab, prefix)            # the hands' table and standings, from the page's strings
         assert not tab.ran() and tab.violations() == [], tab.violations()
     finally:
