@@ -20,6 +20,28 @@ def shown(path: Path) -> str:
         return str(path)
 
 
+def _loader() -> Any:
+    """The safe loader, refusing a key given twice (the second would silently win). The
+    same refusal as rules/yaml_loader.py, which i18n, below every package, cannot import."""
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class NoDuplicates(base):  # type: ignore[valid-type, misc]
+        pass
+
+    def mapping(loader: Any, node: yaml.MappingNode) -> dict[Any, Any]:
+        seen: dict[Any, int] = {}
+        for key_node, _ in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"the key {key!r} appears twice (first at line {seen[key]})", key_node.start_mark)
+            seen[key] = key_node.start_mark.line + 1
+        return loader.construct_mapping(node, deep=True)
+
+    NoDuplicates.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+    return NoDuplicates
+
+
 def read_yaml(path: Path) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
@@ -28,7 +50,7 @@ def read_yaml(path: Path) -> Any:
     except UnicodeDecodeError as err:
         raise StringsError(f"{shown(path)}: not UTF-8 text (byte {err.start})") from None
     try:
-        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        return yaml.load(text, Loader=_loader())  # noqa: S506 - a safe loader
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""

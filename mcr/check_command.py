@@ -138,6 +138,9 @@ def _same(a: Path, b: Path) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.path is not None and not args.path.strip():
+        print("mcr check: " + cli_text(args.lang, "check_empty_path"), file=sys.stderr)
+        return 2
     shown = args.path or "fans.yaml"
     table_file = Path(args.path) if args.path else DEFAULT_FANS_PATH
     if args.editions is not None and not args.editions.is_dir():

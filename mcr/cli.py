@@ -6,6 +6,9 @@ Argparse's own words (usage, options, its error lines) stay in English."""
 from __future__ import annotations
 
 import argparse
+import errno
+import io
+import os
 import sys
 from importlib import import_module
 from typing import Callable
@@ -79,6 +82,34 @@ def build_parser(extra: list[Command], lang: str) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    lang = language_in(argv)
+    if sys.stdout is None:   # started with standard output closed: nothing could be shown
+        return _stream_failure(lang, "output_failed", reason=os.strerror(errno.EBADF))
+    if sys.stdin is None:    # started with standard input closed: fail only if it is read
+        sys.stdin = ClosedInput()
+    try:
+        try:
+            status = _run(argv)
+        except SystemExit as done:   # argparse's --help and usage errors end here too
+            status = done.code if isinstance(done.code, int) else (0 if done.code is None else 2)
+            if not isinstance(done.code, (int, type(None))):
+                print(done.code, file=sys.stderr)
+        sys.stdout.flush()
+        return status
+    except InputClosed:
+        return _stream_failure(lang, "input_closed")
+    except BrokenPipeError:   # the reader stopped reading (`mcr fans | head`): not an error
+        _drop_output()
+        return 0
+    except OSError as err:
+        if err.filename is not None:   # a file the command opened, not the output
+            print(f"mcr: {err.filename}: {err.strerror or err}", file=sys.stderr)
+            return 1
+        _drop_output()
+        return _stream_failure(lang, "output_failed", reason=err.strerror or str(err))
+
+
+def _run(argv: list[str]) -> int:
     extra = [] if argv[:1] in ([name] for name, _, _ in COMMANDS) else _slow_commands()
     args = build_parser(extra, language_in(argv)).parse_args(argv)
     try:
@@ -94,8 +125,47 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        return 0
+
+
+class InputClosed(OSError):
+    """Standard input was closed when mcr started, and a command read it."""
+
+
+class ClosedInput(io.TextIOBase):
+    """Stands for a closed standard input: reading it raises InputClosed."""
+
+    def fileno(self) -> int:
+        raise InputClosed(errno.EBADF, "standard input is closed")
+
+    def read(self, size: int | None = -1) -> str:
+        raise InputClosed(errno.EBADF, "standard input is closed")
+
+    def readline(self, size: int | None = -1) -> str:   # type: ignore[override]
+        raise InputClosed(errno.EBADF, "standard input is closed")
+
+    def isatty(self) -> bool:
+        return False
+
+
+def _drop_output() -> None:
+    """Send what is still buffered for standard output nowhere, so Python's own flush at
+    exit does not fail a second time with a traceback of its own."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        sys.stdout = None  # type: ignore[assignment]
+
+
+def _stream_failure(lang: str, key: str, **values: str) -> int:
+    """One line on standard error (when there is one), exit status 1."""
+    if sys.stderr is not None:
+        try:
+            print("mcr: " + cli_text(lang, key, **values), file=sys.stderr)
+        except OSError:
+            pass
+    return 1
 
 
 def _edition_problem(args: argparse.Namespace, err: EditionError) -> str:

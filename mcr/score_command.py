@@ -37,9 +37,12 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
 
 def _flowers(value: str) -> int:
     # Checked here, so the message names --flowers (the engine would name its field).
-    if value.isascii() and value.isdigit() and int(value) <= FLOWER_COUNT:
+    # The length first: int() refuses thousands of digits with a ValueError, which argparse
+    # would report under this function's name.
+    if value.isascii() and value.isdigit() and len(value) <= 2 and int(value) <= FLOWER_COUNT:
         return int(value)
-    raise argparse.ArgumentTypeError(cli_text(locale_language(), "bad_flowers", most=FLOWER_COUNT, value=value))
+    shown = value if len(value) <= 20 else value[:20] + "..."
+    raise argparse.ArgumentTypeError(cli_text(locale_language(), "bad_flowers", most=FLOWER_COUNT, value=shown))
 
 
 def _situation_from_args(args: argparse.Namespace) -> dict[str, Any]:

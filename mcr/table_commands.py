@@ -26,6 +26,10 @@ def run_fans(args: argparse.Namespace) -> int:
     lang = args.lang
     if args.fan is not None:
         return _fan_card(args, table)
+    if args.points is not None and args.points not in table.point_levels:
+        levels = cli_text(lang, "list_separator").join(map(str, table.point_levels))
+        print("mcr fans: " + cli_text(lang, "points_out_of_range", value=args.points, levels=levels), file=sys.stderr)
+        return 2
     separator = cli_text(lang, "list_separator")
     for fan in table.fans:
         if args.points is not None and fan.points != args.points:

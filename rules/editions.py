@@ -111,13 +111,42 @@ def changes_of(overlay: dict[str, Any]) -> tuple[Change, ...]:
     return tuple(out)
 
 
+def _changed_fields(change: dict[str, Any]) -> list[tuple[str, str]]:
+    """What a change sets: (what, field) pairs, e.g. ('fan ID', 'points')."""
+    if "fan" in change:
+        return [(f"fan {change['fan']}", k) for k in change["set"] if k != "__line__"]
+    for section in ("settings", *TABLE_SECTIONS):
+        if section in change:
+            return [(section, k) for k in change[section] if k != "__line__"]
+    return []
+
+
+def _overlay_change_problems(overlay: dict[str, Any], languages: tuple[str, ...], shown: str) -> list[str]:
+    """A field changed twice (the last would win unseen), a `why` or a changed fan's texts
+    without a language the table has (as a fan's names may not)."""
+    problems: list[str] = []
+    first: dict[tuple[str, str], Any] = {}
+    for change in overlay.get("changes") or ():
+        line = change["__line__"]
+        for key in _changed_fields(change):
+            if key in first:
+                problems.append(f"{shown}:{int(line)}: {key[0]}: '{key[1]}' is changed twice (first at line "
+                                f"{int(first[key])}); the last change would silently win")
+            else:
+                first[key] = line
+        why = change.get("why") or {}
+        problems += [f"{shown}:{int(line)}: why has no '{lang}' text (languages: {', '.join(languages)})"
+                     for lang in languages if not why.get(lang)]
+    return problems
+
+
 def apply_overlay(base: dict[str, Any], overlay: dict[str, Any], shown: str) -> dict[str, Any]:
     """The whole table of the overlay's edition: the base with every change made.
     Unknown fans or rulings named by the overlay are problems with the overlay's line."""
     data = copy.deepcopy(base)
     data["edition"] = overlay["edition"]
     fans = {f["id"]: f for f in data["fans"]}
-    problems: list[str] = []
+    problems = _overlay_change_problems(overlay, tuple(base.get("languages") or ()), shown)
     for change in overlay.get("changes") or ():
         line = change["__line__"]
         if "fan" in change:
@@ -144,12 +173,11 @@ def apply_overlay(base: dict[str, Any], overlay: dict[str, Any], shown: str) -> 
                 rulings.append(ruling)
             else:
                 rulings[at] = ruling
-        elif "settings" in change:
-            data.setdefault("settings", {}).update({k: v for k, v in change["settings"].items() if k != "__line__"})
-        else:  # a section of the table: settlement, competition or points
-            section = next(s for s in TABLE_SECTIONS if s in change)
-            data[section].update({k: v for k, v in change[section].items() if k != "__line__"})
-            data[section]["__line__"] = line   # what goes wrong with the section now is the change's doing
+        else:  # the settings, or a section of the table: settlement, competition or points
+            section = next(k for k in ("settings", *TABLE_SECTIONS) if k in change)
+            target = data.setdefault(section, {})
+            target.update({k: v for k, v in change[section].items() if k != "__line__"})
+            target["__line__"] = change[section].get("__line__", line)   # its problems are the edition's
     for fan_id, examples in (overlay.get("examples") or {}).items():
         if fan_id == "__line__":
             continue

@@ -16,12 +16,13 @@ from typing import Any
 from .competition import competition_problems
 from .context import BONUS_FACTS, READING_FACTS
 from .exclusion_lists import exclusion_cycle, exclusion_ids
+from .predicate_types import ANY, GROUP, NUMBER, ValueType, list_of
 from .settlement import PAYMENT_FACTS
 from .situation import FLAG_NAMES
 from .source_lines import relocate
 from .table_schema import fraction_problems, schema_problems
 from .table_source import strip_lines
-from .vocabulary import OPERATORS, PredicateError, compile_predicate, facts_read, operators_used
+from .vocabulary import OPERATORS, PredicateError, check_types, compile_predicate, facts_read, operators_used
 
 # A fan's `summary` is printed on one line of a column of the fan sheet: at most this many
 # columns, a wide (Chinese, Korean) character taking two. The sheet's browser test measures
@@ -161,6 +162,10 @@ def _fan_text_problems(fan: dict[str, Any], tag: str, languages: tuple[str, ...]
     shown_languages = ", ".join(languages)
     problems = [f"{tag}{field} has no '{lang}' text (languages: {shown_languages})"
                 for field in FAN_TEXTS for lang in languages if not (fan.get(field) or {}).get(lang)]
+    note = fan.get("note")
+    if note is not None:   # optional, but when there, in every language as the names are
+        problems += [f"{tag}note has no '{lang}' text (languages: {shown_languages})"
+                     for lang in languages if not (note if isinstance(note, dict) else {}).get(lang)]
     problems += [f"{tag}other_names has a '{lang}' text, not one of the languages ({shown_languages})"
                  for lang in fan.get("other_names") or {} if lang != "__line__" and lang not in languages]
     for lang, summary in (fan.get("summary") or {}).items():
@@ -171,29 +176,46 @@ def _fan_text_problems(fan: dict[str, Any], tag: str, languages: tuple[str, ...]
 
 
 def _fan_predicate_problems(fan: dict[str, Any], shown: str) -> list[str]:
-    fid, has_sets = fan["id"], "sets" in fan
-    problems = []
-    for key, node in (("sets.from", (fan.get("sets") or {}).get("from")), ("when", fan.get("when")),
-                      ("count", fan.get("count"))):
-        if node is not None:
-            problems += predicate_problems(
-                strip_lines(node), f"fan {fid}: {key}", f"{shown}:{fan.get('__line__', 0)}: ",
-                item_scope=(key == "when" and has_sets), allowed_facts=BONUS_FACTS if fan.get("bonus") else None,
-                facts_note=f"a bonus fan counts outside the hand's tiles and may read only {', '.join(BONUS_FACTS)}")
+    fid, sets_from = fan["id"], (fan.get("sets") or {}).get("from")
+    tag = f"{shown}:{fan.get('__line__', 0)}: "
+    problems, item = [], None
+    if sets_from is not None:
+        problems += _predicate_problems_of(fan, "sets.from", sets_from, tag)
+        kind = ANY if problems else check_types(strip_lines(sets_from), f"fan {fid}: sets.from")
+        if kind.known and not (kind.name == "list" and kind.item in (None, ANY, GROUP)):
+            problems.append(f"{tag}fan {fid}: sets.from: gives {kind}, but sets are drawn from a list of groups "
+                            "(such as {var: pungs})")
+        item = list_of(GROUP)   # when: one combination of the groups drawn
+    for key in ("when", "count"):
+        if fan.get(key) is not None:
+            problems += _predicate_problems_of(fan, key, fan[key], tag, item if key == "when" else None)
+    if fan.get("count") is not None and not problems:
+        kind = check_types(strip_lines(fan["count"]), f"fan {fid}: count")
+        if kind.known and kind != NUMBER:
+            problems.append(f"{tag}fan {fid}: count: gives {kind}, but a fan counts a number of times")
     return problems
 
 
+def _predicate_problems_of(fan: dict[str, Any], key: str, node: Any, tag: str,
+                           item: ValueType | None = None) -> list[str]:
+    return predicate_problems(
+        strip_lines(node), f"fan {fan['id']}: {key}", tag, item_scope=item is not None, item_type=item,
+        allowed_facts=BONUS_FACTS if fan.get("bonus") else None,
+        facts_note=f"a bonus fan counts outside the hand's tiles and may read only {', '.join(BONUS_FACTS)}")
+
+
 def predicate_problems(node: Any, where: str, tag: str, *, item_scope: bool = False,
-                       allowed_facts: frozenset[str] | None = None, not_facts: frozenset[str] = frozenset(),
-                       facts_note: str = "") -> list[str]:
-    """Problems of one predicate: unknown operators, what does not compile, facts it may not read."""
+                       item_type: ValueType | None = None, allowed_facts: frozenset[str] | None = None,
+                       not_facts: frozenset[str] = frozenset(), facts_note: str = "") -> list[str]:
+    """Problems of one predicate: unknown operators, what does not compile (an operator
+    applied to a value of the wrong kind among it), facts it may not read."""
     if not isinstance(node, dict):
         return [f"{tag}{where} must be an operator node such as {{var: self_drawn}}, not {node!r:.60}"]
     unknown = sorted(op for op in operators_used(node) if op not in OPERATORS)
     if unknown:
         return [f"{tag}{where} uses unknown operator(s) {', '.join(repr(u) for u in unknown)}"]
     try:
-        compile_predicate(node, where, item_scope=item_scope)
+        compile_predicate(node, where, item_scope=item_scope, item_type=item_type)
         read = facts_read(node, where, item_scope)
     except PredicateError as err:
         return [f"{tag}{err}"]

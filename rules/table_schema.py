@@ -8,6 +8,7 @@ compiled for the browser needs none of it.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,40 @@ def _short(message: str) -> str:
     return message if len(message) <= LONGEST_MESSAGE else message[:LONGEST_MESSAGE] + "..."
 
 
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]{0,39}")   # a key or a value that reads as a name
+
+
+def _value(value: Any) -> str:
+    """A value as a problem names it: a short scalar as itself; a mapping, a list or a long
+    text by its kind, so that a file that is no fan table is not echoed back line by line
+    (and no parser's `__line__` key shows)."""
+    if isinstance(value, dict):
+        return f"a mapping of {len([k for k in value if k != '__line__'])} key(s)"
+    if isinstance(value, list):
+        return f"a list of {len(value)} item(s)"
+    if isinstance(value, str) and not _NAME.fullmatch(value):
+        return f"a text of {len(value):,} characters"
+    return repr(value)
+
+
+def _key(key: Any) -> str:
+    """A key as a problem names it: itself when it looks like a name, else by its kind."""
+    return repr(key) if isinstance(key, str) and _NAME.fullmatch(key) else f"a key of {len(str(key)):,} characters"
+
+
+def message_of(err: Any) -> str:
+    """A schema error's message with the value at fault named by _value."""
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        known = err.schema.get("properties") or {}
+        extra = [k for k in err.instance if k not in known and k != "__line__"]
+        return _short(f"unexpected key(s): {', '.join(map(_key, extra))}")
+    message = err.message
+    quoted = repr(err.instance)
+    if quoted in message:
+        message = message.replace(quoted, _value(err.instance), 1)
+    return _short(message)
+
+
 def _validator(schema_path: Path) -> Any:
     import jsonschema  # imported here: only the checks need it, and it is slow to import
     from referencing import Registry, Resource
@@ -62,7 +97,7 @@ def schema_problems(data: Any, shown: str) -> list[str]:
     for err in sorted(errors, key=lambda e: [str(p) for p in e.absolute_path]):
         path = list(err.absolute_path)
         where = ".".join(str(p) for p in path)
-        problems.append(f"{shown}:{line_of(data, path)}: {_fan_label(data, path)}{_short(err.message)}"
+        problems.append(f"{shown}:{line_of(data, path)}: {_fan_label(data, path)}{message_of(err)}"
                         + (f" (at {where})" if where else ""))
     return problems
 
@@ -74,7 +109,7 @@ def overlay_schema_problems(data: Any, shown: str) -> list[str]:
     problems = []
     for err in _validator(OVERLAY_SCHEMA_PATH).iter_errors(data):
         where = ".".join(str(p) for p in err.absolute_path)
-        problems.append(f"{shown}:{line_of(data, list(err.absolute_path))}: {_short(err.message)}"
+        problems.append(f"{shown}:{line_of(data, list(err.absolute_path))}: {message_of(err)}"
                         + (f" (at {where})" if where else ""))
     return problems
 

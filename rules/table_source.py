@@ -12,38 +12,22 @@ the file's bytes and checked against it.
 from __future__ import annotations
 
 import os
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from .errors import FanTableError
 from .table_cache import content_key, engine_version, read_entry, write_entry
+from .yaml_loader import YamlProblem, strict_loader
+from .user_files import TABLE_LIMIT, read_user_bytes
 
 MAX_NODES = 100_000   # the project's table has about 6,000; aliases count each time they are used
 MAX_DEPTH = 40        # the project's table nests 13 deep
 
 
-@lru_cache(maxsize=2)
 def _line_loader(fast: bool) -> Any:
-    """A YAML loader class that records the line of each mapping as `__line__` (1-based):
-    on libyaml when `fast` and it is there (about eight times quicker), else on the pure
-    Python parser, whose errors can always say where they happened. PyYAML is imported
-    here, not at import time: a table compiled to JSON (the browser's calculator) needs
-    no YAML."""
-    import yaml
-
-    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader) if fast else yaml.SafeLoader
-
-    class LineLoader(base):  # type: ignore[valid-type, misc]
-        pass
-
-    def construct_mapping_with_line(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[str, Any]:
-        mapping = loader.construct_mapping(node, deep=True)
-        mapping["__line__"] = node.start_mark.line + 1
-        return mapping
-
-    LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping_with_line)
-    return LineLoader
+    """The strict loader (rules.yaml_loader: no duplicate keys, text keys, no lone
+    surrogates) that records the line of each mapping as `__line__`: on libyaml when `fast`,
+    else on the pure Python parser, whose errors can always say where they happened."""
+    return strict_loader(fast, True, "__line__")
 
 
 def _line_at(text: str, index: int) -> int:
@@ -60,6 +44,8 @@ def read_yaml_with_lines(text: str, path: str) -> Any:
     fast = _line_loader(True)(text)
     try:
         return fast.get_single_data()
+    except YamlProblem as problem:
+        raise FanTableError([f"{path}:{problem.line}: {problem.text()}"]) from None
     except (yaml.YAMLError, RecursionError, ValueError):
         pass  # read it again with the parser that can say where it went wrong
     finally:
@@ -67,6 +53,8 @@ def read_yaml_with_lines(text: str, path: str) -> Any:
     loader = _line_loader(False)(text)
     try:
         return loader.get_single_data()
+    except YamlProblem as problem:
+        raise FanTableError([f"{path}:{problem.line}: {problem.text()}"]) from None
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
         line = mark.line + 1 if mark is not None else _line_at(text, getattr(err, "position", 0) or 0)
@@ -105,7 +93,7 @@ def check_size(data: Any, path: str) -> None:
 def read_file_bytes(path: str | os.PathLike[str], shown: str) -> bytes:
     """The bytes of a table's file, or FanTableError naming it."""
     try:
-        return Path(path).read_bytes()
+        return read_user_bytes(path, TABLE_LIMIT)
     except OSError as err:
         raise FanTableError([f"{shown}:0: cannot read the fan table: {err.strerror or err}"]) from None
 

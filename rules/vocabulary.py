@@ -22,6 +22,7 @@ from typing import Any, Callable, Mapping
 from .context import HAND_VOCABULARY, ITEM_VOCABULARY
 from .errors import NotationError
 from .notation import read_tiles   # the tile reader of the hand notation
+from .predicate_types import ANY, PredicateTypeError, ValueType, predicate_type
 from .tiles import ALL_TILES, BY_TEXT, Tile
 
 
@@ -83,7 +84,7 @@ class _Compiler:
         self.facts_read: list[str] = []  # facts of the hand read
 
     def fail(self, path: str, message: str) -> PredicateError:
-        return PredicateError(f"{self.where}{path}: {message}")
+        return PredicateError(f"{self.where}: {path}: {message}" if path else f"{self.where}: {message}")
 
     def const(self, value: Any) -> str:
         name = f"{self.prefix}{len(self.constants)}"
@@ -394,17 +395,32 @@ def facts_read(node: Any, where: str, item_scope: bool = False) -> set[str]:
 
 
 def compile_predicate(node: Any, where: str, item_scope: bool = False,
-                      facts: Mapping[str, str] = HAND_VOCABULARY) -> Callable[..., Any]:
-    """Compile one predicate. With item_scope, the function takes (h, i1): i1 is the item.
-    `facts` are the names `var` may use (the hand vocabulary, unless told otherwise)."""
+                      facts: Mapping[str, str] = HAND_VOCABULARY, item_type: ValueType | None = None,
+                      ) -> Callable[..., Any]:
+    """Compile one predicate. With item_scope, the function takes (h, i1): i1 is the item,
+    of `item_type` where the caller knows it. `facts` are the names `var` may use (the
+    hand vocabulary, unless told otherwise). Over the hand's facts, the predicate's types
+    are checked too (rules.predicate_types): an operator applied to a value of the wrong
+    kind is refused here, not met when a hand reaches it."""
     compiler = _Compiler(where, "_k", facts)
     source, constants = compiler.compile(node, 1 if item_scope else 0, ""), compiler.constants
+    if facts is HAND_VOCABULARY:
+        check_types(node, where, (item_type or ANY) if item_scope else None)
     params = "h, i1" if item_scope else "h"
     try:
         code = compile(f"lambda {params}: {source}", f"<{where}>", "eval")
     except SyntaxError as err:  # pragma: no cover - the compiler only emits valid Python
         raise PredicateError(f"{where}: internal compile error {err}") from None
     return eval(code, {**RUNTIME_HELPERS, **constants})
+
+
+def check_types(node: Any, where: str, item: ValueType | None = None) -> ValueType:
+    """The type of what a predicate over the hand's facts gives (`item`: the item in
+    scope, None outside any); PredicateError where an operator meets the wrong kind."""
+    try:
+        return predicate_type(node, where, item)
+    except PredicateTypeError as err:
+        raise PredicateError(str(err)) from None
 
 
 def operators_used(node: Any) -> set[str]:

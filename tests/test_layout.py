@@ -26,9 +26,10 @@ ALLOWED = {
     # `mcr site` runs MkDocs, whose configuration loads the site's generator.
     "mcr": {"rules", "i18n", SHARED, "generator.quizzes", "trainer"},
 }
-# The one exception: `mcr check` holds the rulebook's prose, a source of the site, to the
-# table with the site's reader of it (generator/site/rulebook_points.py).
-EXCEPTIONS = {("mcr/check_command.py", "generator.site")}
+# Two exceptions: `mcr check` holds the rulebook's prose, a source of the site, to the
+# table with the site's reader of it (generator/site/rulebook_points.py); `mcr quiz --anki`
+# puts the site's tile pictures (generator/site/tiles.py) on the cards, one drawing of a tile.
+EXCEPTIONS = {("mcr/check_command.py", "generator.site"), ("mcr/quiz_files_step.py", "generator.site")}
 
 
 def _package_of_module(module: str) -> str | None:

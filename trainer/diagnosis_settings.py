@@ -12,6 +12,8 @@ from typing import Any, Mapping
 
 import yaml
 
+from rules.yaml_loader import YamlProblem, load_strict
+
 from .learner_settings import SettingsError
 
 DIAGNOSIS_PATH = Path(__file__).resolve().parent / "diagnosis.yaml"
@@ -73,7 +75,7 @@ def diagnosis_settings_from(data: Any, where: str = "trainer/diagnosis.yaml") ->
 @lru_cache(maxsize=None)
 def diagnosis_settings(path: Path = DIAGNOSIS_PATH) -> DiagnosisSettings:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as err:
+        data = load_strict(path.read_text(encoding="utf-8"), text_keys=False)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, YamlProblem) as err:
         raise SettingsError(f"{path.name}: cannot be read: {err}") from None
     return diagnosis_settings_from(data, path.name)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.atomic_file import write_atomic
+from rules.user_files import PROGRESS_LIMIT, read_user_text
 from .file_lock import locked
 from .progress_store import data_dir
 
@@ -37,7 +38,7 @@ def drill_key(level: str, count: int) -> str:
 
 
 def _read(path: Path) -> dict[str, DrillRecord]:
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = json.loads(read_user_text(path, PROGRESS_LIMIT))
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("best"), dict):
         raise ValueError(f"{path.name}: not a timed-drill file of format {FORMAT}")
     out = {}

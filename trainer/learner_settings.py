@@ -12,6 +12,8 @@ from typing import Any
 
 import yaml
 
+from rules.yaml_loader import YamlProblem, load_strict
+
 SETTINGS_PATH = Path(__file__).resolve().parent / "learner.yaml"
 BOXES = 5   # the Leitner boxes (trainer/progress.py); a setting naming a box is checked against it
 
@@ -129,7 +131,7 @@ def settings_from(data: Any, where: str = "trainer/learner.yaml") -> LearnerSett
 def learner_settings(path: Path = SETTINGS_PATH) -> LearnerSettings:
     """The settings of `path` (default: the project's trainer/learner.yaml)."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as err:
+        data = load_strict(path.read_text(encoding="utf-8"), text_keys=False)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, YamlProblem) as err:
         raise SettingsError(f"{path.name}: cannot be read: {err}") from None
     return settings_from(data, path.name)

@@ -29,6 +29,7 @@ from typing import Callable
 import platformdirs
 
 import rules
+from rules.user_files import PROGRESS_LIMIT, read_user_text
 
 from generator.atomic_file import write_atomic
 from .file_lock import locked
@@ -84,7 +85,7 @@ class ProgressStore:
 
     def load(self) -> Loaded:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            text = read_user_text(self.path, PROGRESS_LIMIT)
         except FileNotFoundError:
             return Loaded(Progress())
         except (OSError, UnicodeDecodeError) as err:
@@ -115,7 +116,7 @@ class ProgressStore:
         the progress replaced is kept beside it. ProgressError (nothing changed) when the
         document cannot be used, OSError when a file cannot be read or written."""
         try:
-            text = source.read_text(encoding="utf-8")
+            text = read_user_text(source, PROGRESS_LIMIT)
         except UnicodeDecodeError as err:
             raise ProgressError(f"not UTF-8 text (byte {err.start})") from None
         imported = self.read(text)

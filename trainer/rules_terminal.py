@@ -80,8 +80,8 @@ class RulesQuiz:
         term = self.term
         term.say(term.t("rules_title") + " · " + header)
         term.say(term.t("hint"))
-        self._update(lambda stored: stored.next_session())
-        session = self.progress.session
+        # A session counts once it has an answer: one quit at the first question is none.
+        session = self.progress.session + 1
         asked = right = 0
         for n, question in enumerate(questions, 1):
             term.say()
@@ -96,7 +96,9 @@ class RulesQuiz:
             right += correct
             self.feedback(question, picked if response is not None else None, correct)
             answer = Answer(RULES_KIND, correct, item=question.id)
-            self._update(lambda stored: stored.record(answer, self.today, session))
+            first = asked == 1
+            self._update(lambda stored: (stored.next_session() if first else stored).record(answer, self.today,
+                                                                                              session))
             daily = self.progress.daily
             term.say(term.t("running", right=right, asked=asked, today=daily.answered_on(self.today),
                             goal=daily.goal_or(learner_settings().daily_goal)))

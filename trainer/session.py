@@ -119,6 +119,13 @@ class Session:
         self.progress = self._save(change) if self._save else change(self.progress)
         return self.progress
 
+    def save_answer(self, change: Change) -> Progress:
+        """Save an answer; the first one also counts the session."""
+        if getattr(self, "_counted", True):
+            return self.save(change)
+        self._counted = True
+        return self.save(lambda p: change(p.next_session()))
+
     @property
     def edition(self) -> str:
         chosen = self.options.edition or self.progress.edition
@@ -151,8 +158,9 @@ class Session:
         """Count the session, plan its questions; what it is about."""
         if self.options.edition is not None and self.progress.edition is None:
             self.save(lambda p: p.with_edition(self.options.edition or ""))
-        self.save(lambda p: p.next_session())
-        self.session = self.progress.session
+        # The session is counted with its first answer (save_answer): one with none is not.
+        self.session = self.progress.session + 1
+        self._counted = False
         facts = fan_facts([self.table, *self.trainer.editions.values()])
         self.facts = facts
         unit = self.unit()
@@ -264,7 +272,7 @@ class Session:
                              hand=question_key(question), units=self._units_of(question))
         new_fans = self._first_met(question)
         before = (self.progress.moved, self.progress.units.passed)
-        self.save(lambda p: p.record(recorded.answer, self.today, self.session).met(new_fans, self.today))
+        self.save_answer(lambda p: p.record(recorded.answer, self.today, self.session).met(new_fans, self.today))
         self.answers.append(recorded.answer)
         self.asked += 1
         self.right += result.correct
@@ -324,7 +332,7 @@ class Session:
         facts = self.facts
         kept = tuple(FanOutcome(f, v, facts[f].family) for f, v in outcomes if f in facts and facts[f].reviewed)
         answer = Answer(kind, correct, kept, hand=hand)
-        self.save(lambda p: p.record(answer, self.today, self.session))
+        self.save_answer(lambda p: p.record(answer, self.today, self.session))
         self.answers.append(answer)
         self.asked += 1
         self.right += correct

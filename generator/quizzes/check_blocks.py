@@ -30,6 +30,8 @@ from typing import Any
 
 import yaml
 
+from rules.yaml_loader import YamlProblem, load_strict
+
 from rules import SITUATION_FIELDS
 
 from generator.markdown_fences import BlockError, fenced_blocks
@@ -45,7 +47,6 @@ MIN_OPTIONS = 2
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _OPTION_KEY = re.compile(r"^[a-z0-9_]+$")
 _HEADING = re.compile(r"^(?P<hashes>#{1,6})[ \t]+(?P<title>.*?)(?:[ \t]*\{#(?P<anchor>[\w-]+)\})?[ \t]*$")
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class CheckBlockError(BlockError):
@@ -152,7 +153,9 @@ def read_check(fence: CheckFence) -> CheckBlock:
         raise CheckBlockError(line, f"the heading above this check (line {heading.line}) has no anchor "
                                     "{#...}; a check cites its section by that anchor")
     try:
-        data = yaml.load(fence.body, Loader=_YAML_LOADER)  # noqa: S506 - a safe loader
+        data = load_strict(fence.body, text_keys=False)
+    except YamlProblem as problem:
+        raise CheckBlockError(line + problem.line, f"the block: {problem.text()}") from None
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         at = line + 1 + mark.line if mark is not None else line

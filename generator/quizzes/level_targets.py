@@ -21,6 +21,8 @@ from typing import Any
 
 import yaml
 
+from rules.yaml_loader import YamlProblem, load_strict
+
 import rules
 from rules import FanTable
 
@@ -194,8 +196,8 @@ def load(path: Path = PATH, table: FanTable | None = None, play: PlayFrequencies
     """Read and check the levels; ValueError names the file, the place and the fault."""
     table = table or rules.fan_table()
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as err:
+        data = load_strict(path.read_text(encoding="utf-8"), text_keys=False)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, YamlProblem) as err:
         raise ValueError(f"{path}: cannot read the quiz levels: {err}") from None
     if not isinstance(data, dict):
         raise ValueError(f"{path}: not a mapping")

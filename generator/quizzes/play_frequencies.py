@@ -13,6 +13,8 @@ from typing import Any, Iterable
 
 import yaml
 
+from rules.yaml_loader import YamlProblem, load_strict
+
 import rules
 from rules import FanTable
 
@@ -62,8 +64,8 @@ def dumps(freq: PlayFrequencies, table: FanTable) -> str:
 def load(path: Path = PATH, table: FanTable | None = None) -> PlayFrequencies:
     """Read the file; ValueError names the file and what is wrong with it."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as err:
+        data = load_strict(path.read_text(encoding="utf-8"), text_keys=False)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, YamlProblem) as err:
         raise ValueError(f"{path}: cannot read the play frequencies: {err}") from None
     if not isinstance(data, dict):
         raise ValueError(f"{path}: not a mapping of play frequencies")

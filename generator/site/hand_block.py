@@ -28,6 +28,8 @@ from typing import Any
 
 import yaml
 
+from rules.yaml_loader import YamlProblem, load_strict
+
 from rules import (FanTable, RulesError, ScoreResult, SituationError, score_with_table, situation_for,
                    situation_problem)
 from rules import SITUATION_FIELDS as SITUATION_KEYS
@@ -38,7 +40,6 @@ BLOCK_KEYS = ("hand", "show", "fans", "counts", "total", "editions")
 CLAIM_KEYS = ("fans", "counts", "total")
 SHOW_VALUES = ("tiles", "scoring")
 
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when present: much faster
 
 
 class HandBlockError(BlockError):
@@ -101,7 +102,9 @@ def read_block(fence: HandFence, line_offset: int = 0) -> HandBlock:
     if not fence.closed:
         raise HandBlockError(line, "the hand block has no closing fence")
     try:
-        data = yaml.load(fence.body, Loader=_YAML_LOADER)  # noqa: S506 - a safe loader
+        data = load_strict(fence.body, text_keys=False)
+    except YamlProblem as problem:
+        raise HandBlockError(line + problem.line, f"the block: {problem.text()}") from None
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         at = line + 1 + mark.line if mark is not None else line

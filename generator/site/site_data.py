@@ -4,10 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from rules import (DEFAULT_FANS_PATH, Change, Difference, EditionInfo, Fan, FanTable, Ruling, edition_differences,
-                   editions, load_fan_table)
+                   editions, load_fan_table, read_table_data, strip_lines)
 
 from .localize import Localized, pick
 
@@ -43,8 +41,7 @@ def load_site_data(fans_path: Path | None = None) -> SiteData:
     """Load the fan table fresh (a served site must see edits to fans.yaml)."""
     path = Path(fans_path) if fans_path is not None else DEFAULT_FANS_PATH
     table = load_fan_table(path)
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    raw = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - a safe loader
+    raw = strip_lines(read_table_data(path, str(path)))   # the table is sound: load_fan_table read it
     families = {str(k): dict(v or {}) for k, v in (raw.get("families") or {}).items()}
     listed = tuple(editions(path))
     others = {info.id: load_fan_table(path, edition=info.id) for info, _ in listed[1:]}

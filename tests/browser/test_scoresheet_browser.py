@@ -249,7 +249,7 @@ def test_a_whole_session_worked_out_by_hand(sheet: Sheet) -> None:
         assert sum(scores) == 2000 - (10 if n >= 3 else 0)   # the starting 500 each, less the penalties
         if n == 5:
             assert sheet.page.inner_text(".mcr-scoresheet__next") == "Hand 6 of 16: South circle, Bo deals."
-    assert "Di: 10 penalty points, False win" in sheet.page.inner_text(".mcr-scoresheet__hands tr[data-hand='3']")
+    assert "Di: a penalty of 10, False win" in sheet.page.inner_text(".mcr-scoresheet__hands tr[data-hand='3']")
     assert sheet.standings() == FINAL
     assert sheet.page.inner_text(".mcr-scoresheet__ranking caption") == "Final, after 16 hands"
     check = sheet.page.locator(".mcr-scoresheet__check")
@@ -372,7 +372,7 @@ def test_csv_and_json_out_and_json_back_in(sheet: Sheet, browser: Any, base_url:
         assert row[0] == str(n) and row[2] == NAMES[(n - 1) % 4]
         assert [int(row[5 + 4 * p]) for p in range(4)] == list(EXPECTED[n - 1][0])
         assert [int(row[7 + 4 * p]) for p in range(4)] == list(EXPECTED[n - 1][1])
-    assert rows[3][3] == "Exhaustive draw; Di: 10 penalty points, False win" and rows[3][18] == "10"
+    assert rows[3][3] == "Exhaustive draw; Di: a penalty of 10, False win" and rows[3][18] == "10"
     standings = {r[1]: (r[0], int(r[2]), int(r[3]), float(r[4])) for r in rows[19:23]}
     assert standings == {"Cy": ("1", 514, 0, 3.0), "Di": ("1", 514, 10, 3.0), "Ann": ("3", 494, 0, 1.0), "Bo": ("4", 468, 0, 0.0)}
     with sheet.page.expect_download() as got:
@@ -539,7 +539,7 @@ def test_a_win_from_the_calculator_fills_the_form(browser: Any, base_url: str) -
         assert calc.input_value("input[name=flowers]") == "1"
         assert calc.input_value("select[name=discarder]") == "self"
         assert calc.input_value("select[name=winner]") == "2"
-        assert f"hand 5: {expected.total} points, self-drawn" in sheet.notices()
+        assert f"hand 5: a total of {expected.total}, self-drawn" in sheet.notices()
         assert calc.url == sheet.base
         calc.click(".mcr-scoresheet__save")
         calc.wait_for_function("() => document.querySelector('.mcr-scoresheet').dataset.hands === '5'")

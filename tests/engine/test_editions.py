@@ -126,9 +126,10 @@ def test_a_third_edition_needs_no_python(tmp_path: Path) -> None:
 changes:
 - fan: chicken_hand
   set: {points: 6}
-  why: {en: Cheaper., zh: 更便宜。, es: "Más barato.", ko: "더 싸다."}
+  why: {en: Cheaper., zh: 更便宜。, es: "Más barato.", ko: "더 싸다.", fr: "Moins cher.", ja: "安くする。"}
 - settlement: {base: 4, minimum: 6}
-  why: {en: Smaller stakes., zh: 小注。, es: "Apuestas menores.", ko: "작은 판돈."}
+  why: {en: Smaller stakes., zh: 小注。, es: "Apuestas menores.", ko: "작은 판돈.", fr: "Mises plus petites.",
+        ja: "掛け金を小さく。"}
 examples:
   chicken_hand:
   - hand: "[234m][888p]567s34pEE5p"

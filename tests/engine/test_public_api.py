@@ -10,9 +10,11 @@ import rules
 from ..conftest import ROOT
 
 USERS = ("i18n", "generator", "trainer", "mcr", "benchmarks", "tools")
-# rules.exclusion_judgements is the reader of the judgements file that the quizzes, the
-# calculator and its re-judging tool share: a data module, public like the value modules.
-VALUE_MODULES = {"rules", "rules.tiles", "rules.groups", "rules.sampling", "rules.exclusion_judgements"}
+# Readers the other packages share, public like the value modules: the judgements file's
+# (rules.exclusion_judgements), the strict YAML reader every data file goes through
+# (rules.yaml_loader), and the capped reader of a user's files (rules.user_files).
+VALUE_MODULES = {"rules", "rules.tiles", "rules.groups", "rules.sampling", "rules.exclusion_judgements",
+                 "rules.yaml_loader", "rules.user_files"}
 
 
 def _imports(path):

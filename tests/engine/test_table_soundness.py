@@ -36,7 +36,7 @@ MUTATIONS = {
     "a number of thousands of digits": ("- number: 3\n", "- number: 1" + "0" * 5000 + "\n", "cannot be read"),
     "a huge literal": (ALL_PUNGS_WHEN, '  when: {"==": [{count: {var: pungs}}, 99999999999999999999]}\n',
                        "out of range"),
-    "an operator that is not a string": (SELF_DRAWN_WHEN, "  when: {1: [true]}\n", "unknown operator"),
+    "an operator that is not a string": (SELF_DRAWN_WHEN, "  when: {1: [true]}\n", "the key '1' is not text"),
     "minimum 0": ("  minimum: 8 ", "  minimum: 0 ", "minimum 0 is not one of the point levels"),
     "minimum 100": ("  minimum: 8 ", "  minimum: 100 ", "minimum 100 is not one of the point levels"),
     "base 0": ("  base: 8 ", "  base: 0 ", "base 0 is not one of the point levels"),

@@ -284,3 +284,23 @@ def test_item_records_are_values() -> None:
     assert ItemRecord() == ItemRecord(0, 0, Spaced(), None)
     assert Memory(1.0, 5.0, DAY_TWO, DAY_ONE).as_data() == {"stability": 1.0, "difficulty": 5.0,
                                                              "due": DAY_TWO.isoformat(), "last": DAY_ONE.isoformat()}
+
+
+def test_a_session_without_an_answer_is_not_counted(monkeypatch, tmp_path: Path) -> None:
+    # Issue 23 item 10: `mcr quiz` ended (end of input) before any answer still counted a session.
+    import io
+    import sys
+
+    from mcr.cli import main
+
+    from .support import ready_progress, write_progress
+
+    monkeypatch.setenv("MCR_DATA_DIR", str(tmp_path))
+    write_progress(tmp_path, ready_progress())   # the lessons seen: the session starts with a question
+    saved = tmp_path / "progress.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["quiz", "--count", "1", "--seed", "1", "--kind", "total"]) == 0
+    assert json.loads(saved.read_text(encoding="utf-8")).get("session", 0) == 0
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))   # one answer, right or wrong: a session
+    assert main(["quiz", "--count", "1", "--seed", "1", "--kind", "total"]) == 0
+    assert json.loads(saved.read_text(encoding="utf-8"))["session"] == 1

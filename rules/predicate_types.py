@@ -1,0 +1,224 @@
+"""The types of the predicate vocabulary, and a check of a predicate's types.
+
+A predicate that reads a group's attribute from a tile, orders texts against numbers or
+counts something that is no collection compiles to Python that fails only when a hand
+reaches it, with a message about Python objects. The check here walks the predicate
+once, when the table is checked, works out what kind of value each node gives, and
+refuses a node applied to the wrong kind with its path in the predicate.
+
+Each attribute an item may have is typed per subject (a tile, a group, a face), and each
+fact of the hand once; tests/engine/test_predicate_types.py holds these tables against the
+engine's own objects, and against rules.context's vocabularies.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+
+@dataclass(frozen=True, slots=True)
+class ValueType:
+    """What a node of a predicate gives: a tile, a group, a number, ..., a list of
+    something, or `any` where the check cannot tell (it then accepts everything)."""
+
+    name: str
+    item: "ValueType | None" = None   # the items of a list
+
+    def __str__(self) -> str:
+        if self.name == "list":
+            return "a list" if self.item is None or self.item == ANY else f"a list of {self.item.plural}"
+        return {"any": "a value", "null": "null", "text": "a text", "flag": "a flag (true or false)"}.get(
+            self.name, f"a {self.name}")
+
+    @property
+    def plural(self) -> str:
+        if self.name == "list":
+            return "lists" if self.item is None or self.item == ANY else f"lists of {self.item.plural}"
+        return {"any": "values", "null": "nulls", "flag": "flags (true or false)"}.get(self.name, self.name + "s")
+
+    @property
+    def known(self) -> bool:
+        return self.name != "any"
+
+
+ANY, NULL = ValueType("any"), ValueType("null")
+TILE, GROUP, FACE = ValueType("tile"), ValueType("group"), ValueType("face")
+NUMBER, TEXT, FLAG = ValueType("number"), ValueType("text"), ValueType("flag")
+
+
+def list_of(item: ValueType) -> ValueType:
+    return ValueType("list", item)
+
+
+# What each subject's attributes give (the names are those of rules.context.ITEM_VOCABULARY).
+_SHARED = {"suit": TEXT, "rank": NUMBER, "is_honor": FLAG, "is_wind": FLAG, "is_dragon": FLAG}
+ATTRIBUTE_TYPES: dict[ValueType, dict[str, ValueType]] = {
+    TILE: {**_SHARED, "is_terminal": FLAG, "is_terminal_or_honor": FLAG, "is_simple": FLAG, "code": NUMBER,
+           "letter": TEXT},
+    GROUP: {**_SHARED, "kind": TEXT, "tiles": list_of(TILE), "tile": TILE, "claimed": FLAG, "concealed": FLAG,
+            "has_winning_tile": FLAG, "is_chow": FLAG, "is_pung": FLAG, "is_kong": FLAG, "is_pair": FLAG},
+    FACE: {"tile": TILE, "copies": NUMBER, "in_kong": FLAG},
+}
+
+_GROUPS, _TILES = list_of(GROUP), list_of(TILE)
+# What each fact of the hand gives (the names are those of rules.context.HAND_VOCABULARY).
+FACT_TYPES: dict[str, ValueType] = {
+    "shape": TEXT, "groups": _GROUPS, "sets": _GROUPS, "chows": _GROUPS, "pungs": _GROUPS, "kongs": _GROUPS,
+    "pairs": _GROUPS, "pair": GROUP, "melds": _GROUPS, "claimed": _GROUPS, "tiles": _TILES,
+    "exposed_tiles": _TILES, "distinct_tiles": _TILES, "tile_mask": NUMBER, "faces": list_of(FACE),
+    "suits": list_of(TEXT), "winning_tile": TILE, "winning_group": GROUP, "wait": TEXT, "waits": _TILES,
+    "tiles_before_win": _TILES, "knitted_tiles": NUMBER, "self_drawn": FLAG, "fourth_tile": FLAG,
+    "replacement": FLAG, "robbing_kong": FLAG, "last_wall_tile": FLAG, "seat_wind": TILE,
+    "prevalent_wind": TILE, "flowers": NUMBER,
+}
+
+_ORDERED = frozenset({"number", "text", "tile", "list"})   # what `<` and `sorted` can order
+_ITERATING = ("count", "all", "some", "none", "filter", "map", "distinct", "sorted")
+_SYMBOLS = {"==", "!=", "<", "<=", ">", ">=", "in", "+", "-"}
+
+
+class PredicateTypeError(ValueError):
+    """An operator applied to a value of the wrong kind: the message says which, and where."""
+
+
+def _common(types: list[ValueType]) -> ValueType:
+    """The type all of `types` share (null aside), else ANY."""
+    known = {t for t in types if t != NULL}
+    return known.pop() if len(known) == 1 else (NULL if not known and types else ANY)
+
+
+def _subjects(attribute: str) -> list[ValueType]:
+    return [subject for subject, attributes in ATTRIBUTE_TYPES.items() if attribute in attributes]
+
+
+class _Checker:
+    def __init__(self, where: str, facts: Mapping[str, ValueType]) -> None:
+        self.where = where
+        self.facts = facts
+
+    def fail(self, path: str, message: str) -> PredicateTypeError:
+        return PredicateTypeError(f"{self.where}: {path}: {message}" if path else f"{self.where}: {message}")
+
+    def type_of(self, node: Any, item: ValueType | None, path: str) -> ValueType:
+        """The type of `node`, with `item` the current item (None outside an iteration)."""
+        if isinstance(node, bool):
+            return FLAG
+        if node is None:
+            return NULL
+        if isinstance(node, int):
+            return NUMBER
+        if isinstance(node, str):
+            return TEXT
+        if isinstance(node, list):
+            return list_of(_common([self.type_of(x, item, f"{path}[{i}]") for i, x in enumerate(node)]))
+        if not isinstance(node, dict) or len(node) != 1:
+            return ANY   # the compiler refuses it
+        (op, arg), = node.items()
+        here = f"{path}.{op}" if path else op
+        if op == "var":
+            return self.variable(arg, item, here)
+        if op in ("tiles", "tile"):
+            return _TILES if op == "tiles" else TILE
+        if op in _ITERATING:
+            return self.iteration(op, arg, item, here)
+        args = arg if isinstance(arg, list) else [arg]
+        types = [self.type_of(x, item, f"{here}[{i}]" if isinstance(arg, list) else here)
+                 for i, x in enumerate(args)]
+        if op in _SYMBOLS and len(types) == 2:
+            return self.binary(op, types[0], types[1], here)
+        if op == "not":
+            return FLAG
+        if op == "if" and len(types) == 3:
+            return _common(types[1:])
+        if op == "steps":
+            return self.steps(types[0], here)
+        return _common(types)   # and, or
+
+    def variable(self, name: Any, item: ValueType | None, path: str) -> ValueType:
+        if not isinstance(name, str):
+            return ANY
+        if name.startswith("hand.") or item is None:
+            return self.facts.get(name.removeprefix("hand."), ANY)
+        if name == "":
+            return item
+        if not item.known:
+            return _common([ATTRIBUTE_TYPES[s][name] for s in _subjects(name)])
+        attributes = ATTRIBUTE_TYPES.get(item)
+        if attributes is not None and name in attributes:
+            return attributes[name]
+        owners = " or ".join(s.name for s in _subjects(name))
+        if not owners:
+            raise self.fail(path, f"'{name}' is not an attribute of any item")
+        hint = f" ({{var: hand.{name}}} is the hand's)" if name in self.facts else ""
+        raise self.fail(path, f"'{name}' is a {owners} attribute, but the subject here is {item}{hint}")
+
+    def collection(self, op: str, node: Any, item: ValueType | None, path: str) -> ValueType:
+        """The type of a collection `op` iterates, refused when it is none."""
+        kind = self.type_of(node, item, path)
+        if kind.known and kind.name != "list":
+            raise self.fail(path, f"'{op}' takes a collection, but this is {kind}")
+        return kind
+
+    def iteration(self, op: str, arg: Any, item: ValueType | None, path: str) -> ValueType:
+        body = None
+        if isinstance(arg, list) and len(arg) == 2:
+            (source, body), first = arg, f"{path}[0]"
+        elif not isinstance(arg, list):
+            source, first = arg, path
+        else:
+            return ANY   # the compiler refuses it
+        kind = self.collection(op, source, item, first)
+        each = kind.item if kind.item is not None else ANY
+        value = each if body is None else self.type_of(body, each, f"{path}[1]")
+        if op in ("count", "distinct"):
+            return NUMBER
+        if op in ("all", "some", "none"):
+            return FLAG
+        if op == "filter":
+            return kind
+        if op == "sorted" and value.known and value.name not in _ORDERED:
+            raise self.fail(path, f"'sorted' cannot order {value.plural}")
+        return list_of(value)   # map, sorted
+
+    def binary(self, op: str, a: ValueType, b: ValueType, path: str) -> ValueType:
+        both = a.known and b.known and NULL not in (a, b)
+        if op in ("==", "!="):
+            if both and a.name != b.name:
+                raise self.fail(path, f"'{op}' compares {a} with {b}: values of different kinds")
+            return FLAG
+        if op == "in":
+            if b.known and b.name not in ("list", "text"):
+                raise self.fail(path, f"'in' looks in a collection, but this is {b}")
+            inner = b.item if b.name == "list" else b
+            if a.known and inner is not None and inner.known and a.name != inner.name and NULL not in (a, inner):
+                raise self.fail(path, f"'in' looks for {a} among {inner.plural}")
+            return FLAG
+        if op in ("+", "-"):
+            allowed = ("number", "list") if op == "+" else ("number",)
+            for side in (a, b):
+                if side.known and side.name not in allowed:
+                    raise self.fail(path, f"'{op}' works on numbers, not on {side}")
+            if both and a.name != b.name:
+                raise self.fail(path, f"'{op}' cannot combine {a} with {b}")
+            return _common([a, b])
+        for side in (a, b):   # <, <=, >, >=
+            if side.known and side.name not in _ORDERED:
+                raise self.fail(path, f"'{op}' cannot order {side.plural}")
+        if both and a.name != b.name:
+            raise self.fail(path, f"'{op}' compares {a} with {b}")
+        return FLAG
+
+    def steps(self, values: ValueType, path: str) -> ValueType:
+        if values.known and not (values.name == "list" and values.item in (None, ANY, NUMBER)):
+            raise self.fail(path, f"'steps' takes a list of numbers, but this is {values}")
+        return list_of(NUMBER)
+
+
+def predicate_type(node: Any, where: str, item: ValueType | None = None,
+                   facts: Mapping[str, ValueType] | None = None) -> ValueType:
+    """The type of what `node` gives, with `item` the item in scope (None: none); raises
+    PredicateTypeError naming the node applied to a value of the wrong kind. `facts`: the
+    names `var` reaches outside an iteration and their types (those of the hand unless
+    told otherwise; a name not there is of any type)."""
+    return _Checker(where, FACT_TYPES if facts is None else facts).type_of(node, item, "")
+

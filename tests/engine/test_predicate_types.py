@@ -1,0 +1,136 @@
+"""The predicate's types: the tables of rules.predicate_types hold against the engine's
+own objects, and a fan that applies an operator to a value of the wrong kind is refused
+when the table is checked, at the fan's line, with the node and the kinds named."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rules
+from rules.groups import Group
+from rules.context import HAND_VOCABULARY, ITEM_VOCABULARY, HandContext
+from rules.notation import parse_hand
+from rules.predicate_types import (ANY, ATTRIBUTE_TYPES, FACE, FACT_TYPES, FLAG, GROUP, NUMBER, TILE, ValueType,
+                                   predicate_type)
+from rules.sampling import sample_hands
+from rules.scoring import situation_for
+from rules.shapes import readings_of
+from rules.tiles import ALL_TILES, Tile
+
+from ..conftest import ROOT
+
+ORIGINAL = (ROOT / "fans.yaml").read_text(encoding="utf-8")
+SCALARS: dict[str, type | tuple[type, ...]] = {"number": int, "text": str, "flag": bool, "tile": Tile,
+                                                "group": Group, "face": tuple}
+
+
+def _conforms(value: Any, kind: ValueType) -> bool:
+    """Whether a value the engine gives is of the kind declared."""
+    if kind.name == "list":
+        return isinstance(value, (tuple, frozenset)) and all(_conforms(v, kind.item) for v in value)
+    if kind.name == "number":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == FACE:
+        return all(_conforms(getattr(value, name), t) for name, t in ATTRIBUTE_TYPES[FACE].items())
+    return isinstance(value, SCALARS[kind.name])
+
+
+def test_every_name_of_the_vocabulary_has_its_type() -> None:
+    assert set(FACT_TYPES) == set(HAND_VOCABULARY)
+    assert set().union(*ATTRIBUTE_TYPES.values()) == set(ITEM_VOCABULARY)
+
+
+def test_the_declared_types_hold_on_the_engines_values(table: rules.FanTable) -> None:
+    for tile in ALL_TILES:
+        for name, kind in ATTRIBUTE_TYPES[TILE].items():
+            assert _conforms(getattr(tile, name), kind), (tile, name)
+    seen: set[str] = set()
+    for sampled in sample_hands(40, 7):
+        hand = parse_hand(sampled.hand)
+        situation = situation_for(table, **sampled.situation)
+        for reading in readings_of(hand, situation.self_drawn):
+            ctx = HandContext(hand, reading, situation)
+            for name, kind in FACT_TYPES.items():
+                value = getattr(ctx, name)
+                if value is None and kind == GROUP:   # no pair, or no winning group: null
+                    continue
+                assert _conforms(value, kind), (sampled.hand, name, value)
+                seen.add(name)
+            for group in reading.groups:
+                for name, kind in ATTRIBUTE_TYPES[GROUP].items():
+                    assert _conforms(getattr(group, name), kind), (group, name)
+    assert seen == set(FACT_TYPES)
+
+
+@pytest.mark.parametrize(("node", "item", "message"), [
+    ({"all": [{"var": "tiles"}, {"var": "is_chow"}]}, None,
+     "all[1].var: 'is_chow' is a group attribute, but the subject here is a tile"),
+    ({"some": [{"var": "faces"}, {"==": [{"var": "suit"}, "m"]}]}, None,
+     "some[1].==[0].var: 'suit' is a tile or group attribute, but the subject here is a face"),
+    ({"var": "is_terminal"}, ValueType("list", GROUP),
+     "var: 'is_terminal' is a tile attribute, but the subject here is a list of groups"),
+    ({">=": [{"var": "shape"}, 3]}, None, "'>=' compares a text with a number"),
+    ({"count": {"var": "tiles"}}, ValueType("list", GROUP),   # a combination of sets has no tiles of its own
+     "count.var: 'tiles' is a group attribute, but the subject here is a list of groups ({var: hand.tiles} is "
+     "the hand's)"),
+    ({"count": {"var": "flowers"}}, None, "count: 'count' takes a collection, but this is a number"),
+    ({"in": [{"var": "winning_tile"}, {"var": "suits"}]}, None, "'in' looks for a tile among texts"),
+    ({"+": [{"var": "wait"}, 1]}, None, "'+' works on numbers, not on a text"),
+    ({"sorted": {"var": "pungs"}}, None, "'sorted' cannot order groups"),
+    ({"==": [{"var": "winning_tile"}, "E"]}, None, "'==' compares a tile with a text: values of different kinds"),
+])
+def test_an_operator_on_the_wrong_kind_is_refused(node: Any, item: ValueType | None, message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        predicate_type(node, "fan x: when", item)
+
+
+@pytest.mark.parametrize("node", [
+    {"all": [{"var": ""}, {"==": [{"distinct": [{"var": "tiles"}, {"var": "suit"}]}, 1]}]},
+    {"==": [{"var": "hand.pair"}, None]},
+    {"in": [{"var": "hand.winning_tile"}, {"tiles": "19m"}]},
+    {"==": [{"steps": {"sorted": [{"var": "hand.chows"}, {"var": "rank"}]}}, [3, 3]]},
+])
+def test_well_typed_predicates_pass(node: Any) -> None:
+    assert predicate_type(node, "t", ValueType("list", GROUP)) == FLAG
+
+
+def test_an_item_of_unknown_kind_gives_what_its_subjects_share() -> None:
+    assert predicate_type({"var": "rank"}, "t", ANY) == NUMBER
+    assert predicate_type({"var": "tile"}, "t", ANY) == TILE   # a group's first tile, a face's tile
+
+
+def _mutant(tmp_path: Path, old: str, new: str) -> list[str]:
+    assert old in ORIGINAL, old   # the first place it occurs is changed
+    path = tmp_path / "fans.yaml"
+    path.write_text(ORIGINAL.replace(old, new, 1), encoding="utf-8")
+    return rules.check_fan_table(str(path))
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    # a group's attribute read from a tile
+    ("when: {all: [{var: tiles}, {\">=\": [{var: rank}, 7]}]}",
+     "when: {all: [{var: tiles}, {\">=\": [{var: kind}, 7]}]}",
+     "when: all[1].>=[0].var: 'kind' is a group attribute, but the subject here is a tile"),
+    # an attribute no subject has
+    ("when: {all: [{var: tiles}, {\">=\": [{var: rank}, 6]}]}",
+     "when: {all: [{var: tiles}, {\">=\": [{var: form}, 6]}]}",
+     "when: all[1].>=[0].var: unknown item attribute 'form'"),
+    # a text ordered against a number
+    ("when: {all: [{var: tiles}, {and: [{\">=\": [{var: rank}, 4]}, {\"<=\": [{var: rank}, 6]}]}]}",
+     "when: {all: [{var: tiles}, {and: [{\">=\": [{var: suit}, 4]}, {\"<=\": [{var: rank}, 6]}]}]}",
+     "when: all[1].and[0].>=: '>=' compares a text with a number"),
+    # sets drawn from tiles
+    ("sets: {from: {var: chows}, choose: 4}", "sets: {from: {var: tiles}, choose: 4}",
+     "sets.from: gives a list of tiles, but sets are drawn from a list of groups"),
+])
+def test_a_fan_of_the_wrong_kind_is_refused_at_its_line(tmp_path: Path, old: str, new: str, message: str) -> None:
+    problems = _mutant(tmp_path, old, new)
+    assert len(problems) == 1, problems
+    line = ORIGINAL[:ORIGINAL.index(old)].count("\n") + 1
+    start = max(n for n, text in enumerate(ORIGINAL.split("\n")[:line], 1) if text.startswith("- "))
+    fan_id = re.search(r"id: (\w+)", "\n".join(ORIGINAL.split("\n")[start - 1:line])).group(1)
+    assert problems[0].startswith(f"{tmp_path / 'fans.yaml'}:{start}: fan {fan_id}: "), problems
+    assert message in problems[0]
