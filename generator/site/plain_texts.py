@@ -15,9 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from i18n.markup import markup_advice, plain_text_markup
-from rules.editions import EDITIONS_FOLDER
-from rules.errors import RulesError
-from rules.table_source import read_table_data
+from rules import EDITIONS_FOLDER, RulesError, read_table_data
 
 
 _LANGUAGE = re.compile(r"^[a-z]{2}$")
