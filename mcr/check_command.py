@@ -87,11 +87,19 @@ def _project_problems(tables: dict[str, FanTable]) -> list[str]:
     from generator.quizzes.bank_sources import stale_banks  # noqa: PLC0415 - slow to import
     from generator.quizzes.banks import QUIZ_DIR  # noqa: PLC0415
     from generator.quizzes.exclusion_evidence import judgement_problems  # noqa: PLC0415
+    from i18n.string_tables import all_problems as strings_problems  # noqa: PLC0415
 
-    problems = judgement_problems(tables)
+    problems = judgement_problems(tables) + strings_problems()   # the strings the pages show, too
     root = DEFAULT_FANS_PATH.parent
     problems += [stale.message(_relative(stale.path)) for stale in stale_banks(QUIZ_DIR, root / BOOK)]
     return problems
+
+
+def _markup_problems(path: str | None) -> list[str]:
+    """Markup in the texts of the table and its editions, which the site shows as written."""
+    from generator.site.plain_texts import table_markup_problems  # noqa: PLC0415 - only the check needs it
+
+    return table_markup_problems(Path(path) if path else DEFAULT_FANS_PATH, path or "fans.yaml")
 
 
 def _relative(path: Path) -> str:
@@ -143,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
     _say(_read_line(shown, editions, editions_shown.removeprefix("./"), args.lang))
     project = _same(table_file, DEFAULT_FANS_PATH) and _same(editions, DEFAULT_FANS_PATH.parent / EDITIONS)
     with _engine_path(args.path, table_file, args.editions) as path:
-        problems = rules.check_fan_table(path)
+        problems = rules.check_fan_table(path) + _markup_problems(path)
         if not problems:   # the rest reads the table: only once it is sound
             problems = _agreement_problems(path, table_file, project, args.lang)
         if path != args.path:

@@ -12,7 +12,7 @@ from .context import HAND_VOCABULARY, ITEM_VOCABULARY
 from .discard_analysis import FORM_KEYS as ANALYSIS_FORMS
 from .discard_analysis import Analysis, Discard, UsefulTile, analyze_hand
 from .edition_diff import Difference
-from .editions import Change, EditionError, EditionInfo
+from .editions import EDITIONS_FOLDER, Change, EditionError, EditionInfo
 from .errors import ERROR_FIELDS, FanTableError, HandError, NotationError, RulesError, SituationError
 from .fantable import DEFAULT_FANS_PATH, Example, Fan, FanTable, Ruling, load_fan_table, table_from_data
 from .table_source import read_table_data, strip_lines
@@ -30,7 +30,7 @@ from .wait_scores import WAIT_FIELDS, ScoredWait, WaitScore
 __all__ = [
     "Breakdown", "FanLine", "NotCountedLine", "breakdown",
     "ANALYSIS_FORMS", "Analysis", "Discard", "ScoredWait", "UsefulTile", "WAIT_FIELDS", "WaitScore", "analyze_hand",
-    "parse_hand_to_analyze", "ERROR_FIELDS", "Change", "Difference", "EditionError", "EditionInfo", "edition_data", "edition_differences", "editions", "in_edition", "HAND_VOCABULARY", "ITEM_VOCABULARY", "OPERATORS", "check_fan_table", "DEFAULT_FANS_PATH", "Example", "Fan", "FanTable", "FanTableError", "HONORS_AND_KNITTED", "HONOR_CODES", "Hand",
+    "parse_hand_to_analyze", "ERROR_FIELDS", "EDITIONS_FOLDER", "Change", "Difference", "EditionError", "EditionInfo", "edition_data", "edition_differences", "editions", "in_edition", "HAND_VOCABULARY", "ITEM_VOCABULARY", "OPERATORS", "check_fan_table", "DEFAULT_FANS_PATH", "Example", "Fan", "FanTable", "FanTableError", "HONORS_AND_KNITTED", "HONOR_CODES", "Hand",
     "HandError", "KNITTED_ARRANGEMENTS", "KNITTED_STRAIGHT", "NotCounted", "NotationError", "ORPHAN_CODES",
     "Payments", "Ruling", "RulesError", "SEVEN_PAIRS", "SITUATION_FIELDS", "SITUATION_FLAGS", "STANDARD",
     "ScoreResult", "ScoredFan", "Situation", "SituationError", "THIRTEEN_ORPHANS", "fan_table", "is_winning",

@@ -22,8 +22,9 @@ class Settlement:
     minimum: int
     formulas: dict[str, dict[str, Any]]   # as written: case -> payer -> formula
     compiled: dict[tuple[str, str], Callable[[Any], Any]] = field(default_factory=dict, compare=False)
-    # (total, self_drawn) -> Payments: a few hundred totals occur, and every hand asks.
-    known: dict[tuple[int, bool], Payments] = field(default_factory=dict, compare=False, repr=False)
+    # (total, self_drawn) -> Payments: a few hundred totals occur, and every hand asks. Not an
+    # argument, so that dataclasses.replace (another base, say) starts with an empty memory.
+    known: dict[tuple[int, bool], Payments] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def payments(self, total: int, self_drawn: bool) -> Payments:
         """Self-drawn, each of the other three players pays; on a discard, the

@@ -30,6 +30,16 @@ def table() -> rules.FanTable:
     return rules.fan_table()
 
 
+@pytest.fixture(scope="session")
+def planted_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built from a copy of the project whose every text carries a script payload
+    (tests/site_payload.py): one whole extra build, made once per test run and shared by the
+    static and the browser tests that read it (both marked slow)."""
+    from .site_payload import payload_site  # noqa: PLC0415 - only the planted-build tests pay for it
+
+    return payload_site(tmp_path_factory)
+
+
 @pytest.fixture(autouse=True)
 def _isolated_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     # The parsed-table cache lives in a per-session folder, never in the user's home.

@@ -18,9 +18,9 @@ from rules.tiles import ALL_TILES, SUITS
 
 from .calculator_assets import CALCULATOR_ASSETS, FULL_STDLIB, PYODIDE_ASSETS, edition_ids, text_asset
 from .site_data import SiteData
-from .markdown_text import TILE_ASSETS, front_matter, url_token
+from .markdown_text import TILE_ASSETS, front_matter, md_strings, url_token
 from .quiz_pages import DOM_SCRIPT
-from .site_text import LANGS, text
+from .site_text import LANGS, TEXT, text
 from .templating import render
 
 TEMPLATE = "calculator.md.j2"
@@ -88,7 +88,7 @@ def widget(lang: str, editions: list[tuple[str, str]], page_data: dict[str, Any]
 def calculator_page(lang: str, editions: list[tuple[str, str]], page_data: dict[str, Any]) -> str:
     return render(TEMPLATE, banner=front_matter("calculator_page.py", TEMPLATE, source="generator/site/site_text.py",
                                                 hide="[toc]"),
-                  t=lambda key, **kw: text(lang, key, **kw), widget=widget(lang, editions, page_data))
+                  t=md_strings(TEXT, "site", lang), widget=widget(lang, editions, page_data))
 
 
 def calculator_pages(data: SiteData) -> dict[str, str]:

@@ -9,9 +9,15 @@ from __future__ import annotations
 
 from generator.quizzes.check_blocks import OPTION_LABELS, CheckBlock
 
-from .site_text import text
+from .markdown_text import md_template
+from .site_text import TEXT
 
 _INDENT = "    "
+
+
+def text(lang: str, key: str, **values: object) -> str:
+    """A string of the site for this Markdown, escaped (its values are Markdown already)."""
+    return md_template(TEXT[lang][key], **values)
 
 
 def _title(value: str) -> str:

@@ -24,35 +24,40 @@ class DifferenceView:
     why: str
 
 
+def _md_text(lang: str, key: str, **values: object) -> str:
+    """A string of the site for these Markdown views, escaped."""
+    return md_escape(text(lang, key, **values))
+
+
 def _fan_names(table: FanTable, ids: list[Any], lang: str, link: str) -> str:
     if not ids:
-        return text(lang, "editions_none")
+        return _md_text(lang, "editions_none")
     names = []
     for entry in ids:
         fan_id = entry["fan"] if isinstance(entry, dict) else entry
         fan = table.by_id.get(fan_id)
         name = md_localized(pick(fan.names, lang), lang) if fan else fan_id
-        limit = f" {text(lang, 'editions_at_most', n=entry['at_most'])}" if isinstance(entry, dict) else ""
+        limit = f" {_md_text(lang, 'editions_at_most', n=entry['at_most'])}" if isinstance(entry, dict) else ""
         names.append(f"[{name}]({link}{fan_id}.md){limit}")
     return ", ".join(names)
 
 
 def _value(d: Difference, value: Any, table: FanTable, lang: str, link: str) -> str:
     if value is None:  # a fan or ruling the edition lacks, or a field it leaves empty
-        return text(lang, "editions_absent" if d.kind in ("new_fan", "ruling") else "editions_none")
+        return _md_text(lang, "editions_absent" if d.kind in ("new_fan", "ruling") else "editions_none")
     if d.kind == "new_fan":
         return f"[{md_localized(pick(value['names'], lang), lang)}]({link}{value['id']}.md), " \
-               + points_label(lang, value["points"])
+               + md_escape(points_label(lang, value["points"]))
     if d.kind == "ruling":
         return md_localized(pick(value.get("answer") or {}, lang), lang)
     if d.field == "points" and d.kind == "fan":
-        return points_label(lang, value)
+        return md_escape(points_label(lang, value))
     if d.field in ("excludes", "absorbs"):
         return _fan_names(table, value, lang, link)
     if isinstance(value, dict) and "en" in value:
         return md_localized(pick(value, lang), lang)
     if isinstance(value, bool):
-        return text(lang, "editions_yes" if value else "editions_no")
+        return _md_text(lang, "editions_yes" if value else "editions_no")
     if isinstance(value, list):
         return ", ".join(map(str, value))
     return md_escape(str(value))
@@ -74,9 +79,9 @@ def difference_views(data: SiteData, lang: str, edition: str, diffs: list[Differ
             question = pick(ruling.question, lang).text if ruling else d.target
             subject = f"[{md_escape(question)}]({rulings_link}#{d.target})"
         else:
-            subject = text(lang, f"editions_section_{d.kind}")
-        what = text(lang, f"editions_field_{d.field}") if d.kind == "fan" else \
-            (text(lang, f"editions_setting_{d.field}") if d.kind == "settings" else "")
+            subject = _md_text(lang, f"editions_section_{d.kind}")
+        what = _md_text(lang, f"editions_field_{d.field}") if d.kind == "fan" else \
+            (_md_text(lang, f"editions_setting_{d.field}") if d.kind == "settings" else "")
         values = (_value(d, d.before, data.table, lang, fan_link), _value(d, d.after, table, lang, fan_link))
         views.append(DifferenceView(subject, what, values, md_localized(pick(d.why, lang), lang) if d.why else ""))
     return views

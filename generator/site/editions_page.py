@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from .edition_views import DifferenceView, difference_views
 from .localize import pick
-from .markdown_text import front_matter, md_escape, md_localized
+from .markdown_text import front_matter, md_escape, md_localized, md_strings
 from .site_data import SiteData
-from .site_text import LANGS, text
+from .site_text import LANGS, TEXT, text
 from .templating import render
 
 TEMPLATE = "editions.md.j2"
@@ -53,7 +53,7 @@ def editions_page(data: SiteData, lang: str) -> str:
                                       (md_escape(default.name(lang)), md_escape(info.name(lang))), views))
     rulings = [(r.id, md_escape(pick(r.question, lang).text)) for r in data.table.rulings]
     return render(TEMPLATE, banner=front_matter("editions_page.py", TEMPLATE),
-                  t=lambda key, **kw: text(lang, key, **kw), editions=editions, comparisons=comparisons,
+                  t=md_strings(TEXT, "site", lang), editions=editions, comparisons=comparisons,
                   rulings=rulings)
 
 

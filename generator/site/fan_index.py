@@ -29,9 +29,9 @@ from rules import Fan
 from generator.markdown_fences import BlockError, fenced_blocks
 
 from .localize import pick
-from .markdown_text import md_escape, md_localized
+from .markdown_text import md_escape, md_localized, md_template
 from .site_data import SiteData
-from .site_text import points_label, text
+from .site_text import TEXT, points_label, text
 
 INFO = "fan-index"
 KEYS = ("by", "family")
@@ -122,11 +122,11 @@ class _Page:
 
 
 def _by_points(view: _Page) -> list[str]:
-    t = lambda key: text(view.lang, key)  # noqa: E731
+    t = lambda key: md_escape(text(view.lang, key))  # noqa: E731
     lines: list[str] = []
     fans = view.data.table.fans
     for points in sorted({f.points for f in fans}, reverse=True):
-        lines += [f"### {points_label(view.lang, points)} {{#points-{points}}}", "",
+        lines += [f"### {md_escape(points_label(view.lang, points))} {{#points-{points}}}", "",
                   f"| {t('col_number')} | {t('col_fan')} | {t('col_index_other_name')} | {t('col_index_needs')} "
                   f"| {t('col_family')} |", "| --- | --- | --- | --- | --- |"]
         lines += [f"| {f.number} | [{view.name(f)}]({view.href(f)}) | {view.other_name(f)} | {view.summary(f)} "
@@ -136,7 +136,7 @@ def _by_points(view: _Page) -> list[str]:
 
 
 def _by_family(view: _Page, key: str) -> list[str]:
-    return ["- " + text(view.lang, "fan_index_item", fan=f"[{view.name(f)}]({view.href(f)})", n=f.points,
+    return ["- " + md_template(TEXT[view.lang]["fan_index_item"], fan=f"[{view.name(f)}]({view.href(f)})", n=f.points,
                         summary=view.summary(f))
             for f in view.data.fans_of_family(key)]
 

@@ -7,6 +7,7 @@ with the engine exactly as it does the rulebook's.
 from __future__ import annotations
 
 import json
+from html import escape
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,9 +15,9 @@ from rules import Example, Fan
 
 from .edition_views import difference_views
 from .localize import marker_html, pick, with_marker
-from .markdown_text import front_matter, md_escape, md_localized
+from .markdown_text import front_matter, md_escape, md_localized, md_strings, md_template
 from .site_data import SiteData
-from .site_text import LANGUAGE_NAMES, LANGS, points_label, text
+from .site_text import LANGUAGE_NAMES, LANGS, TEXT, points_label, text
 from .rulings_page import ruling_entry
 from .templating import render
 
@@ -82,7 +83,7 @@ def _yaml_scalar(value: Any) -> str:
 def fan_link(data: SiteData, fan: Fan, lang: str) -> str:
     """`[Name](id.md) · 12 points`, from a page in the same folder."""
     name = md_localized(pick(fan.names, lang), lang)
-    return f"[{name}]({fan.id}.md) · {points_label(lang, fan.points)}"
+    return f"[{name}]({fan.id}.md) · {md_escape(points_label(lang, fan.points))}"
 
 
 def fan_page(data: SiteData, fan: Fan, lang: str) -> str:
@@ -98,8 +99,8 @@ def fan_page(data: SiteData, fan: Fan, lang: str) -> str:
     label = data.fans_path.name
     examples, near_misses = example_blocks(data, fan, label)
     editions = fan_edition_views(data, fan, lang)
-    only_in = "" if fan.id in data.table.by_id else text(
-        lang, "editions_fan_only", name=md_escape(name.text),
+    only_in = "" if fan.id in data.table.by_id else md_template(
+        TEXT[lang]["editions_fan_only"], name=md_escape(name.text),
         edition=", ".join(md_escape(t.edition.name(lang)) for t in data.other_editions.values() if fan.id in t.by_id))
     names = [(LANGUAGE_NAMES[other], md_escape(fan.names[other]) if fan.names.get(other) else marker_html(lang))
              for other in LANGS]
@@ -108,12 +109,12 @@ def fan_page(data: SiteData, fan: Fan, lang: str) -> str:
     return render(
         TEMPLATE,
         banner=front_matter("fan_pages.py", TEMPLATE, search="{boost: 2}"),
-        t=lambda key, **kw: text(lang, key, **kw),
+        t=md_strings(TEXT, "site", lang), h=lambda key, **kw: escape(text(lang, key, **kw)),
         name=md_escape(name.text), plain_name=md_escape(name.text),
         partial=any(x.missing for x in texts),
-        points=points_label(lang, fan.points),
+        points=escape(points_label(lang, fan.points)),   # in the page's HTML block
         family=with_marker(family, lang), plain_family=md_escape(family.text),
-        number=text(lang, "fan_number", number=fan.number, total=total),
+        number=escape(text(lang, "fan_number", number=fan.number, total=total)),
         names=names,
         other_names=md_escape(fan.other_names[lang]) if fan.other_names.get(lang) else "",
         definition=md_localized(definition, lang),
@@ -144,7 +145,7 @@ def fan_edition_views(data: SiteData, fan: Fan, lang: str) -> FanEditions | None
         views = difference_views(data, lang, eid, diffs, "", "../rulebook/rulings.md")
         if views:
             columns.append(md_escape(table.edition.name(lang)))
-            rows += [(v.what or text(lang, "editions_absent"), v.values, v.why) for v in views]
+            rows += [(v.what or md_escape(text(lang, "editions_absent")), v.values, v.why) for v in views]
     return FanEditions(tuple(columns), tuple(rows)) if rows else None
 
 

@@ -10,6 +10,7 @@ out on one A4 page, and the site build turns the page into a PDF beside it
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 
 from markupsafe import Markup
 
@@ -97,7 +98,7 @@ def fan_sheet_page(data: SiteData, lang: str) -> str:
                   title=md_escape(text(lang, "sheet_title", count=count)),
                   intro=md_escape(text(lang, "sheet_intro", count=count)),
                   pdf=PDF_NAME, pdf_download=f"mcr-fan-sheet-{lang}.pdf",
-                  pdf_label=text(lang, "sheet_pdf"), print_note=text(lang, "sheet_print_note"),
+                  pdf_label=escape(text(lang, "sheet_pdf")), print_note=escape(text(lang, "sheet_print_note")),
                   sheet=sheet_html(data, lang))
 
 

@@ -8,9 +8,9 @@ from html import escape
 from rules import Fan, parse_hand
 
 from .localize import pick, with_marker
-from .markdown_text import front_matter, md_localized
+from .markdown_text import front_matter, md_localized, md_strings
 from .site_data import SiteData
-from .site_text import LANGS, text
+from .site_text import LANGS, TEXT, text
 from .templating import render
 from .tile_markdown import hand_md
 
@@ -39,12 +39,12 @@ def fan_table_page(data: SiteData, lang: str) -> str:
         hand = typical_hand(fan)
         drawing = hand_md(parse_hand(hand), lang, "../../", "mcr-tile--tiny") if hand else ""
         rows.append(Row(fan.number, fan.id, md_localized(pick(fan.names, lang), lang), fan.points, fan.family,
-                        with_marker(data.family_name(fan.family, lang), lang), drawing))
+                        md_localized(data.family_name(fan.family, lang), lang), drawing))
     used = {f.family for f in data.table.fans}
     families = [(key, escape(data.family_name(key, lang).text)) for key in data.families if key in used]
     families += [(key, escape(key)) for key in sorted(used - set(data.families))]
     return render(TEMPLATE, banner=front_matter("fan_table_page.py", TEMPLATE, hide="[toc]"),
-                  t=lambda key, **kw: text(lang, key, **kw), rows=rows, families=families,
+                  t=md_strings(TEXT, "site", lang), h=lambda key, **kw: escape(text(lang, key, **kw)), rows=rows, families=families,
                   point_values=sorted({f.points for f in data.table.fans}, reverse=True))
 
 

@@ -2,10 +2,25 @@
 from __future__ import annotations
 
 import re
+import string
+from collections.abc import Callable, Mapping
+
+from i18n.markup import holds_markdown
 
 from .localize import Localized, marker_html
 
-_SPECIAL = re.compile(r"([\\`*_\[\]#|])")
+# Backslash-escaped: emphasis, code, links, headings, table cells, and the braces of an attribute
+# list ("{: onclick=...}" would set attributes on the element before it).
+_SPECIAL = re.compile(r"([\\`*_\[\]#|{}])")
+
+# In a string that holds Markdown: an inline link's or image's "](" and a reference line's
+# "[", each with the target that follows (up to a space or the closing bracket).
+_LINK_OPENING = re.compile(r"\]\s*\((?P<inline>\s*[^\s)]*)|^(?P<indent> {0,3})\[(?P<ref>[^\]\n]+\]:\s*\S*)", re.MULTILINE)
+# A target may lead to a page of the site (no scheme) or to a web page; anything else (javascript:,
+# data:, //elsewhere) is shown as text. Browsers drop tabs and line breaks inside a URL.
+_ANY_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:|^//")
+_WEB_SCHEME = re.compile(r"^https?:")
+_URL_IGNORED = re.compile(r"[\x00-\x20\\<>]")
 
 # Assets written on every build; pages reach them with a path relative to their folder.
 TILE_ASSETS = "assets/mcr/tiles"
@@ -46,3 +61,49 @@ def md_localized(value: Localized, lang: str) -> str:
     """Escaped text, followed by the 'not yet translated' badge when it is the English fallback."""
     body = md_escape(value.text)
     return f"{body} {marker_html(lang)}" if value.missing else body
+
+
+def _leaves_site(target: str) -> bool:
+    """Whether a Markdown link's target (as typed: escapes, spaces) leads anywhere but a page
+    of the site or a web page."""
+    plain = _URL_IGNORED.sub("", target).lower()
+    return bool(_ANY_SCHEME.match(plain)) and not _WEB_SCHEME.match(plain)
+
+
+def inert_markdown(value: str) -> str:
+    """A string that holds Markdown on purpose (i18n/markup.py), made safe to put in a page
+    whatever it holds: HTML, character references and attribute lists show as typed, and a
+    link to javascript:, data: or another site's scheme shows as text instead of linking.
+    (mcr check refuses all of these; this is the page's own defence.)"""
+    value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    value = value.replace("{", "\\{").replace("}", "\\}")
+
+    def neutral(found: re.Match[str]) -> str:
+        whole = found.group(0)
+        if found.group("inline") is not None:
+            return "]\\(" + whole[whole.index("(") + 1:] if _leaves_site(found.group("inline")) else whole
+        target = found.group("ref").split(":", 1)[1]
+        return found.group("indent") + "\\[" + found.group("ref") if _leaves_site(target) else whole
+
+    return _LINK_OPENING.sub(neutral, value)
+
+
+def md_template(template: str, *, markdown: bool = False, **values: object) -> str:
+    """A string of i18n/ for a Markdown page, filled: its own characters escaped (md_escape;
+    a string that holds Markdown on purpose, i18n/markup.py, keeps its Markdown and is made
+    inert by inert_markdown), each {placeholder} replaced by its value as given: the caller passes
+    text it has escaped, or Markdown it has built (a link)."""
+    parts = []
+    for literal, name, spec, _ in string.Formatter().parse(template):
+        parts.append(inert_markdown(literal) if markdown else md_escape(literal))
+        if name is not None:
+            parts.append(format(values[name], spec or ""))
+    return "".join(parts)
+
+
+def md_strings(tables: Mapping[str, Mapping[str, str]], surface: str, lang: str) -> Callable[..., str]:
+    """The `t(key, **values)` of a Markdown template: the strings of `surface` in `lang`,
+    escaped for Markdown by md_template."""
+    def t(key: str, **values: object) -> str:
+        return md_template(tables[lang][key], markdown=holds_markdown(surface, key), **values)
+    return t

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rules import SITUATION_FIELDS as FIELD_NAMES
 from rules.tiles import ALL_TILES
 
-from .markdown_text import front_matter
-from .site_text import LANGS, text
+from .markdown_text import front_matter, md_escape, md_strings
+from .site_text import LANGS, TEXT, text
 from .templating import render
 from .tile_markdown import tile_md
 from .tiles import FLOWER_FACES, SEASON_FACES, tile_alt
@@ -29,15 +29,15 @@ def notation_page(lang: str) -> str:
     for suit in ("m", "p", "s"):
         cells = [f"{tile_md(t.text, 'standing', lang, PREFIX, 'mcr-tile--small')}<br>`{t.text}`"
                  for t in ALL_TILES if not t.is_honor and t.suit == suit]
-        suits.append((text(lang, f"notation_suit_{suit}"), cells))
-    honors = [(tile_md(t.text, "standing", lang, PREFIX), t.text, tile_alt(t.text, lang))
+        suits.append((md_escape(text(lang, f"notation_suit_{suit}")), cells))
+    honors = [(tile_md(t.text, "standing", lang, PREFIX), t.text, md_escape(tile_alt(t.text, lang)))
               for t in ALL_TILES if t.is_honor]
     flowers = " ".join(tile_md(f, "standing", lang, PREFIX) for f in FLOWER_FACES + SEASON_FACES)
     melds = [(code, "".join(tile_md(f, v, lang, PREFIX, "mcr-tile--small") for f, v in zip(faces, variants)),
-              text(lang, key)) for code, key, faces, variants in MELDS]
+              md_escape(text(lang, key))) for code, key, faces, variants in MELDS]
     demo_words = ", ".join(f"{k}: {v}" for k, v in DEMO_SITUATION)
     return render(TEMPLATE, banner=front_matter("notation_page.py", TEMPLATE, source="generator/site/site_text.py", hide="[toc]"),
-                  t=lambda key, **kw: text(lang, key, **kw), suits=suits, honors=honors, flowers=flowers,
+                  t=md_strings(TEXT, "site", lang), suits=suits, honors=honors, flowers=flowers,
                   example_hand=EXAMPLE_HAND, melds=melds, demo_hand=DEMO_HAND, demo_keys=DEMO_SITUATION,
                   demo_situation=f"`{demo_words}`", situation_keys=FIELD_NAMES)
 

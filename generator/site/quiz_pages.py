@@ -13,13 +13,13 @@ from typing import Any, Callable
 from generator.quizzes.levels import LEVELS
 from generator.quizzes.rules_bank import load_rules_bank, rules_bank_path
 from .localize import pick
-from .markdown_text import TILE_ASSETS, front_matter, md_escape, md_localized, url_token
+from .markdown_text import TILE_ASSETS, front_matter, md_escape, md_localized, md_strings, url_token
 from .calculator_assets import FULL_STDLIB, PYODIDE_ASSETS
 from .quiz_assets import QUIZ_ASSETS
 from .trainer_assets import TRAINER_ZIP
 from .quiz_site_text import QUIZ_TEXT, quiz_text
 from .site_data import SiteData
-from .site_text import LANGS, points_label, text
+from .site_text import LANGS, TEXT, points_label, text
 from .templating import render
 
 INDEX_TEMPLATE = "quiz_index.md.j2"
@@ -91,18 +91,20 @@ def _score_slot(mode: str) -> str:
 
 
 def _t(lang: str) -> Callable[..., str]:
-    """The templates' string lookup: the quiz's strings, else the site's (their keys differ)."""
-    return lambda key, **kw: (quiz_text if key in QUIZ_TEXT[lang] else text)(lang, key, **kw)
+    """The templates' string lookup, escaped for Markdown: the quiz's strings, else the site's
+    (their keys differ)."""
+    quiz, site = md_strings(QUIZ_TEXT, "web-quiz", lang), md_strings(TEXT, "site", lang)
+    return lambda key, **kw: (quiz if key in QUIZ_TEXT[lang] else site)(key, **kw)
 
 
 def index_page(data: SiteData, lang: str) -> str:
     minimum = data.table.minimum_points
-    levels = [QuizLink(quiz_text(lang, f"level_{lv}"), f"{lv}.md",
-                       quiz_text(lang, f"level_{lv}_about", minimum=minimum), f"level:{lv}") for lv in LEVELS]
+    levels = [QuizLink(md_escape(quiz_text(lang, f"level_{lv}")), f"{lv}.md",
+                       md_escape(quiz_text(lang, f"level_{lv}_about", minimum=minimum)), f"level:{lv}") for lv in LEVELS]
     family_links = []
     for key in families(data):
         count = len(data.fans_of_family(key))
-        about = quiz_text(lang, "quiz_family_count_one" if count == 1 else "quiz_family_count_other", n=count)
+        about = md_escape(quiz_text(lang, "quiz_family_count_one" if count == 1 else "quiz_family_count_other", n=count))
         family_links.append(QuizLink(md_escape(data.family_name(key, lang).text), f"family-{key}.md", about,
                                      f"family:{key}"))
     return render(INDEX_TEMPLATE, banner=front_matter("quiz_pages.py", INDEX_TEMPLATE,
@@ -124,7 +126,7 @@ def level_page(data: SiteData, lang: str, level: str) -> str:
 
 def family_page(data: SiteData, lang: str, family: str) -> str:
     name = data.family_name(family, lang)
-    fans = [f"[{md_localized(pick(f.names, lang), lang)}](../fans/{f.id}.md) · {points_label(lang, f.points)}"
+    fans = [f"[{md_localized(pick(f.names, lang), lang)}](../fans/{f.id}.md) · {md_escape(points_label(lang, f.points))}"
             for f in data.fans_of_family(family)]
     return render(PAGE_TEMPLATE, banner=front_matter("quiz_pages.py", PAGE_TEMPLATE, source="quizzes/*.json",
                                                      hide="[toc]"),

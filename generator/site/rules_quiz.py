@@ -14,7 +14,7 @@ from typing import Any
 from rules.tiles import ALL_TILES
 
 from generator.quizzes.rules_bank import RulesBank, load_rules_bank, rules_bank_path
-from .markdown_text import TILE_ASSETS, front_matter, md_escape, url_token
+from .markdown_text import TILE_ASSETS, front_matter, md_escape, md_template, url_token
 from .quiz_assets import QUIZ_ASSETS
 from .quiz_pages import DOM_SCRIPT
 from .quiz_site_text import QUIZ_TEXT, quiz_text
@@ -86,5 +86,5 @@ def rules_quiz_pages(bank: RulesBank) -> dict[str, str]:
         pages[f"{lang}/{RULES_PAGE}"] = render(
             PAGE_TEMPLATE, banner=banner, title=md_escape(quiz_text(lang, "rules_quiz_title")),
             about=md_escape(quiz_text(lang, "rules_quiz_about", count=len(bank.questions))),
-            terminal=quiz_text(lang, "rules_quiz_terminal"), widget=widget(bank, lang))
+            terminal=md_template(QUIZ_TEXT[lang]["rules_quiz_terminal"], markdown=True), widget=widget(bank, lang))
     return pages

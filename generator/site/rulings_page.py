@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from rules import Ruling
 
 from .localize import marker_html, pick
-from .markdown_text import md_escape, md_localized
+from .markdown_text import md_escape, md_localized, md_strings
 from .site_data import SiteData
-from .site_text import text
+from .site_text import TEXT
 
 CHAPTER = "rulebook/rulings.md"    # the home of the rulings, per language
 # A heading with its anchor: "### Which kong fans combine {#kong_combinations}".
@@ -55,7 +55,8 @@ def fans_concerned_line(data: SiteData, ruling: Ruling, lang: str, fan_link: str
         return None
     by_id = data.table.by_id
     links = " · ".join(f"[{md_localized(pick(by_id[f].names, lang), lang)}]({fan_link}{f}.md)" for f in fans)
-    return f"**{text(lang, 'ruling_fans')}**{text(lang, 'colon')}{links}"
+    t = md_strings(TEXT, "site", lang)
+    return f"**{t('ruling_fans')}**{t('colon')}{links}"
 
 
 def with_fans_concerned(lines: list[str], data: SiteData, lang: str, fan_link: str = "../fans/") -> list[str]:

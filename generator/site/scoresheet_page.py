@@ -19,7 +19,7 @@ from i18n import strings
 from rules import FanTable, score_with_table
 from rules.tiles import FLOWER_COUNT
 
-from .markdown_text import front_matter, url_token
+from .markdown_text import front_matter, md_strings, url_token
 from .quiz_pages import DOM_SCRIPT
 from .site_data import SiteData
 from .site_text import LANGS, TEXT
@@ -135,7 +135,7 @@ def widget(lang: str, value: dict[str, Any]) -> str:
 def scoresheet_page(data: SiteData, lang: str) -> str:
     return render(TEMPLATE, banner=front_matter("scoresheet_page.py", TEMPLATE,
                                                 source="fans.yaml and i18n/scoresheet/", hide="[toc]"),
-                  t=lambda key, **kw: text(lang, key, **kw), widget=widget(lang, page_data(data, lang)))
+                  t=md_strings(_TEXT.tables, "scoresheet", lang), widget=widget(lang, page_data(data, lang)))
 
 
 def scoresheet_pages(data: SiteData) -> dict[str, str]:

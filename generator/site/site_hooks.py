@@ -40,14 +40,16 @@ from generator.site.hand_block import HandBlock, HandBlockError, check_block, ch
 from generator.site.hand_render import RenderContext, render_hand
 from generator.site.bank_guard import stale_bank_problems
 from generator.site.check_render import check_markdown
+from generator.site.content_policy import CONTENT_SECURITY_POLICY
+from generator.site.plain_texts import table_markup_problems
 from generator.site.fan_index import expand_fan_indexes, read_fan_indexes
 from generator.site.cjk_lines import UNSPACED, join_cjk_lines
 from generator.quizzes.check_blocks import CheckBlockError, read_check, scan as scan_checks
-from generator.site.markdown_text import TILE_ASSETS, URL_TOKEN
+from generator.site.markdown_text import TILE_ASSETS, URL_TOKEN, md_strings
 from generator.site.site_data import SiteData, load_site_data
 from generator.site.site_search import fix_han_segmentation, split_search_index
 from generator.site.site_nav import build_nav
-from generator.site.site_text import DEFAULT_LANG, LANGS, text
+from generator.site.site_text import DEFAULT_LANG, LANGS, TEXT
 # Site defects (issue 14): the rulings chapter lists each ruling's fans; moved pages and /en/ lead on.
 from generator.site.redirect_pages import RedirectError, write_redirects
 from generator.site.rulings_page import CHAPTER as RULINGS_CHAPTER, with_fans_concerned
@@ -116,6 +118,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             _state.data = load_site_data()
         except Exception as err:  # a broken fans.yaml: say where, stop the build
             raise PluginError(f"cannot load the fan table: {err}") from None
+        markup = table_markup_problems(_state.data.fans_path, str(_state.data.fans_path))
+        if markup:   # a text the pages show as written (the pages escape it; the author learns it here)
+            raise PluginError("texts that hold markup:\n" + "\n".join(markup))
         _state.results.clear()
         _state.others.clear()
         sources = Path(config.docs_dir).resolve()
@@ -127,6 +132,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     assert _state.docs is not None
     config.docs_dir = str(_state.docs)
     config.nav = build_nav(_state.docs, _state.data, lang)
+    config.extra["content_security_policy"] = CONTENT_SECURITY_POLICY   # the theme's <meta> (main.html)
     return config
 
 
@@ -327,8 +333,9 @@ def _token_url(files: Files, token: re.Match[str], page: Page) -> str:
 
 def _with_fallback_notice(lines: list[str], lang: str) -> list[str]:
     """A visible notice under the title of a page shown in English for want of a translation."""
-    notice = [f'!!! warning "{text(lang, "fallback_page_title")}"', "",
-              f"    {text(lang, 'fallback_page_body')}", ""]
+    t = md_strings(TEXT, "site", lang)
+    title = t("fallback_page_title").replace('"', "&quot;")   # an admonition's title sits in double quotes
+    notice = [f'!!! warning "{title}"', "", f"    {t('fallback_page_body')}", ""]
     at = next((i + 1 for i, line in enumerate(lines) if line.startswith("# ")), 0)
     return lines[:at] + [""] + notice + lines[at:]
 

@@ -5,6 +5,7 @@ site/<lang>/... and falls back to the English file when a translation is missing
 """
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,24 @@ def _present(site_dir: Path, rel: str) -> bool:
 
 
 def build_nav(site_dir: Path, data: SiteData, lang: str) -> list[Any]:
+    """The navigation in `lang`, every title escaped: the theme shows a nav title as HTML."""
+    return _escaped(_nav(site_dir, data, lang))
+
+
+def _escaped(entries: list[Any]) -> list[Any]:
+    """`entries` with each section's and page's title HTML-escaped (a family name from
+    fans.yaml, a string of i18n/): text, never markup, on every page's navigation."""
+    kept: list[Any] = []
+    for entry in entries:
+        if isinstance(entry, str):
+            kept.append(entry)
+            continue
+        kept.append({escape(title): _escaped(value) if isinstance(value, list) else value
+                     for title, value in entry.items()})
+    return kept
+
+
+def _nav(site_dir: Path, data: SiteData, lang: str) -> list[Any]:
     nav: list[Any] = [{text(lang, "nav_home"): "index.md"}]
     if _present(site_dir, QUICKSTART):   # a newcomer's first read, before the rulebook
         nav.append({text(lang, "nav_quickstart"): QUICKSTART})

@@ -10,7 +10,7 @@ from html import escape
 from rules import Hand
 
 from .hand_render import asset_name
-from .markdown_text import TILE_ASSETS
+from .markdown_text import TILE_ASSETS, md_escape
 from .site_text import text
 from .tiles import tile_alt
 
@@ -18,7 +18,7 @@ from .tiles import tile_alt
 def tile_md(face: str, variant: str, lang: str, prefix: str, css: str = "") -> str:
     """`![5 of dots](../../assets/mcr/tiles/5p.svg){ .mcr-tile }`; prefix leads from the page's
     folder to the docs root ('../../' for site/<lang>/fans/)."""
-    alt = text(lang, "face_down") if variant == "back" else tile_alt(face, lang)
+    alt = md_escape(text(lang, "face_down") if variant == "back" else tile_alt(face, lang))
     classes = " ".join(["mcr-tile"] + ([f"mcr-tile--{variant}"] if variant != "standing" else [])
                        + ([css] if css else []))
     classes_attr = " ".join("." + c for c in classes.split())

@@ -80,6 +80,9 @@ class Tab:
 
     def tiles_loaded(self) -> int:
         """How many tile pictures the page shows; fails if one of them did not load."""
+        # A page that draws its tiles from script (the rules quiz) may still be fetching them.
+        self.page.wait_for_function("""() => Array.from(document.querySelectorAll('img.mcr-tile'))
+            .every(i => i.complete)""", timeout=30_000)
         broken = self.page.evaluate("""() => Array.from(document.querySelectorAll('img.mcr-tile'))
             .filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src'))""")
         assert not broken, f"tile pictures did not load: {broken[:5]}"

@@ -34,6 +34,7 @@ from mcr.language import locale_language
 from mcr.vocabulary_text import vocabulary_keys
 
 from ..conftest import ROOT, texts_in
+from .in_process import mcr_here
 
 OTHER_LANGS = [lang for lang in LANGS if lang != "en"]
 
@@ -139,9 +140,9 @@ def english_in(output: str, lang: str, name_column: bool = False) -> list[str]:
     return found
 
 
-def mcr(*args: str, env: dict[str, str] | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mcr", *args], capture_output=True, text=True, cwd=cwd,
-                          env=env if env is not None else dict(os.environ, NO_COLOR="1"), timeout=300)
+def mcr(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """`mcr ARGS` in this process: these tests are about the words, not the process."""
+    return mcr_here(*args, env=env)
 
 
 RICH = "[EEE][SSSS1]55pWWWNNN"           # Big Four Winds: five fans left out, flowers, self-drawn payments
@@ -212,11 +213,26 @@ def _prose(output: str, command: str) -> str:
     return "\n".join(kept)
 
 
+# The commands that check the whole table or every bank: seconds each, so in the slow tier.
+CHECKERS = {"check", "quiz-banks check", "quiz-banks stats"}
+
+
 @pytest.mark.parametrize("lang", OTHER_LANGS)
 def test_no_command_prints_english_in_another_language(lang: str, tmp_path: Path) -> None:
+    _no_english(lang, tmp_path, [c for c in runs() if c not in CHECKERS])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", OTHER_LANGS)
+def test_the_checkers_print_no_english_in_another_language(lang: str, tmp_path: Path) -> None:
+    _no_english(lang, tmp_path, sorted(CHECKERS))
+
+
+def _no_english(lang: str, tmp_path: Path, commands: list[str]) -> None:
     env = dict(os.environ, NO_COLOR="1", MCR_DATA_DIR=str(tmp_path))
     problems = []
-    for command, (args, status, name_column) in runs().items():
+    for command in commands:
+        args, status, name_column = runs()[command]
         run = mcr(*args, "--lang", lang, env=env) if "help" not in command else \
             mcr(*args, env=dict(env, LC_ALL=f"{lang}_XX.UTF-8"))
         assert run.returncode == status and "Traceback" not in run.stderr, (command, run.stderr)

@@ -77,12 +77,17 @@ def _cli(args: list[str], capsys: pytest.CaptureFixture) -> tuple[int, str]:
     return code, captured.out + captured.err
 
 
-def test_every_mutant_is_refused_with_its_line_or_scores(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    rng = random.Random(20261130)
+# The mutants in four batches: the first in the quick tier, all of them in the whole suite.
+BATCHES = [pytest.param(b, marks=[pytest.mark.slow] if b else []) for b in range(4)]
+
+
+@pytest.mark.parametrize("batch", BATCHES)
+def test_every_mutant_is_refused_with_its_line_or_scores(batch: int, tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture) -> None:
     hands = sample_hands(12, 5)
     refused = sound = 0
-    for n in range(MUTANTS):
-        text = _mutant(rng)
+    for n in range(batch * MUTANTS // 4, (batch + 1) * MUTANTS // 4):
+        text = _mutant(random.Random(20261130 + n))   # a mutant of its own seed: batches stand alone
         if text == ORIGINAL:
             continue
         folder = tmp_path / f"m{n}"
@@ -107,6 +112,6 @@ def test_every_mutant_is_refused_with_its_line_or_scores(tmp_path: Path, capsys:
                 rules.score_with_table(table, sampled.hand, **sampled.situation)
             except rules.RulesError:
                 pass  # a mutant may refuse a situation or a hand: said, not raised as anything else
-    assert refused + sound >= 200
-    assert refused >= 100 and sound >= 10, (refused, sound)
+    assert refused + sound >= MUTANTS // 4 - 5
+    assert refused >= MUTANTS // 10 and sound >= 3, (refused, sound)
     print(f"{refused} mutants refused, {sound} sound")

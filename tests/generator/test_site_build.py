@@ -17,6 +17,7 @@ from generator.quizzes.check_blocks import read_check, scan as scan_checks
 from generator.site.hand_block import HandBlockError, check_block, find_hand_fences, read_block
 from generator.site.hand_render import faces_of
 from generator.site.fan_pages import fan_pages
+from generator.site.generate import hand_written_files
 from generator.site.site_data import load_site_data
 from generator.site.site_text import DEFAULT_LANG, LANGS, text
 
@@ -100,10 +101,13 @@ def test_every_link_and_anchor_resolves(site: BuiltSite) -> None:
 
 def _source_pages() -> dict[str, dict[str, Path]]:
     """{page path without language: {language: source file}} for every Markdown page."""
+    # The pages the build reads: hand-written ones, not a leftover of an older build.
+    kept, _leftovers = hand_written_files(SOURCES)
     found: dict[str, dict[str, Path]] = {}
-    for lang in LANGS:
-        for path in sorted((SOURCES / lang).rglob("*.md")):
-            found.setdefault(path.relative_to(SOURCES / lang).as_posix(), {})[lang] = path
+    for rel, path in sorted(kept.items()):
+        lang, _, page = rel.partition("/")
+        if lang in LANGS and page.endswith(".md"):
+            found.setdefault(page, {})[lang] = path
     return found
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ LANGS = ("en", "zh", "es", "ko", "fr", "ja")
 FANS = yaml.safe_load((ROOT / "fans.yaml").read_text(encoding="utf-8"))
 
 
+@cache   # read once per language: the checks below each scan the same texts
 def texts(lang: str) -> list[tuple[str, str]]:
     """(where, text) for every text a reader sees in `lang`."""
     # Pages generated from fans.yaml and editions/ are checked at their source, below.
@@ -37,9 +39,13 @@ def texts(lang: str) -> list[tuple[str, str]]:
     found += [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8"))
               for p in sorted((ROOT / "i18n").glob(f"*/{lang}.yaml"))]
     for source in [ROOT / "fans.yaml", *sorted((ROOT / "editions").glob("*.yaml"))]:
-        tree = yaml.safe_load(source.read_text(encoding="utf-8"))
-        found += [(f"{source.relative_to(ROOT)} ({lang})", s) for s in texts_in(tree, lang)]
+        found += [(f"{source.relative_to(ROOT)} ({lang})", s) for s in texts_in(_tree(source), lang)]
     return found
+
+
+@cache
+def _tree(source: Path) -> Any:
+    return yaml.load(source.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def hits(lang: str, pattern: str) -> list[str]:
