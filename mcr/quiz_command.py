@@ -112,8 +112,7 @@ def run(args: argparse.Namespace) -> int:
         return quiz_files_step.run(args, term, store, editions)
     loaded = store.load()
     if loaded.damaged:
-        key = "progress_damaged" if loaded.kept_as else "progress_damaged_lost"
-        term.warn(text(lang, key, error=loaded.damaged, path=loaded.kept_as))
+        term.warn(text(lang, loaded.notice, error=loaded.damaged, path=loaded.kept_as))
     table = editions[next(iter(editions))]
     if args.stats:
         progress = loaded.progress

@@ -127,7 +127,7 @@ def kinds_of(value: Any, kinds: Collection[str]) -> dict[str, Tally]:
     return tallies
 
 
-def _units(value: Any) -> UnitState:
+def units_of(value: Any) -> UnitState:
     fields = obj(value, "units", ("opened", "passed", "answers"))
     opened = tuple(identifier(u, f"units.opened[{i}]") for i, u in enumerate(array(fields["opened"], "units.opened")))
     passed = tuple(identifier(u, f"units.passed[{i}]") for i, u in enumerate(array(fields["passed"], "units.passed")))
@@ -140,7 +140,7 @@ def _units(value: Any) -> UnitState:
     return UnitState(tuple(dict.fromkeys(opened)), tuple(dict.fromkeys(passed)), windows)
 
 
-def _daily(value: Any) -> Daily:
+def daily_of(value: Any) -> Daily:
     fields = obj(value, "daily", ("goal", "day", "answered", "streak", "streak_last", "best"))
     goal = None if fields["goal"] is None else whole(fields["goal"], "daily.goal", 1, 1000)
     streak = whole(fields["streak"], "daily.streak", 0, MAX_COUNT)
@@ -149,7 +149,7 @@ def _daily(value: Any) -> Daily:
                  streak, maybe_day(fields["streak_last"], "daily.streak_last"), best)
 
 
-def _habits(value: Any) -> Habits:
+def habits_of(value: Any) -> Habits:
     fields = obj(value, "habits", ("wrong", "slips", "causes"))
     wrong = whole(fields["wrong"], "habits.wrong", 0, MAX_COUNT)
     slips = real(fields["slips"], "habits.slips", 0, wrong)
@@ -158,7 +158,7 @@ def _habits(value: Any) -> Habits:
     return Habits(wrong, slips, dict(sorted(causes.items())))
 
 
-def _edition(value: Any, editions: Collection[str] | None) -> str | None:
+def edition_of(value: Any, editions: Collection[str] | None) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or (editions is not None and value not in editions):
@@ -180,8 +180,8 @@ def current(top: dict[str, Any], fans: Collection[str], kinds: Collection[str], 
                  for qid, value in obj(top["rules"], "rules").items()}
     hands = tuple(text(h, f"hands[{i}]", HAND_LENGTH) for i, h in enumerate(array(top["hands"], "hands")))
     return Progress(session, records, kinds_of(top["kinds"], kinds), level_state(top, session, levels),
-                    history(top["history"], session, families), questions, _edition(top["edition"], editions),
-                    _units(top["units"]), _daily(top["daily"]), hands, _habits(top["habits"]))
+                    history(top["history"], session, families), questions, edition_of(top["edition"], editions),
+                    units_of(top["units"]), daily_of(top["daily"]), hands, habits_of(top["habits"]))
 
 
 def read_progress(text_: str, fans: Collection[str], kinds: Collection[str], levels: tuple[str, ...],

@@ -4,7 +4,8 @@ The file lives in the user's data folder ($MCR_DATA_DIR overrides it). It is the
 document of trainer/progress.py, which the site keeps too: `export` writes it to a file
 the learner carries to the other place, `import_from` takes one back. Every value is
 checked (trainer/progress_reading.py). A file that cannot be read is never fatal: it is
-renamed aside (progress.json.damaged-...), reported, and a new progress starts; an import
+renamed aside (progress.json.damaged-...), reported, and what could be read of it is kept,
+part by part (trainer/progress_salvage.py), else a new progress starts; an import
 that cannot be read changes nothing, and the progress it replaces is kept beside it
 (progress.json.before-import-...).
 
@@ -36,6 +37,7 @@ from .file_lock import locked
 from .json_checks import ProgressError
 from .progress import Progress
 from .progress_reading import read_progress
+from .progress_salvage import Salvaged, salvage_progress
 from generator.quizzes.levels import LEVELS
 
 __all__ = ["DATA_ENV", "FILE_NAME", "Loaded", "ProgressError", "ProgressStore", "data_dir", "progress_text",
@@ -60,6 +62,14 @@ class Loaded:
     progress: Progress
     damaged: str | None = None       # what was wrong with the file
     kept_as: Path | None = None      # where the damaged file (or the one an import replaced) was moved
+    salvaged: bool = False           # a damaged file read part by part: all but its bad parts kept
+
+    @property
+    def notice(self) -> str:
+        """The key of the message that tells the learner what became of a damaged file."""
+        kept = "salvaged" if self.salvaged else "damaged"
+        return f"progress_{kept}" if self.kept_as else ("progress_salvaged_unmoved" if self.salvaged
+                                                         else "progress_damaged_lost")
 
 
 class ProgressStore:
@@ -90,10 +100,11 @@ class ProgressStore:
             return Loaded(Progress())
         except (OSError, UnicodeDecodeError) as err:
             return self._set_aside(f"{type(err).__name__}: {err}")
-        try:
-            return Loaded(self.read(text))
-        except ProgressError as err:
-            return self._set_aside(str(err))
+        salvaged = salvage_progress(text, self.fans, self.kinds, self.levels, self.families, today=self.today(),
+                                    editions=self.editions)
+        if salvaged.whole:
+            return Loaded(salvaged.progress)
+        return self._set_aside(salvaged.dropped[0], salvaged)
 
     def update(self, change: Callable[[Progress], Progress]) -> Loaded:
         """Apply `change` to the progress as the file holds it now and write the result,
@@ -137,10 +148,15 @@ class ProgressStore:
             target = self.path.with_name(f"{FILE_NAME}.{what}-{stamp}-{n}")
         return target
 
-    def _set_aside(self, problem: str) -> Loaded:
+    def _set_aside(self, problem: str, salvaged: Salvaged | None = None) -> Loaded:
+        """Move the damaged file aside (a new name each time) and go on with what could be read of it."""
+        progress = salvaged.progress if salvaged is not None else Progress()
+        in_parts = salvaged is not None and salvaged.in_parts
         target = self._free_name("damaged")
         try:
             os.replace(self.path, target)
+            if in_parts:   # what was read is the learner's progress now, whether or not a session follows
+                write_atomic(self.path, progress_text(progress))
         except OSError:
-            return Loaded(Progress(), problem, None)
-        return Loaded(Progress(), problem, target)
+            return Loaded(progress, problem, None, in_parts)
+        return Loaded(progress, problem, target, in_parts)

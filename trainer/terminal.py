@@ -226,8 +226,7 @@ def keep_progress(term: Terminal, store: ProgressStore | None, progress: Progres
             failed_before = True
         else:
             if saved.damaged:
-                key = "progress_damaged" if saved.kept_as else "progress_damaged_lost"
-                term.warn(term.t(key, error=saved.damaged, path=saved.kept_as))
+                term.warn(term.t(saved.notice, error=saved.damaged, path=saved.kept_as))
             return saved.progress, failed_before
     return change(progress), failed_before
 

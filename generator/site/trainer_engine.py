@@ -11,7 +11,8 @@ the document the terminal writes (trainer/progress.py, format 3) in its storage,
 when a session opens, and stores the text each answer returns.
 
     {"op": "open", "progress": text or null, "lang", "today": "YYYY-MM-DD", "level", "mode",
-     "count", "seed", "fan", "kinds"}       -> {"needs_edition", "editions", "problem", "progress"}
+     "count", "seed", "fan", "kinds"}       -> {"needs_edition", "editions", "problem", "left_out",
+                                                "salvaged", "progress"}
     {"op": "edition", "edition"}   -> {"progress"}
     {"op": "begin"}                -> {"begin": what the session is about, "progress"}
     {"op": "next"}                 -> {"item": an item or null, "summary" when null, "progress"}
@@ -35,6 +36,7 @@ from trainer.json_checks import ProgressError
 from trainer.modes import GUIDED_KIND, LEARN_KIND
 from trainer.progress import Progress
 from trainer.progress_reading import read_progress
+from trainer.progress_salvage import Salvaged, salvage_progress
 from trainer.session import MODES, Options, Session, Trainer
 
 # What the progress may record: every kind a session of the terminal records too.
@@ -72,11 +74,22 @@ def progress_text(progress: Progress) -> str:
     return json.dumps(progress.as_data(), indent=1, ensure_ascii=False) + "\n"
 
 
-def read(text: str, trainer: Trainer, today: date) -> Progress:
-    """The progress in `text`, read as strictly as the terminal reads its file."""
+def _known(trainer: Trainer) -> tuple[set[str], set[str]]:
+    """The fan ids and the families of every edition the trainer holds."""
     editions = trainer.editions.values()
-    return read_progress(text, {f for t in editions for f in t.by_id}, STORE_KINDS, LEVELS,
-                         {f.family for t in editions for f in t.fans}, today=today, editions=list(trainer.editions))
+    return {f for t in editions for f in t.by_id}, {f.family for t in editions for f in t.fans}
+
+
+def read(text: str, trainer: Trainer, today: date) -> Progress:
+    """The progress in `text`, read as strictly as the terminal reads an import."""
+    fans, families = _known(trainer)
+    return read_progress(text, fans, STORE_KINDS, LEVELS, families, today=today, editions=list(trainer.editions))
+
+
+def salvage(text: str, trainer: Trainer, today: date) -> Salvaged:
+    """The progress the page saved, every part that can be read kept, as the terminal reads its file."""
+    fans, families = _known(trainer)
+    return salvage_progress(text, fans, STORE_KINDS, LEVELS, families, today=today, editions=list(trainer.editions))
 
 
 def _options(request: dict[str, Any]) -> Options:
@@ -95,20 +108,17 @@ def _options(request: dict[str, Any]) -> Options:
 
 
 def open_session(request: dict[str, Any]) -> dict[str, Any]:
-    """A session on the learner's progress; a document that cannot be read is named in
-    `problem` and a new progress starts (the page keeps the old text aside)."""
+    """A session on the learner's progress. A document with damage is named in `problem`
+    (its first), `left_out` counts its parts that could not be read, and `salvaged` says
+    whether the rest was kept (else a new progress starts); the page keeps the old text aside."""
     global _session
     trainer = load_trainer()
     today = date.fromisoformat(request["today"])
-    problem, progress = None, Progress()
-    if request.get("progress"):
-        try:
-            progress = read(request["progress"], trainer, today)
-        except ProgressError as err:
-            problem = str(err)
-    _session = Session(trainer, progress, _options(request), today=today, lang=request.get("lang") or "en")
-    return {"needs_edition": _session.needs_edition(), "editions": _session.editions(), "problem": problem,
-            "progress": progress_text(_session.progress)}
+    found = salvage(request["progress"], trainer, today) if request.get("progress") else Salvaged(Progress())
+    _session = Session(trainer, found.progress, _options(request), today=today, lang=request.get("lang") or "en")
+    return {"needs_edition": _session.needs_edition(), "editions": _session.editions(),
+            "problem": found.dropped[0] if found.dropped else None, "left_out": len(found.dropped),
+            "salvaged": found.in_parts, "progress": progress_text(_session.progress)}
 
 
 def _current() -> Session:

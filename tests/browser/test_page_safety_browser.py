@@ -93,6 +93,19 @@ def _quiz_grades(tab: Watched, path: str) -> None:
     tab.page.wait_for_selector('div.mcr-quiz[data-state="answered"]', timeout=20_000)
 
 
+def _trainer_grades(tab: Watched, path: str) -> None:
+    """A level quiz (the trainer in its worker) asks the edition, then a question, takes
+    "I don't know" and draws its feedback: the fans, their definitions, the hand."""
+    tab.open(path)
+    trainer = "div.mcr-trainer"
+    tab.page.wait_for_selector(f'{trainer}[data-state="edition"], {trainer}[data-state="question"]', timeout=240_000)
+    if tab.page.locator("button[data-edition]").count():
+        tab.page.locator("button[data-edition]").first.click()
+    tab.page.wait_for_selector(f'{trainer}[data-state="question"]', timeout=60_000)
+    tab.page.click("button[data-action=dont_know]")
+    tab.page.wait_for_selector(f'{trainer}[data-state="wrong"], {trainer}[data-state="right"]', timeout=60_000)
+
+
 def _rules_quiz_grades(tab: Watched, prefix: str = "") -> None:
     """The rules quiz asks its first question, takes the first option and draws its verdict."""
     tab.open(f"{prefix}quiz/rules/")
@@ -126,7 +139,8 @@ def test_the_site_lives_with_its_policy(watched: Watched) -> None:
     summary = _calculator_scores(watched)   # the engine in the page, under the policy, answers as the project's
     assert summary.startswith(f"{rules.score(HAND).total} points"), summary
     assert watched.page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => !!r)")
-    _quiz_grades(watched, "quiz/beginner/")
+    _trainer_grades(watched, "quiz/beginner/")
+    _quiz_grades(watched, "quiz/family-honors/")
     _rules_quiz_grades(watched)
     _sheet_keeps_a_hand(watched)
     watched.open("rulebook/scoring/")
@@ -163,7 +177,7 @@ def test_planted_texts_run_nowhere(browser: Any, planted_url: str, prefix: str) 
         tab.page.click(".md-nav__link >> nth=3")   # the navigation, whose titles are the tables' texts
         _search_shows(tab, "window")                # the search results, drawn from the index as HTML
         _calculator_scores(tab, prefix)             # the answer names the fans, from the page's JSON
-        _quiz_grades(tab, f"{prefix}quiz/beginner/")   # the question, verdict and fans, from the bank and strings
+        _trainer_grades(tab, f"{prefix}quiz/beginner/")   # the question, feedback and fans, from the bank and strings
         _quiz_grades(tab, f"{prefix}quiz/family-honors/")
         _rules_quiz_grades(tab, prefix)
         _sheet_keeps_a_hand(tab, prefix)            # the hands' table and standings, from the page's strings

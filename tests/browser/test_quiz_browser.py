@@ -314,6 +314,12 @@ def test_damaged_progress_is_set_aside_not_fatal(tab: Tab) -> None:
     assert tab.page.locator(".mcr-quiz__notice").inner_text() == quiz_text("en", "storage_damaged")
     assert tab.page.evaluate(f"() => localStorage.getItem('{STORAGE_KEY}.damaged')") == '{"format": 1, "fans": '
     assert _stored(tab)["format"] == 2                        # a fresh progress, already saved
+    tab.page.evaluate(f"() => localStorage.setItem('{STORAGE_KEY}', '[2]')")   # a second damage
+    tab.page.reload(wait_until="load")
+    _wait(tab, "asking")
+    kept = tab.page.evaluate(f"() => [localStorage.getItem('{STORAGE_KEY}.damaged'), "
+                             f"localStorage.getItem('{STORAGE_KEY}.damaged.2')]")
+    assert kept == ['{"format": 1, "fans": ', "[2]"]           # the first copy is not written over
     assert not tab.errors, tab.errors
 
 

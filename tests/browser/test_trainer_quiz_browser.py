@@ -8,7 +8,9 @@ Chromium driven by Playwright) on the built site, with the browser's clock fixed
   due the next day, and two days later the first question asks it again, in a hand not
   seen on day one;
 - the export downloads that document, which the terminal's store imports; a file the
-  terminal exports imports on the page; a file that cannot be used changes nothing.
+  terminal exports imports on the page; a file that cannot be used changes nothing;
+- saved progress with a bad field keeps every other part, each damaged copy is set aside
+  under its own key, can be downloaded and put back, and putting one back loses nothing.
 """
 from __future__ import annotations
 
@@ -175,6 +177,46 @@ def test_export_and_import_carry_the_progress_to_the_terminal_and_back(quiz: Qui
     quiz.page.wait_for_function(
         "(t) => document.querySelector('.mcr-trainer__notice').textContent.startsWith(t)", arg=failed, timeout=STEP_MS)
     assert quiz.stored() == before
+    assert not quiz.errors, quiz.errors
+
+
+def _aside(quiz: Quiz) -> dict[str, str]:
+    return quiz.page.evaluate(f"""() => Object.fromEntries(Object.keys(localStorage)
+        .filter(k => k.startsWith('{STORAGE_KEY}.aside.')).sort().map(k => [k, localStorage.getItem(k)]))""")
+
+
+def _reopen_on(quiz: Quiz, text: str) -> str:
+    """Store `text` as the page's progress and open a session on it, as a new visit would; the notice."""
+    quiz.page.evaluate("(t) => localStorage.setItem('" + STORAGE_KEY + "', t)", text)
+    quiz.page.evaluate("() => window.McrTrainer.open()")
+    return quiz.page.inner_text(".mcr-trainer__notice")
+
+
+def test_damaged_progress_keeps_the_rest_and_every_copy_aside(quiz: Quiz, tmp_path: Path) -> None:
+    sound = json.loads(quiz.stored())
+    first = dict(sound, fans={**sound["fans"], "no_such_fan": {"seen": 1}})
+    said = _reopen_on(quiz, json.dumps(first))
+    assert said.startswith(quiz_text("en", "trainer_salvaged", problem="\0", n=1).split("\0")[0]), said
+    kept = json.loads(quiz.stored())
+    assert kept["fans"] == sound["fans"] and kept["session"] == sound["session"] and kept["kinds"] == sound["kinds"]
+    assert list(_aside(quiz).values()) == [json.dumps(first)]
+    second = dict(sound, daily=dict(sound["daily"], goal=-1))
+    _reopen_on(quiz, json.dumps(second))
+    assert list(_aside(quiz).values()) == [json.dumps(first), json.dumps(second)]   # the first not written over
+    items = quiz.page.locator(".mcr-trainer__aside li")
+    assert items.count() == 2
+    with quiz.page.expect_download() as download:
+        items.first.locator("button[data-action=trainer_aside_download]").click()
+    download.value.save_as(tmp_path / "aside.json")
+    assert (tmp_path / "aside.json").read_text(encoding="utf-8") == json.dumps(first)
+    current = quiz.stored()
+    items.first.locator("button[data-action=trainer_aside_restore]").click()   # put the first copy back
+    quiz.page.wait_for_function("(c) => localStorage.getItem('" + STORAGE_KEY + "') !== c", arg=current,
+                                timeout=STEP_MS)
+    quiz.state("question", "edition", "lesson")
+    assert sorted(_aside(quiz).values()) == sorted([json.dumps(first), json.dumps(second), current])   # nothing lost
+    assert json.loads(quiz.stored())["fans"] == sound["fans"]
+    assert quiz.page.locator(".mcr-trainer__aside li").count() == 3
     assert not quiz.errors, quiz.errors
 
 

@@ -177,6 +177,23 @@ def test_a_damaged_document_is_named_and_a_new_progress_starts(files: Path) -> N
     assert "unknown request" in json.loads(trainer_engine.answer('{"op": "nothing"}'))["error"]
 
 
+def test_one_bad_field_costs_the_page_only_that_field(files: Path) -> None:
+    open_on(DAY_ONE, None, seed=2, count=3)
+    items_until_end()
+    saved = json.loads(ask(op="next")["progress"])
+    assert saved["session"] == 1 and saved["kinds"]
+    saved["fans"]["no_such_fan"] = {"seen": 1}     # a fan the table does not have
+    saved["daily"]["goal"] = -4                    # and a goal no page could have set
+    opened = ask(op="open", progress=json.dumps(saved), lang="en", today=DAY_ONE.isoformat(), level="beginner",
+                 count=2, seed=1)
+    assert opened["salvaged"] and opened["left_out"] == 2 and "no_such_fan" in opened["problem"]
+    kept = json.loads(opened["progress"])
+    assert kept["session"] == 1 and kept["kinds"] == saved["kinds"] and kept["history"] == saved["history"]
+    assert "no_such_fan" not in kept["fans"] and kept["fans"] == {k: v for k, v in saved["fans"].items()
+                                                                  if k != "no_such_fan"}
+    assert kept["daily"]["goal"] is None
+
+
 @pytest.mark.parametrize("mode, kind", [("learn", "flashcard"), ("guided", "step")])
 def test_flashcards_and_guided_steps_through_the_glue(files: Path, mode: str, kind: str) -> None:
     opened = ask(op="open", progress=None, lang="zh", today=DAY_ONE.isoformat(), level="beginner", count=2, seed=4,

@@ -75,7 +75,7 @@
 
   // A JSON value kept in localStorage under `key`: `fresh()` makes a new one, `check(data)`
   // returns a sound one or throws. When the browser refuses storage it is kept in memory
-  // (`available` false); an unreadable value is set aside under key + ".damaged" (or by
+  // (`available` false); an unreadable value is set aside under key + ".damaged" (".damaged.2" for a second, ...; or by
   // `keepAside(raw, error)`, which returns whether it kept it) and started afresh (`damaged`
   // true, `problem` the reason), so the page can say so. A value that cannot be set aside
   // stays where it is, and the page works in memory: it is never dropped.
@@ -114,11 +114,15 @@
     }
   };
 
+  // One key per copy (key.damaged, key.damaged.2, ...): a second damage never costs the first copy.
   Store.prototype.setAside = function (raw, err) {
     if (this.keepAside) return this.keepAside(raw, err);
     try {
-      window.localStorage.setItem(this.key + ".damaged", raw);
-      return true;
+      for (var n = 1; ; n++) {
+        var key = this.key + ".damaged" + (n > 1 ? "." + n : ""), there = window.localStorage.getItem(key);
+        if (there === raw) return true;   // this very copy is kept already
+        if (there === null) { window.localStorage.setItem(key, raw); return true; }
+      }
     } catch (full) { return false; }
   };
 

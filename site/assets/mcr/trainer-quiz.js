@@ -14,6 +14,10 @@
   var STORAGE_KEY = "mcr-trainer-progress";
   var MODES = ["practice", "learn", "guided"];   // trainer.session's: questions, flashcards, count it with me
   var EXPORT_NAME = "mcr-progress.json";
+  // Progress that could not be read whole is set aside here, one key per copy (never over
+  // another), until the learner puts a copy back; the oldest goes when there are too many.
+  var ASIDE_PREFIX = STORAGE_KEY + ".aside.";
+  var ASIDE_KEEP = 5;
   var dom = window.McrDom, h = dom.h;   // dom.js
 
   function localDay() {   // the learner's calendar day: the trainer spaces by days
@@ -91,11 +95,13 @@
                      level: this.root.getAttribute("data-level"), mode: this.mode, count: 10,
                      seed: Math.floor(Math.random() * 1e9)}).then(function (opened) {
       if (opened.problem) {
-        try { window.localStorage.setItem(STORAGE_KEY + ".damaged", kept); } catch (err) { /* full */ }
-        self.say(self.t("trainer_damaged", {problem: opened.problem}));
+        self.setAside(kept);
+        self.say(self.t(opened.salvaged ? "trainer_salvaged" : "trainer_damaged",
+                        {problem: opened.problem, n: opened.left_out}));
       } else {
         self.say("");
       }
+      self.showAside();
       return opened.needs_edition ? self.chooseEdition(opened.editions) : self.begin();
     });
   };
@@ -294,21 +300,78 @@
                            "aria-label": this.t("trainer_import"), onchange: function () {
       if (file.files.length) self.importFile(file.files[0]).then(function () { file.value = ""; });
     }}, []);
+    this.aside = h("div", {class: "mcr-trainer__aside"}, []);
     return h("div", {class: "mcr-trainer__tools"}, [
       h("p", {}, [this.t("trainer_memory")]),
       this.button("trainer_export", function () { self.exportFile(); }), " ",
-      h("label", {class: "md-button"}, [this.t("trainer_import"), file])]);
+      h("label", {class: "md-button"}, [this.t("trainer_import"), file]), this.aside]);
   };
 
   Quiz.prototype.exportFile = function () {
     var text = this.stored();
     if (text === null) { this.say(this.t("trainer_nothing_to_export")); return; }
+    download(text, EXPORT_NAME);
+  };
+
+  function download(text, name) {
     var url = URL.createObjectURL(new Blob([text], {type: "application/json"}));
-    var link = h("a", {href: url, download: EXPORT_NAME}, []);
+    var link = h("a", {href: url, download: name}, []);
     document.body.appendChild(link);
     link.click();
     link.remove();
     setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+  }
+
+  // ---- Progress set aside ---------------------------------------------------------------------
+  function asideKeys() {
+    var keys = [];
+    try {
+      for (var i = 0; i < window.localStorage.length; i++) {
+        var key = window.localStorage.key(i);
+        if (key.indexOf(ASIDE_PREFIX) === 0) keys.push(key);
+      }
+    } catch (err) { /* storage off: nothing was set aside */ }
+    return keys.sort();   // the keys carry the time: oldest first
+  }
+
+  Quiz.prototype.setAside = function (text) {
+    if (!text) return;
+    try {
+      var keys = asideKeys();
+      if (keys.some(function (k) { return window.localStorage.getItem(k) === text; })) return;   // kept already
+      var key = ASIDE_PREFIX + new Date().toISOString(), n = 1;
+      while (window.localStorage.getItem(key + (n > 1 ? "-" + n : "")) !== null) n += 1;
+      window.localStorage.setItem(key + (n > 1 ? "-" + n : ""), text);
+      keys = asideKeys();
+      while (keys.length > ASIDE_KEEP) window.localStorage.removeItem(keys.shift());
+    } catch (err) { /* storage full: the notice says what could not be read */ }
+  };
+
+  // Each copy set aside, with a download and a way back: putting one back sets the progress
+  // it replaces aside in turn, so nothing is lost either way.
+  Quiz.prototype.showAside = function () {
+    var self = this, keys = asideKeys();
+    var items = keys.map(function (key) {
+      var when = new Date(key.slice(ASIDE_PREFIX.length, ASIDE_PREFIX.length + 24));
+      return h("li", {"data-key": key}, [
+        self.t("trainer_aside_item", {when: isNaN(when) ? key : when.toLocaleString(self.lang)}), " ",
+        self.button("trainer_aside_download", function () { download(window.localStorage.getItem(key), "mcr-progress-set-aside.json"); }), " ",
+        self.button("trainer_aside_restore", function () { self.putBack(key); })]);
+    });
+    this.aside.replaceChildren.apply(this.aside, keys.length
+      ? [h("p", {}, [this.t("trainer_aside_heading")]), h("ul", {}, items)] : []);
+  };
+
+  Quiz.prototype.putBack = function (key) {
+    var self = this, text = window.localStorage.getItem(key);
+    if (text === null) { this.showAside(); return null; }
+    this.setAside(this.stored());
+    window.localStorage.removeItem(key);
+    this.store(text);
+    return this.open().then(function (opened) {
+      if (!self.notice.textContent) self.say(self.t("trainer_aside_restored"));
+      return opened;
+    }).catch(this.failed.bind(this));
   };
 
   // A file read as strictly as the terminal reads its own; one that cannot be used changes nothing.
