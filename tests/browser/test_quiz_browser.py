@@ -87,6 +87,19 @@ def _screenshot(tab: Tab, name: str) -> None:
     tab.page.screenshot(path=str(ARTIFACTS / name), full_page=True, animations="disabled")
 
 
+def _the_rulings_are_the_hands(page: Any, question: Question) -> None:
+    """The rulings on the hand's fans (counted or tempting), each linked to its place on the rulings page."""
+    table = rules.fan_table()
+    on_hand = set(question.answer_ids) | {n["id"] for n in question.data["explanation"]["not_counted"]}
+    expected = [r.id for r in table.rulings
+                if on_hand & ({f.id for f in table.fans if r.id in f.rulings} | set(r.fans))]
+    shown = page.locator(".mcr-quiz__rulings li")
+    assert [li.get_attribute("data-ruling") for li in shown.all()] == expected
+    if expected:
+        href = shown.first.locator("a").evaluate("a => a.href")
+        assert href.endswith("#" + expected[0]) and page.request.get(href).ok
+
+
 @pytest.mark.parametrize("lang", ["en", "zh", "fr", "ja"])
 def test_a_right_and_a_wrong_answer_then_a_reload(tab: Tab, questions: dict[str, Question], lang: str) -> None:
     page = tab.page
@@ -113,16 +126,7 @@ def test_a_right_and_a_wrong_answer_then_a_reload(tab: Tab, questions: dict[str,
     assert quiz_text(lang, "score_percent", right=1, asked=1, percent=100) in page.locator(".mcr-quiz__score").inner_text()
     fan_page = page.locator(".mcr-hand__score > table tbody a").first
     assert page.request.get(fan_page.evaluate("a => a.href")).ok
-    # The rulings on the hand's fans (counted or tempting), each linked to its place on the rulings page.
-    table = rules.fan_table()
-    on_hand = set(first.answer_ids) | {n["id"] for n in first.data["explanation"]["not_counted"]}
-    expected = [r.id for r in table.rulings
-                if on_hand & ({f.id for f in table.fans if r.id in f.rulings} | set(r.fans))]
-    shown = page.locator(".mcr-quiz__rulings li")
-    assert [li.get_attribute("data-ruling") for li in shown.all()] == expected
-    if expected:
-        href = shown.first.locator("a").evaluate("a => a.href")
-        assert href.endswith("#" + expected[0]) and page.request.get(href).ok
+    _the_rulings_are_the_hands(page, first)
 
     page.click(".mcr-quiz__next")
     second = questions[_wait(tab, "asking")]
