@@ -24,7 +24,7 @@ from generator.site.site_text import DEFAULT_LANG, LANGS
 
 from ..site_build_support import built_site
 from .test_quiz_browser import _answer, _wait, questions  # noqa: F401 - shared fixture
-from .test_site_browser import CHROMIUM, Tab, browser, sync_api  # noqa: F401 - shared fixtures
+from .test_site_browser import CHROMIUM, QuietServer, Tab, browser, sync_api  # noqa: F401 - shared fixtures
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
@@ -48,7 +48,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-class SiteServer(http.server.ThreadingHTTPServer):
+class SiteServer(QuietServer):
     """Serves `folder`, which a test may swap for another build; stop() cuts it off."""
 
     def __init__(self, folder: Path) -> None:

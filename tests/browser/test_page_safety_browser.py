@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import functools
-import http.server
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +22,7 @@ import pytest
 import rules
 
 from ..site_payload import MARK
-from .test_site_browser import CHROMIUM, _QuietHandler, base_url, browser, sync_api  # noqa: F401 - shared fixtures
+from .test_site_browser import CHROMIUM, QuietServer, _QuietHandler, base_url, browser, sync_api  # noqa: F401 - shared fixtures
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
@@ -136,7 +135,7 @@ def test_the_site_lives_with_its_policy(watched: Watched) -> None:
 
 def _payload_server(site: Path) -> Iterator[str]:
     handler = functools.partial(_QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
