@@ -4,10 +4,6 @@ language switcher stays on the page, the search finds fans by their names in any
 language, and the fan table filters. Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
-import functools
-import http.server
-import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +11,7 @@ import pytest
 
 from generator.site.site_text import DEFAULT_LANG, LANGS
 
+from .site_steps import serve
 from ..site_build_support import ARTIFACTS, built_site
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -30,31 +27,11 @@ pytestmark = [
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e .[test])")
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base signature
-        pass
-
-
-class QuietServer(http.server.ThreadingHTTPServer):
-    """A test server that says nothing when the browser drops a download it no longer needs
-    (the test went on to the next page): a broken pipe there is no failure of the site."""
-
-    def handle_error(self, request: object, client_address: object) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     site = built_site(tmp_path_factory)
     assert site.returncode == 0, f"the site did not build:\n{site.log[-3000:]}"
-    handler = functools.partial(_QuietHandler, directory=str(site.output))
-    server = QuietServer(("127.0.0.1", 0), handler)   # port 0: any free port
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    yield from serve(site.output)
 
 
 @pytest.fixture(scope="module")
