@@ -86,78 +86,87 @@ SHAPES = _set_shapes()
 def _standard_targets(held: list[int], room: list[int], sets_needed: int, budget: int) -> list[tuple]:
     """Every complete standard hand (sets and a pair) missing at most `budget` tiles of
     `held`. `room[c]` is how many copies of face c the hand may still hold."""
-    found: list[tuple] = []
-    rem = list(held)
-    room = list(room)
-    placed: list[int] = []
-    missing: list[int] = []
-    total = [sum(rem)]
+    search = _TargetSearch(held, room, budget)
+    search.sets_from(0, sets_needed, 0)
+    return search.found
 
-    def pair(cost: int) -> None:
+
+class _TargetSearch:
+    """The depth-first search behind _standard_targets: sets chosen in SHAPES order (a set
+    type may repeat), each taking what it can of the held tiles, then a pair."""
+
+    __slots__ = ("rem", "room", "budget", "placed", "missing", "total", "found")
+
+    def __init__(self, held: list[int], room: list[int], budget: int) -> None:
+        self.rem, self.room, self.budget = list(held), list(room), budget
+        self.placed: list[int] = []
+        self.missing: list[int] = []
+        self.total = sum(held)
+        self.found: list[tuple] = []
+
+    def pair(self, cost: int) -> None:
+        rem, room = self.rem, self.room
         for c in range(FACES):
             if room[c] >= 2:
                 need = 2 - min(2, rem[c])
-                if cost + need <= budget:
-                    found.append((tuple(placed) + (c, c), tuple(missing) + (c,) * need))
+                if cost + need <= self.budget:
+                    self.found.append((tuple(self.placed) + (c, c), tuple(self.missing) + (c,) * need))
 
-    def dfs(start: int, left: int, cost: int) -> None:
+    def sets_from(self, start: int, left: int, cost: int) -> None:
         if left == 0:
-            pair(cost)
+            self.pair(cost)
             return
-        spare = budget - cost
-        if left * SET_SIZE + 2 - total[0] > spare:
+        spare = self.budget - cost
+        if left * SET_SIZE + 2 - self.total > spare:
             return  # even using every held tile, too many would be missing
+        rem, room = self.rem, self.room
         for i in range(start, len(SHAPES)):
             is_pung, a, b, c = SHAPES[i]
+            # The cheap refusals stay in this loop: it runs for every set type at every depth.
             if is_pung:
-                if room[a] < SET_SIZE:
-                    continue
-                have = min(SET_SIZE, rem[a])
-                lack = SET_SIZE - have
-                if lack > spare:
-                    continue
-                rem[a] -= have
-                room[a] -= SET_SIZE
-                total[0] -= have
-                placed.extend((a, a, a))
-                missing.extend((a,) * lack)
-                dfs(i, left - 1, cost + lack)
-                del placed[-SET_SIZE:]
-                if lack:
-                    del missing[-lack:]
-                total[0] += have
-                room[a] += SET_SIZE
-                rem[a] += have
-            else:
-                if not (room[a] and room[b] and room[c]):
-                    continue
-                ha, hb, hc = rem[a] > 0, rem[b] > 0, rem[c] > 0
-                lack = SET_SIZE - ha - hb - hc
-                if lack > spare:
-                    continue
-                rem[a] -= ha
-                rem[b] -= hb
-                rem[c] -= hc
-                room[a] -= 1
-                room[b] -= 1
-                room[c] -= 1
-                total[0] -= SET_SIZE - lack
-                placed.extend((a, b, c))
-                missing.extend(x for x, h in ((a, ha), (b, hb), (c, hc)) if not h)
-                dfs(i, left - 1, cost + lack)
-                del placed[-SET_SIZE:]
-                if lack:
-                    del missing[-lack:]
-                total[0] += SET_SIZE - lack
-                room[a] += 1
-                room[b] += 1
-                room[c] += 1
-                rem[a] += ha
-                rem[b] += hb
-                rem[c] += hc
+                if room[a] >= SET_SIZE and SET_SIZE - min(SET_SIZE, rem[a]) <= spare:
+                    self._pung(i, a, left, cost)
+            elif room[a] and room[b] and room[c] and SET_SIZE - (rem[a] > 0) - (rem[b] > 0) - (rem[c] > 0) <= spare:
+                self._chow(i, a, b, c, left, cost)
 
-    dfs(0, sets_needed, 0)
-    return found
+    def _pung(self, i: int, a: int, left: int, cost: int) -> None:
+        rem, room = self.rem, self.room
+        have = min(SET_SIZE, rem[a])
+        rem[a] -= have
+        room[a] -= SET_SIZE
+        self._descend(i, (a, a, a), (a,) * (SET_SIZE - have), have, left, cost)
+        room[a] += SET_SIZE
+        rem[a] += have
+
+    def _chow(self, i: int, a: int, b: int, c: int, left: int, cost: int) -> None:
+        rem, room = self.rem, self.room
+        ha, hb, hc = rem[a] > 0, rem[b] > 0, rem[c] > 0
+        rem[a] -= ha
+        rem[b] -= hb
+        rem[c] -= hc
+        room[a] -= 1
+        room[b] -= 1
+        room[c] -= 1
+        lacking = tuple(x for x, h in ((a, ha), (b, hb), (c, hc)) if not h)
+        self._descend(i, (a, b, c), lacking, ha + hb + hc, left, cost)
+        room[a] += 1
+        room[b] += 1
+        room[c] += 1
+        rem[a] += ha
+        rem[b] += hb
+        rem[c] += hc
+
+    def _descend(self, i: int, faces: tuple[int, ...], lacking: tuple[int, ...], taken: int,
+                 left: int, cost: int) -> None:
+        """Search on with one more set placed (its faces, the ones it lacks), then undo it."""
+        self.total -= taken
+        self.placed.extend(faces)
+        self.missing.extend(lacking)
+        self.sets_from(i, left - 1, cost + len(lacking))
+        del self.placed[-SET_SIZE:]
+        if lacking:
+            del self.missing[-len(lacking):]
+        self.total += taken
 
 
 def _seven_pairs_targets(held: list[int], room: list[int], budget: int) -> list[tuple]:

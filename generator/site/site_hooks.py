@@ -36,7 +36,7 @@ from rules import ScoreResult
 from generator.site.generate import Assembly, AssemblyError, assemble_docs, new_docs_folder
 from generator.site.diagrams import DIAGRAMS, diagram_html   # issue 14: rulebook diagrams
 from generator.site.diagrams.block import read_diagrams
-from generator.site.hand_block import HandBlock, HandBlockError, check_block, check_editions, find_hand_fences, read_block
+from generator.site.hand_block import HandBlock, HandBlockError, HandFence, check_block, check_editions, find_hand_fences, read_block
 from generator.site.hand_render import RenderContext, render_hand
 from generator.site.bank_guard import stale_bank_problems
 from generator.site.check_render import check_markdown
@@ -44,7 +44,7 @@ from generator.site.content_policy import CONTENT_SECURITY_POLICY
 from generator.site.plain_texts import table_markup_problems
 from generator.site.fan_index import expand_fan_indexes, read_fan_indexes
 from generator.site.cjk_lines import UNSPACED, join_cjk_lines
-from generator.quizzes.check_blocks import CheckBlockError, read_check, scan as scan_checks
+from generator.quizzes.check_blocks import CheckBlockError, CheckFence, read_check, scan as scan_checks
 from generator.site.markdown_text import TILE_ASSETS, URL_TOKEN, md_strings
 from generator.site.site_data import SiteData, load_site_data
 from generator.site.site_search import fix_han_segmentation, split_search_index
@@ -216,7 +216,27 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     assert _state.data is not None
     markdown = URL_TOKEN.sub(lambda m: _token_url(files, m, page), markdown)
     rel_path = _source_path(page, config)
-    markdown = _place_diagrams(markdown, lang, rel_path, _line_offset(page))   # issue 14
+    offset = _line_offset(page)
+    markdown = _place_diagrams(markdown, lang, rel_path, offset)   # issue 14
+    index_blocks, index_errors = read_fan_indexes(markdown, _state.data, offset)   # read where the lines are the file's
+    errors = [f"{rel_path}:{err.line}: {err.message}" for err in index_errors]
+    lines = _with_blocks_drawn(markdown, _render_context(page, files, lang), rel_path, offset, errors)
+    if errors:
+        raise PluginError("invalid hand, check or fan-index block(s):\n" + "\n".join(reversed(errors)))
+    if index_blocks:   # last of the blocks: the index is longer than its block, and the lines above are reported
+        lines = _with_fan_indexes(lines, lang, page)
+    if source_lang != lang:
+        lines = _with_fallback_notice(lines, lang)
+    if page.file.src_uri.split("/", 1)[-1] == RULINGS_CHAPTER:   # after the blocks: their line numbers hold
+        lines = with_fans_concerned(lines, _state.data, lang)
+    if source_lang in UNSPACED:   # last: every line number has been reported
+        return join_cjk_lines("\n".join(lines))
+    return "\n".join(lines)
+
+
+def _render_context(page: Page, files: Files, lang: str) -> RenderContext:
+    """How a hand drawn on this page links its fans, principles and editions, and finds its tiles."""
+    assert _state.data is not None
     tiles = _url(files, f"{TILE_ASSETS}/back.svg", page).removesuffix("back.svg")
     fan_urls: dict[str, str] = {}
 
@@ -232,58 +252,52 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return f"{scoring_url}#{principle.replace('_', '-')}" if scoring_url else None
 
     editions_page = files.get_file_from_path("editions.md")
-    ctx = RenderContext(lang=lang, table=_state.data.table, tile_src=lambda name: tiles + name, fan_href=fan_href,
-                        principle_href=principle_href, edition_tables=_state.data.other_editions,
-                        editions_href=get_relative_url(editions_page.url, page.url) if editions_page else None)
+    return RenderContext(lang=lang, table=_state.data.table, tile_src=lambda name: tiles + name, fan_href=fan_href,
+                         principle_href=principle_href, edition_tables=_state.data.other_editions,
+                         editions_href=get_relative_url(editions_page.url, page.url) if editions_page else None)
+
+
+def _with_blocks_drawn(markdown: str, ctx: RenderContext, rel_path: str, offset: int, errors: list[str]) -> list[str]:
+    """The page's lines with each hand and check block replaced by a token for its drawing
+    (kept in _state.drawings); each bad block adds a problem to `errors`."""
     lines = markdown.split("\n")
-    errors: list[str] = []
-    offset = _line_offset(page)
-    seal = hashlib.sha256(f"{lang}\n{markdown}".encode("utf-8")).hexdigest()[:16]
-    index_blocks, index_errors = read_fan_indexes(markdown, _state.data, offset)   # read where the lines are the file's
-    errors += [f"{rel_path}:{err.line}: {err.message}" for err in index_errors]
-    hand_fences = find_hand_fences(markdown)
-    check_fences = scan_checks(markdown).fences
+    seal = hashlib.sha256(f"{ctx.lang}\n{markdown}".encode("utf-8")).hexdigest()[:16]
     # Both kinds are replaced from the bottom up, so each fence's lines are still its own.
-    fences = sorted([(f.first_line, "hand", f) for f in hand_fences] + [(f.first_line, "check", f) for f in check_fences],
+    fences = sorted([(f.first_line, "hand", f) for f in find_hand_fences(markdown)]
+                    + [(f.first_line, "check", f) for f in scan_checks(markdown).fences],
                     key=lambda item: item[0], reverse=True)
     for number, (_, kind, fence) in zip(range(len(fences) - 1, -1, -1), fences):
         token = _TOKEN.format(seal=seal, number=number)
-        if kind == "check":
-            try:
-                check = read_check(fence)
-            except CheckBlockError as err:
-                errors.append(f"{rel_path}:{err.line + offset}: {err.message}")
-                continue
-            hand_token = None
-            if check.hand is not None:
-                hand_token = token
-                drawn = HandBlock(check.hand, check.situation, None, None, False, fence.first_line + offset)
-                _state.drawings[token] = render_hand(drawn, None, ctx)
-            lines[fence.first_line - 1:fence.last_line] = [fence.indent + line if line else ""
-                                                           for line in check_markdown(check, lang, hand_token)]
-            continue
+        draw = _check_lines if kind == "check" else _hand_lines
         try:
-            block = read_block(fence, offset)
-            if block not in _state.results:
-                _state.results[block] = check_block(block, _state.data.table)
-                _state.others[block] = check_editions(block, _state.results[block], _state.data.other_editions)
-            html = render_hand(block, _state.results[block], ctx, others=_state.others[block])
+            lines[fence.first_line - 1:fence.last_line] = draw(fence, token, ctx, offset)
+        except CheckBlockError as err:
+            errors.append(f"{rel_path}:{err.line + offset}: {err.message}")
         except HandBlockError as err:
             errors.append(f"{rel_path}:{err.line}: {err.message}")
-            continue
-        _state.drawings[token] = html
-        lines[fence.first_line - 1:fence.last_line] = [fence.indent + token]
-    if errors:
-        raise PluginError("invalid hand, check or fan-index block(s):\n" + "\n".join(reversed(errors)))
-    if index_blocks:   # last of the blocks: the index is longer than its block, and the lines above are reported
-        lines = _with_fan_indexes(lines, lang, page)
-    if source_lang != lang:
-        lines = _with_fallback_notice(lines, lang)
-    if page.file.src_uri.split("/", 1)[-1] == RULINGS_CHAPTER:   # after the blocks: their line numbers hold
-        lines = with_fans_concerned(lines, _state.data, lang)
-    if source_lang in UNSPACED:   # last: every line number has been reported
-        return join_cjk_lines("\n".join(lines))
-    return "\n".join(lines)
+    return lines
+
+
+def _check_lines(fence: CheckFence, token: str, ctx: RenderContext, offset: int) -> list[str]:
+    """A check block's Markdown, its hand (if any) drawn under `token`."""
+    check = read_check(fence)
+    hand_token = None
+    if check.hand is not None:
+        hand_token = token
+        drawn = HandBlock(check.hand, check.situation, None, None, False, fence.first_line + offset)
+        _state.drawings[token] = render_hand(drawn, None, ctx)
+    return [fence.indent + line if line else "" for line in check_markdown(check, ctx.lang, hand_token)]
+
+
+def _hand_lines(fence: HandFence, token: str, ctx: RenderContext, offset: int) -> list[str]:
+    """A hand block scored (once per build) and drawn under `token`."""
+    assert _state.data is not None
+    block = read_block(fence, offset)
+    if block not in _state.results:
+        _state.results[block] = check_block(block, _state.data.table)
+        _state.others[block] = check_editions(block, _state.results[block], _state.data.other_editions)
+    _state.drawings[token] = render_hand(block, _state.results[block], ctx, others=_state.others[block])
+    return [fence.indent + token]
 
 
 def _with_fan_indexes(lines: list[str], lang: str, page: Page) -> list[str]:

@@ -24,6 +24,7 @@ from generator.site.site_text import DEFAULT_LANG, LANGS
 
 from ..site_build_support import built_site
 from .test_quiz_browser import _answer, _wait, questions  # noqa: F401 - shared fixture
+from .site_steps import QuietServer, enter_self_drawn_win
 from .test_site_browser import CHROMIUM, Tab, browser, sync_api  # noqa: F401 - shared fixtures
 
 pytestmark = [
@@ -48,7 +49,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-class SiteServer(http.server.ThreadingHTTPServer):
+class SiteServer(QuietServer):
     """Serves `folder`, which a test may swap for another build; stop() cuts it off."""
 
     def __init__(self, folder: Path) -> None:
@@ -158,14 +159,7 @@ def _keep_a_sheet_offline(tab: Tab, url: str) -> None:
     """The score sheet, never opened before, opens offline; a hand is entered (Ann self-draws
     24 points: 8 + 24 from each of the other three) and kept across a reload."""
     tab.page.goto(url + "scoresheet/", wait_until="load")
-    tab.page.wait_for_selector(".mcr-scoresheet[data-ready]")
-    form = tab.page.locator(".mcr-scoresheet__form")
-    form.locator("input[name=result][value=win]").check()
-    form.locator("select[name=winner]").select_option("1")
-    form.locator("select[name=discarder]").select_option("self")
-    form.locator("input[name=total]").fill("24")
-    tab.page.click(".mcr-scoresheet__save")
-    tab.page.wait_for_function("() => document.querySelector('.mcr-scoresheet').dataset.hands === '1'")
+    enter_self_drawn_win(tab.page)
     tab.page.reload(wait_until="load")
     tab.page.wait_for_selector(".mcr-scoresheet[data-ready]")
     assert tab.page.get_attribute(".mcr-scoresheet", "data-hands") == "1"

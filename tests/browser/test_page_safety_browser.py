@@ -11,9 +11,6 @@
   kept it text."""
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,7 +20,8 @@ import pytest
 import rules
 
 from ..site_payload import MARK
-from .test_site_browser import CHROMIUM, _QuietHandler, base_url, browser, sync_api  # noqa: F401 - shared fixtures
+from .site_steps import enter_self_drawn_win, serve
+from .test_site_browser import CHROMIUM, base_url, browser, sync_api  # noqa: F401 - shared fixtures
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
@@ -118,14 +116,7 @@ def _rules_quiz_grades(tab: Watched, prefix: str = "") -> None:
 def _sheet_keeps_a_hand(tab: Watched, prefix: str = "") -> None:
     """The score sheet draws, takes a hand (Ann self-draws 24) and draws its row and totals."""
     tab.open(f"{prefix}scoresheet/")
-    tab.page.wait_for_selector(".mcr-scoresheet[data-ready]", timeout=20_000)
-    form = tab.page.locator(".mcr-scoresheet__form")
-    form.locator("input[name=result][value=win]").check()
-    form.locator("select[name=winner]").select_option("1")
-    form.locator("select[name=discarder]").select_option("self")
-    form.locator("input[name=total]").fill("24")
-    tab.page.click(".mcr-scoresheet__save")
-    tab.page.wait_for_function("() => document.querySelector('.mcr-scoresheet').dataset.hands === '1'", timeout=20_000)
+    enter_self_drawn_win(tab.page)
 
 
 def _search_shows(tab: Watched, query: str) -> None:
@@ -148,19 +139,9 @@ def test_the_site_lives_with_its_policy(watched: Watched) -> None:
     assert watched.violations() == []
 
 
-def _payload_server(site: Path) -> Iterator[str]:
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
-
-
 @pytest.fixture(scope="module")
 def planted_url(planted_site: Path) -> Iterator[str]:   # one planted build per test run (tests/conftest.py)
-    yield from _payload_server(planted_site)
+    yield from serve(planted_site)
 
 
 PAGES = ["", "quickstart/", "rulebook/scoring/", "rulebook/rulings/", "fans/", "fans/big_four_winds/",

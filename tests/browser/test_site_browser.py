@@ -4,9 +4,6 @@ language switcher stays on the page, the search finds fans by their names in any
 language, and the fan table filters. Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +11,7 @@ import pytest
 
 from generator.site.site_text import DEFAULT_LANG, LANGS
 
+from .site_steps import serve
 from ..site_build_support import ARTIFACTS, built_site
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -29,22 +27,11 @@ pytestmark = [
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e .[test])")
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base signature
-        pass
-
-
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     site = built_site(tmp_path_factory)
     assert site.returncode == 0, f"the site did not build:\n{site.log[-3000:]}"
-    handler = functools.partial(_QuietHandler, directory=str(site.output))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)   # port 0: any free port
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    yield from serve(site.output)
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,46 @@
+"""Steps the browser tests share: serving a built site, and entering a hand on the score sheet."""
+from __future__ import annotations
+
+import functools
+import http.server
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base signature
+        pass
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A test server that says nothing when the browser drops a download it no longer needs
+    (the test went on to the next page): a broken pipe there is no failure of the site."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def serve(folder: Path) -> Iterator[str]:
+    """Serve `folder` on a free port while the generator is open; yields its address."""
+    server = QuietServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def enter_self_drawn_win(page: Any, total: int = 24, timeout: int = 30_000) -> None:
+    """On an open score sheet: the first player wins `total` points self-drawn, saved as the first hand."""
+    page.wait_for_selector(".mcr-scoresheet[data-ready]", timeout=timeout)
+    form = page.locator(".mcr-scoresheet__form")
+    form.locator("input[name=result][value=win]").check()
+    form.locator("select[name=winner]").select_option("1")
+    form.locator("select[name=discarder]").select_option("self")
+    form.locator("input[name=total]").fill(str(total))
+    page.click(".mcr-scoresheet__save")
+    page.wait_for_function("() => document.querySelector('.mcr-scoresheet').dataset.hands === '1'", timeout=timeout)
