@@ -301,13 +301,31 @@ def _feed(stdin, data: bytes) -> None:
 
 
 # -- item 10: Ctrl-C printed every worker's traceback ---------------------------------------------------
+def _as_in_a_terminal() -> None:
+    """Ctrl-C's default action, as a command started from a terminal has it: a test run
+    started in the background of a script inherits SIGINT ignored, and Python then keeps
+    ignoring it (the command would never see the Ctrl-C the test sends)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _stderr_within(proc: subprocess.Popen, seconds: float) -> bytes:
+    """All of a child's standard error, the child killed if it has not ended within `seconds`."""
+    timer = threading.Timer(seconds, lambda: proc.poll() is None and os.killpg(proc.pid, signal.SIGKILL))
+    timer.start()
+    try:
+        return proc.stderr.read()
+    finally:
+        timer.cancel()
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers through /proc")
 def test_ctrl_c_on_a_parallel_batch_is_a_quiet_exit_130(tmp_path: Path) -> None:
     # The requests come through a pipe kept open: the run cannot end before the Ctrl-C,
     # however fast this machine scores them.
     batch = b"\n".join(_requests(3000, 13) * 4) + b"\n"
     proc = subprocess.Popen(SCORE, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            cwd=ROOT, env=_env(2), start_new_session=True)   # its own process group, as in a shell
+                            cwd=ROOT, env=_env(2), start_new_session=True,   # its own process group, as in a shell
+                            preexec_fn=_as_in_a_terminal)
     feeder = threading.Thread(target=_feed, args=(proc.stdin, batch), daemon=True)
     feeder.start()
     try:
@@ -320,7 +338,7 @@ def test_ctrl_c_on_a_parallel_batch_is_a_quiet_exit_130(tmp_path: Path) -> None:
         time.sleep(0.5)
         assert proc.poll() is None, "a Ctrl-C the parent has not seen yet stopped the run"
         os.killpg(proc.pid, signal.SIGINT)
-        errors = proc.stderr.read()
+        errors = _stderr_within(proc, 60)
         proc.wait(timeout=30)
     finally:
         if proc.poll() is None:
@@ -333,7 +351,7 @@ def test_ctrl_c_on_a_parallel_batch_is_a_quiet_exit_130(tmp_path: Path) -> None:
 
 def test_ctrl_c_while_waiting_for_a_request_is_a_quiet_exit_130() -> None:
     proc = subprocess.Popen(SCORE, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
-                            env=_env(2), start_new_session=True)
+                            env=_env(2), start_new_session=True, preexec_fn=_as_in_a_terminal)
     try:
         proc.stdin.write(b'{"hand": "[234m][888p]567s34pEE5p"}\n')
         proc.stdin.flush()
