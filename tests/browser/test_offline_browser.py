@@ -100,7 +100,7 @@ def _key(base: str, path: str) -> str:
 
 def test_after_one_visit_the_calculator_quiz_and_rulebook_work_offline(
         browser: Any, server: SiteServer, site: Path, questions: dict[str, Any]) -> None:  # noqa: F811
-    tab = Tab(browser, server.url)
+    tab = Tab(browser, server.url, service_workers="allow")
     try:
         tab.page.goto(server.url + "calculator/", wait_until="load")
         tab.page.wait_for_selector(".mcr-calc__status[data-state=ready]", timeout=ENGINE_MS)
@@ -188,7 +188,7 @@ def test_a_new_build_replaces_the_cached_one(browser: Any, server: SiteServer, s
     new_version = _new_build(site, tmp_path / "new")
     old_version = json.loads((site / FILE_LIST).read_text(encoding="utf-8"))["version"]
     assert new_version != old_version
-    tab = Tab(browser, server.url)
+    tab = Tab(browser, server.url, service_workers="allow")
     try:
         tab.page.goto(server.url + PAGE, wait_until="load")
         _saved(tab)
@@ -214,7 +214,7 @@ def test_a_new_build_replaces_the_cached_one(browser: Any, server: SiteServer, s
 
 
 def test_the_manifest_and_icons_make_an_installable_app(browser: Any, server: SiteServer) -> None:  # noqa: F811
-    tab = Tab(browser, server.url)
+    tab = Tab(browser, server.url, service_workers="allow")
     try:
         for prefix, lang in (("", "en"), ("zh/", "zh")):
             tab.page.goto(server.url + prefix, wait_until="load")

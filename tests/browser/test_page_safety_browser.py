@@ -42,7 +42,7 @@ class Watched:
     """One page, with the policy violations and console messages about the policy it reported."""
 
     def __init__(self, browser: Any, base_url: str) -> None:
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
         self.context.add_init_script(WATCH_VIOLATIONS)
         self.page = self.context.new_page()
         self.base_url = base_url

@@ -5,6 +5,7 @@ language, and the fan table filters. Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -38,15 +39,32 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def browser() -> Iterator[object]:
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
+        yield WorkersAskedFor(chromium)
         chromium.close()
+
+
+class WorkersAskedFor:
+    """The shared Chromium, whose contexts run no service worker unless a test asks for it
+    (`service_workers="allow"`): the site's worker fetches the whole site for offline use,
+    tens of megabytes, in every new context, which only the offline tests need."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        options.setdefault("service_workers", "block")
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
 
 
 class Tab:
     """A page plus every error it reported: console errors, uncaught exceptions, HTTP errors."""
 
-    def __init__(self, browser: object, base_url: str, scheme: str = "light") -> None:
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    def __init__(self, browser: object, base_url: str, scheme: str = "light", service_workers: str = "block") -> None:
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme,
+                                           service_workers=service_workers)
         self.page = self.context.new_page()
         self.base_url = base_url
         self.errors: list[str] = []
