@@ -15,7 +15,7 @@ from typing import Any
 
 from .exclusion_judgements import IMPLIED, LISTED, judgement
 from .fantable import FanTable
-from .result import Payments, ScoreResult
+from .result import Payments, ScoredFan, ScoreResult
 
 LEFT_OUT = "left_out"
 NON_REPEAT = "non_repeat"
@@ -23,19 +23,8 @@ NON_REPEAT = "non_repeat"
 REASONS = (IMPLIED, LISTED, LEFT_OUT, "non_separation", "non_identical", "account_once")
 
 
-@dataclass(frozen=True, slots=True)
-class FanLine:
-    number: int
-    id: str
-    name: str
-    points: int
-    count: int
-    groups: tuple[str, ...]   # the sets or tiles that make it; empty for a whole-hand fan
-    bonus: bool               # flowers: added to the total, not to the minimum
-
-    @property
-    def subtotal(self) -> int:
-        return self.points * self.count
+# A breakdown's line for a fan that counts is the result's own scored fan.
+FanLine = ScoredFan
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +99,7 @@ def breakdown(result: ScoreResult, table: FanTable) -> Breakdown:
     """The breakdown of `result`, scored by `table` (whose judgements give the reasons)."""
     situation = result.situation.as_dict()
     shown = {**situation, "implied": list(result.situation.implied)} if result.situation.implied else situation
-    fans = tuple(FanLine(f.number, f.id, f.name, f.points, f.count, f.groups, f.bonus) for f in result.fans)
+    fans = tuple(result.fans)
     left = tuple(NotCountedLine(n.number, n.id, n.name, n.points, n.principle, n.by, n.groups,
                                 _reason(table, n.principle, n.by, n.id, situation))
                  for n in result.not_counted)
