@@ -14,7 +14,7 @@ import yaml
 
 from rules.yaml_loader import YamlProblem, load_strict
 
-from .learner_settings import SettingsError
+from .settings_fields import SettingsError, number, section
 
 DIAGNOSIS_PATH = Path(__file__).resolve().parent / "diagnosis.yaml"
 # The mistakes trainer/diagnosis.py knows how to test; the file gives each its weight.
@@ -35,41 +35,27 @@ class DiagnosisSettings:
     confidence: float
 
 
-def _number(section: Mapping[str, Any], key: str, where: str, low: float, high: float) -> float:
-    value = section.get(key)
-    if type(value) not in (int, float) or not low <= value <= high:
-        raise SettingsError(f"{where}: {key}: {value!r} is not a number from {low:g} to {high:g}")
-    return float(value)
-
-
-def _section(data: Mapping[str, Any], name: str, where: str) -> Mapping[str, Any]:
-    value = data.get(name)
-    if not isinstance(value, dict):
-        raise SettingsError(f"{where}: {name}: missing, or not a mapping")
-    return value
-
-
 def diagnosis_settings_from(data: Any, where: str = "trainer/diagnosis.yaml") -> DiagnosisSettings:
     if not isinstance(data, dict):
         raise SettingsError(f"{where}: expected the sections mistakes, pair, slip, learner, confidence")
-    mistakes = _section(data, "mistakes", where)
+    mistakes = section(data, "mistakes", where)
     unknown = sorted(set(mistakes) - set(CAUSES))
     if unknown:
         raise SettingsError(f"{where}: mistakes: {', '.join(map(str, unknown))}: not a mistake the diagnosis "
                             f"knows ({', '.join(CAUSES)})")
-    weights = {cause: _number(mistakes, cause, f"{where}: mistakes", 0, 100) for cause in CAUSES}
-    slip, learner = _section(data, "slip", where), _section(data, "learner", where)
+    weights = {cause: number(mistakes, cause, f"{where}: mistakes", 0, 100) for cause in CAUSES}
+    slip, learner = section(data, "slip", where), section(data, "learner", where)
     prior = slip.get("prior")
     if not (isinstance(prior, list) and len(prior) == 2 and all(type(v) in (int, float) and v > 0 for v in prior)):
         raise SettingsError(f"{where}: slip: prior: {prior!r} is not two positive numbers (hits, misses)")
     return DiagnosisSettings(
-        weights=weights, pair=_number(data, "pair", where, 0, 1),
+        weights=weights, pair=number(data, "pair", where, 0, 1),
         slip_prior=(float(prior[0]), float(prior[1])),
-        slip_spread=int(_number(slip, "spread", f"{where}: slip", 1, 1000)),
-        known_low=_number(learner, "known_low", f"{where}: learner", 0, 100),
-        known_high=_number(learner, "known_high", f"{where}: learner", 0, 100),
-        habit=_number(learner, "habit", f"{where}: learner", 0, 100),
-        confidence=_number(data, "confidence", where, 0.5, 1))
+        slip_spread=int(number(slip, "spread", f"{where}: slip", 1, 1000)),
+        known_low=number(learner, "known_low", f"{where}: learner", 0, 100),
+        known_high=number(learner, "known_high", f"{where}: learner", 0, 100),
+        habit=number(learner, "habit", f"{where}: learner", 0, 100),
+        confidence=number(data, "confidence", where, 0.5, 1))
 
 
 @lru_cache(maxsize=None)

@@ -14,12 +14,10 @@ import yaml
 
 from rules.yaml_loader import YamlProblem, load_strict
 
+from .settings_fields import SettingsError, section, share, whole
+
 SETTINGS_PATH = Path(__file__).resolve().parent / "learner.yaml"
 BOXES = 5   # the Leitner boxes (trainer/progress.py); a setting naming a box is checked against it
-
-
-class SettingsError(ValueError):
-    """A learner setting that cannot be used; the message names the file and the key."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,40 +59,19 @@ class LearnerSettings:
         return asdict(self)
 
 
-def _section(data: dict[str, Any], name: str, where: str) -> dict[str, Any]:
-    value = data.get(name)
-    if not isinstance(value, dict):
-        raise SettingsError(f"{where}: {name}: missing, or not a mapping")
-    return value
-
-
-def _whole(section: dict[str, Any], key: str, where: str, low: int, high: int) -> int:
-    value = section.get(key)
-    if type(value) is not int or not low <= value <= high:
-        raise SettingsError(f"{where}: {key}: {value!r} is not a whole number from {low} to {high}")
-    return value
-
-
-def _share(section: dict[str, Any], key: str, where: str) -> float:
-    value = section.get(key)
-    if type(value) not in (int, float) or not 0 <= value <= 1:
-        raise SettingsError(f"{where}: {key}: {value!r} is not a share from 0 to 1")
-    return float(value)
-
-
 def _spacing(data: dict[str, Any], where: str) -> SpacingRule:
-    spacing = _section(data, "spacing", where)
-    retention = _share(spacing, "desired_retention", f"{where}: spacing")
+    spacing = section(data, "spacing", where)
+    retention = share(spacing, "desired_retention", f"{where}: spacing")
     if not 0.5 <= retention < 1:
         raise SettingsError(f"{where}: spacing: desired_retention: {retention:g} is not from 0.5 to below 1")
-    return SpacingRule(retention, _whole(spacing, "maximum_interval", f"{where}: spacing", 1, 36500))
+    return SpacingRule(retention, whole(spacing, "maximum_interval", f"{where}: spacing", 1, 36500))
 
 
 def _mastery(data: dict[str, Any], where: str) -> MasteryRule:
-    mastery = _section(data, "mastery", where)
-    rule = MasteryRule(_share(mastery, "share", f"{where}: mastery"),
-                       _whole(mastery, "answers", f"{where}: mastery", 1, 1000),
-                       _whole(mastery, "window", f"{where}: mastery", 1, 1000))
+    mastery = section(data, "mastery", where)
+    rule = MasteryRule(share(mastery, "share", f"{where}: mastery"),
+                       whole(mastery, "answers", f"{where}: mastery", 1, 1000),
+                       whole(mastery, "window", f"{where}: mastery", 1, 1000))
     if rule.window < rule.answers:
         raise SettingsError(f"{where}: mastery: window ({rule.window}) must hold at least answers ({rule.answers})")
     return rule
@@ -105,25 +82,25 @@ def settings_from(data: Any, where: str = "trainer/learner.yaml") -> LearnerSett
     if not isinstance(data, dict):
         raise SettingsError(f"{where}: expected the sections credit, blame, spacing, mastery, daily, reask, "
                             "levels, history")
-    credit, blame = _section(data, "credit", where), _section(data, "blame", where)
-    reask, levels = _section(data, "reask", where), _section(data, "levels", where)
-    history, daily = _section(data, "history", where), _section(data, "daily", where)
-    rule = LevelRule(_whole(levels, "window", f"{where}: levels", 1, 1000),
-                     _share(levels, "up", f"{where}: levels"), _share(levels, "down", f"{where}: levels"))
+    credit, blame = section(data, "credit", where), section(data, "blame", where)
+    reask, levels = section(data, "reask", where), section(data, "levels", where)
+    history, daily = section(data, "history", where), section(data, "daily", where)
+    rule = LevelRule(whole(levels, "window", f"{where}: levels", 1, 1000),
+                     share(levels, "up", f"{where}: levels"), share(levels, "down", f"{where}: levels"))
     if rule.down >= rule.up:
         raise SettingsError(f"{where}: levels: down ({rule.down:g}) must be below up ({rule.up:g})")
     return LearnerSettings(
-        weak_top_box=_whole(credit, "weak_top_box", f"{where}: credit", 1, BOXES),
-        most_mistakes=_whole(blame, "most_mistakes", f"{where}: blame", 1, 6),
-        reask_after=_whole(reask, "after", f"{where}: reask", 1, 100),
-        reask_times=_whole(reask, "times", f"{where}: reask", 0, 10),
+        weak_top_box=whole(credit, "weak_top_box", f"{where}: credit", 1, BOXES),
+        most_mistakes=whole(blame, "most_mistakes", f"{where}: blame", 1, 6),
+        reask_after=whole(reask, "after", f"{where}: reask", 1, 100),
+        reask_times=whole(reask, "times", f"{where}: reask", 0, 10),
         levels=rule,
-        history_sessions=_whole(history, "sessions", f"{where}: history", 2, 10_000),
-        history_shown=_whole(history, "shown", f"{where}: history", 1, 100),
+        history_sessions=whole(history, "sessions", f"{where}: history", 2, 10_000),
+        history_shown=whole(history, "shown", f"{where}: history", 1, 100),
         spacing=_spacing(data, where),
         mastery=_mastery(data, where),
-        daily_goal=_whole(daily, "goal", f"{where}: daily", 1, 1000),
-        recent_hands=_whole(daily, "recent_hands", f"{where}: daily", 0, 10_000),
+        daily_goal=whole(daily, "goal", f"{where}: daily", 1, 1000),
+        recent_hands=whole(daily, "recent_hands", f"{where}: daily", 0, 10_000),
     )
 
 
