@@ -230,12 +230,7 @@
   };
 
   Calculator.prototype.situationLine = function (s) {
-    var self = this, parts = [this.t(s.self_drawn || s.replacement ? "situation_self_drawn" : "situation_discard")];
-    this.data.situation_flags.forEach(function (flag) { if (s[flag]) parts.push(self.t("situation_" + flag)); });
-    parts.push(this.t("situation_seat_wind", {wind: this.t("wind_" + s.seat_wind)}));
-    parts.push(this.t("situation_prevalent_wind", {wind: this.t("wind_" + s.prevalent_wind)}));
-    if (s.flowers) parts.push(this.t("situation_flowers", {n: s.flowers}));
-    return parts;
+    return window.McrDom.situationParts(s, this.t.bind(this), this.data.situation_flags);   // dom.js
   };
 
   // The site's words for the three readings of non-repeat (the breakdown's "reason":

@@ -141,5 +141,17 @@
     if (this.available) window.localStorage.removeItem(this.key);
   };
 
-  window.McrDom = {h: h, fillNodes: fillNodes, table: table, cell: cell, handGroups: handGroups, Store: Store};
+  // A hand's situation in words, a part each: how it was won, its flags (the page's list of
+  // situation flags), the two winds and the flowers; `t(key, values)` is the page's strings.
+  function situationParts(s, t, flags) {
+    var parts = [t(s.self_drawn || s.replacement ? "situation_self_drawn" : "situation_discard")];
+    flags.forEach(function (flag) { if (s[flag]) parts.push(t("situation_" + flag)); });
+    parts.push(t("situation_seat_wind", {wind: t("wind_" + s.seat_wind)}));
+    parts.push(t("situation_prevalent_wind", {wind: t("wind_" + s.prevalent_wind)}));
+    if (s.flowers) parts.push(t("situation_flowers", {n: s.flowers}));
+    return parts;
+  }
+
+  window.McrDom = {h: h, fillNodes: fillNodes, table: table, cell: cell, handGroups: handGroups, Store: Store,
+                   situationParts: situationParts};
 })();
