@@ -1,4 +1,5 @@
-"""Steps the browser tests share: serving a built site, and entering a hand on the score sheet."""
+"""Steps the browser tests share: serving a built site, putting axe-core into a page, and
+entering a hand on the score sheet."""
 from __future__ import annotations
 
 import functools
@@ -44,3 +45,12 @@ def enter_self_drawn_win(page: Any, total: int = 24, timeout: int = 30_000) -> N
     form.locator("input[name=total]").fill(str(total))
     page.click(".mcr-scoresheet__save")
     page.wait_for_function("() => document.querySelector('.mcr-scoresheet').dataset.hands === '1'", timeout=timeout)
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def inject_axe(page: Any) -> None:
+    """axe-core into the open page, run by the test's own channel: the site's
+    Content-Security-Policy refuses inline scripts, so a script tag would be blocked (as it should)."""
+    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")   # ";0": a script, not a function to call

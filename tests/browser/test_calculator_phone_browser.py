@@ -275,13 +275,23 @@ def test_the_calculators_fields_show_a_focus_ring(phone: Phone) -> None:
 
 def test_the_quizzes_fields_show_a_focus_ring(desktop: Any, base_url: str) -> None:  # noqa: F811
     for kind, selectors in (("fans", ["input[name=fan]"]), ("total", ["input[name=total]"])):
-        desktop.goto(base_url + "quiz/beginner/")
+        desktop.goto(base_url + "quiz/family-concealment/")   # a family page: quiz.js's own form
         desktop.wait_for_selector('div.mcr-quiz[data-state="asking"]', timeout=15000)
         desktop.select_option(".mcr-quiz__kind", kind)
         desktop.wait_for_selector(f'.mcr-quiz__form[data-kind="{kind}"]', timeout=15000)
         for selector in selectors:
             ring = _ring(desktop, selector)
             assert ring["visible"] and ring["after"] != ring["before"], (kind, selector, ring)
+    # A level page: the trainer's form, once its Python has started and the edition is chosen.
+    desktop.goto(base_url + "quiz/beginner/")
+    desktop.wait_for_selector('div.mcr-trainer[data-state="edition"]', timeout=240_000)
+    ring = _ring(desktop, "button[data-edition]")
+    assert ring["visible"] and ring["after"] != ring["before"], ("edition", ring)
+    desktop.locator("button[data-edition]").first.click()
+    desktop.wait_for_selector('div.mcr-trainer[data-state="question"]', timeout=60_000)
+    field = desktop.locator(".mcr-trainer__body input").first
+    ring = _ring(desktop, f".mcr-trainer__body input[name='{field.get_attribute('name')}']")
+    assert ring["visible"] and ring["after"] != ring["before"], ("trainer", ring)
     desktop.goto(base_url + "quiz/rules/")
     desktop.wait_for_selector('div.mcr-rules-quiz[data-state="question"]', timeout=15000)
     ring = _ring(desktop, ".mcr-quiz__option input")

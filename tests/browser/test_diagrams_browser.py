@@ -13,6 +13,7 @@ from generator.site.site_text import DEFAULT_LANG, LANGS
 
 from ..conftest import ROOT
 from ..site_build_support import ARTIFACTS
+from .site_steps import inject_axe
 from .test_site_browser import CHROMIUM, base_url, browser  # noqa: F401 - the shared fixtures
 
 SHOTS = ARTIFACTS / "diagrams"
@@ -100,7 +101,7 @@ def test_the_play_chapter_shows_its_diagrams(browser: object, base_url: str, lan
                         f"{where}: {a['text']!r} and {b['text']!r} overlap"
             figures.nth(i).screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-{d['name']}.png"))
         if AXE.exists():
-            page.add_script_tag(path=str(AXE))
+            inject_axe(page)
             assert page.evaluate(AXE_RUN) == [], f"{lang}, {width} px, {scheme}"
         page.locator("figure.mcr-diagram--wall-break").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-play.png"))

@@ -200,8 +200,9 @@ def test_a_new_build_replaces_the_cached_one(browser: Any, server: SiteServer, s
         notice.wait_for(state="visible", timeout=SAVED_MS)
         assert MARKER not in tab.page.locator("article h1").inner_text()   # still the old version, whole
         notice.locator(".mcr-notice__reload").click()
-        tab.page.wait_for_function(f"() => document.querySelector('article h1').textContent.includes('{MARKER}')",
-                                   timeout=60_000)
+        # Null-safe: the reload may be under way when the page is looked at.
+        tab.page.wait_for_function(f"() => (document.querySelector('article h1') || {{textContent: ''}})"
+                                   f".textContent.includes('{MARKER}')", timeout=60_000)
         tab.page.wait_for_function(f"async () => (await caches.keys()).join() === 'mcr-{new_version}'", timeout=30_000)
 
         tab.context.set_offline(True)

@@ -26,6 +26,7 @@ from rules.sampling import sample_hands
 from rules.vocabulary import compile_predicate
 
 from ..site_build_support import ARTIFACTS
+from .site_steps import inject_axe
 from .test_site_browser import CHROMIUM, base_url, browser, sync_api  # noqa: F401 - shared fixtures
 from .test_site_reach import AXE, AXE_RUN, HELD_MINOR, OVERFLOWING, WIDTH
 
@@ -570,7 +571,7 @@ def test_every_language_at_phone_width_with_axe(browser: Any, base_url: str, lan
             scroll, width = sheet.page.evaluate(WIDTH)
             assert scroll <= width, f"{lang} scrolls sideways at {width}px: {sheet.page.evaluate(OVERFLOWING)}"
             if AXE.exists():
-                sheet.page.add_script_tag(path=str(AXE))
+                inject_axe(sheet.page)
                 assert sheet.page.evaluate(AXE_RUN, HELD_MINOR) == [], f"{lang}, {scheme}"
             if viewport is PHONE and lang in ("en", "zh"):
                 ARTIFACTS.mkdir(exist_ok=True)

@@ -15,6 +15,7 @@ from generator.site.site_text import DEFAULT_LANG, LANGS
 
 from ..conftest import ROOT
 from ..site_build_support import ARTIFACTS
+from .site_steps import inject_axe
 from .test_site_browser import CHROMIUM, base_url, browser  # noqa: F401 - shared fixtures
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -89,7 +90,7 @@ def phone(browser: Any) -> Iterator[Any]:  # noqa: F811 - fixtures from test_sit
 
 
 def _axe(page: Any) -> list[str]:
-    page.add_script_tag(path=str(AXE))
+    inject_axe(page)
     return page.evaluate(AXE_RUN, HELD_MINOR)
 
 
