@@ -289,8 +289,8 @@ def test_the_quizzes_fields_show_a_focus_ring(desktop: Any, base_url: str) -> No
     assert ring["visible"] and ring["after"] != ring["before"], ("edition", ring)
     desktop.locator("button[data-edition]").first.click()
     desktop.wait_for_selector('div.mcr-trainer[data-state="question"]', timeout=60_000)
-    field = desktop.locator(".mcr-trainer__body input").first
-    ring = _ring(desktop, f".mcr-trainer__body input[name='{field.get_attribute('name')}']")
+    desktop.locator(".mcr-trainer__body input").first.evaluate("el => el.setAttribute('data-ring-probe', '')")
+    ring = _ring(desktop, "[data-ring-probe]")
     assert ring["visible"] and ring["after"] != ring["before"], ("trainer", ring)
     desktop.goto(base_url + "quiz/rules/")
     desktop.wait_for_selector('div.mcr-rules-quiz[data-state="question"]', timeout=15000)
@@ -313,6 +313,21 @@ def _contrast(a: str, b: str) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
+def _settled_colours(page: Any, selector: str) -> list[str]:
+    """The element's text and background colours once its transitions are over (two readings
+    a quarter of a second apart agree): mid-fade colours are no colours a reader is left with."""
+    read = f"""() => {{ const s = getComputedStyle(document.querySelector({selector!r}));
+        return [s.color, s.backgroundColor]; }}"""
+    colours = page.evaluate(read)
+    for _ in range(20):
+        page.wait_for_timeout(250)
+        again = page.evaluate(read)
+        if again == colours:
+            break
+        colours = again
+    return colours
+
+
 @pytest.mark.parametrize("scheme", ["dark", "light"])
 def test_next_question_reads_at_4_5_to_1_focused(browser: Any, base_url: str, scheme: str) -> None:  # noqa: F811
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
@@ -325,8 +340,7 @@ def test_next_question_reads_at_4_5_to_1_focused(browser: Any, base_url: str, sc
         page.wait_for_selector('div.mcr-rules-quiz[data-state="answered"]', timeout=15000)
         assert page.evaluate("document.activeElement.classList.contains('mcr-quiz__next')")   # it takes the focus
         page.mouse.move(0, 0)
-        colours = page.evaluate("""() => { const s = getComputedStyle(document.querySelector('.mcr-quiz__next'));
-            return [s.color, s.backgroundColor]; }""")
+        colours = _settled_colours(page, ".mcr-quiz__next")
         assert "0, 0, 0, 0" not in colours[1], colours   # a painted background, not the page's
         assert _contrast(*colours) >= 4.5, (scheme, colours)
         assert page.inner_text(".mcr-quiz__next") == quiz_text("en", "next")
