@@ -69,6 +69,8 @@ def test_zip_holds_the_engine_and_the_glue_only() -> None:
         == {n for n in names if n.startswith("rules/")}
 
 
+# Slow: makes the calculator files twice (about 10 s).
+@pytest.mark.slow
 def test_files_are_the_same_bytes_every_time(data: SiteData) -> None:
     first, second = calculator_assets(data), calculator_assets(data)
     assert first == second

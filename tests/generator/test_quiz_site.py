@@ -105,6 +105,8 @@ def test_every_quiz_page_is_generated_in_every_language(data: SiteData) -> None:
         assert "(timed.md)" in index and "(rules.md)" in index
 
 
+# Slow: assembles the whole docs folder (about 12 s).
+@pytest.mark.slow
 def test_the_quiz_nav_lists_the_levels_in_order_then_the_families(tmp_path_factory: pytest.TempPathFactory,
                                                                   data: SiteData) -> None:
     docs = assembled_docs(tmp_path_factory)   # the quiz pages are generated: in the assembled folder

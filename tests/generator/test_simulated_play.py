@@ -26,6 +26,8 @@ def _held(text: str) -> list[int]:
     return list(counts_of(read_tiles(text)))
 
 
+# Slow: plays the games first (about 9 s).
+@pytest.mark.slow
 def test_every_simulated_win_is_a_valid_win_by_the_engine(wins) -> None:
     # Four players dealt 13 tiles from a 136-tile wall nearly always finish a hand of
     # plain chows and pungs well before the wall runs out: at least one win in four.

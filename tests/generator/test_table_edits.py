@@ -66,6 +66,8 @@ def test_the_fan_sheet_gives_the_new_points(eight: SiteData) -> None:
         assert 'data-fan="all_pungs" data-points="8"' in sheet and 'data-fan="all_pungs" data-points="6"' not in sheet
 
 
+# Slow: runs the calculator engine on the edited table (about 10 s).
+@pytest.mark.slow
 def test_the_calculator_scores_with_the_new_points(eight: SiteData) -> None:
     assets = calculator_assets(eight)
     for edition in ("1998", "green-book"):
