@@ -209,6 +209,8 @@ def _wait_for_workers(proc: subprocess.Popen, count: int, timeout: float = 60) -
     raise AssertionError("the workers never started")
 
 
+# Slow: a batch long enough to kill a worker in the middle of it (about 5 s).
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers through /proc")
 def test_a_killed_worker_costs_a_message_not_an_answer(tmp_path: Path) -> None:
     requests = _requests(12000, 12)

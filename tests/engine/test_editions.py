@@ -108,6 +108,8 @@ def test_the_green_book_edition_agrees_with_an_independent_calculator() -> None:
     assert same / len(requests) >= 0.999, (same, ties)
 
 
+# Slow: builds and checks a third edition from nothing (about 5 s).
+@pytest.mark.slow
 def test_a_third_edition_needs_no_python(tmp_path: Path) -> None:
     # A club's house rules: Chicken Hand is worth 6, the minimum is 6, and the base
     # payment 5; written as a small overlay beside a copy of the table.

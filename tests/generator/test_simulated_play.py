@@ -44,6 +44,8 @@ def test_every_simulated_win_is_a_valid_win_by_the_engine(wins) -> None:
         assert w.turn >= 0
 
 
+# Slow: plays the same games twice (about 7 s).
+@pytest.mark.slow
 def test_the_same_game_number_and_seed_play_the_same_game() -> None:
     first = play_game(3, "same", TABLE, Planner(TABLE))
     again = play_game(3, "same", TABLE, Planner(TABLE))
