@@ -11,37 +11,33 @@ from pathlib import Path
 import pytest
 
 from mcr import check_command
-from mcr.cli import main
 
 from ..conftest import ROOT
 from ..table_copies import ADDED_EXCLUSION, all_pungs_at, all_pungs_excluding
+from .in_process import mcr_here
 
 PUNGS_HAND = "[222m][555p]888s33pEEE"          # All Pungs, with the winds' pungs
 VOIDED_HAND = "[111m][999p]333p55pEEE"         # All Pungs with One Voided Suit (no bamboo)
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+def run(*argv: str) -> tuple[int, str, str]:
     """`mcr ARGV` in this process (the process is not what these tests are about)."""
-    try:
-        status = main(list(argv))
-    except SystemExit as stop:
-        status = int(stop.code or 0)
-    out = capsys.readouterr()
-    return status, out.out, out.err
+    done = mcr_here(*argv)
+    return done.returncode, done.stdout, done.stderr
 
 
 def _fan_line(text: str, name: str) -> str:
     return next(line for line in text.splitlines() if line.startswith(name + " ("))
 
 
-def test_all_pungs_at_8_points_shows_in_mcr_score_text_and_json(tmp_path: Path, capsys) -> None:
+def test_all_pungs_at_8_points_shows_in_mcr_score_text_and_json(tmp_path: Path) -> None:
     copy = all_pungs_at(tmp_path, 8)
-    _, before, _ = run(capsys, "score", PUNGS_HAND)
-    status, after, err = run(capsys, "score", PUNGS_HAND, "--fans", str(copy))
+    _, before, _ = run("score", PUNGS_HAND)
+    status, after, err = run("score", PUNGS_HAND, "--fans", str(copy))
     assert status == 0, err
     assert _fan_line(before, "All Pungs").split()[-1] == "6" and _fan_line(after, "All Pungs").split()[-1] == "8"
-    _, before_json, _ = run(capsys, "score", PUNGS_HAND, "--json")
-    _, after_json, _ = run(capsys, "score", PUNGS_HAND, "--json", "--fans", str(copy))
+    _, before_json, _ = run("score", PUNGS_HAND, "--json")
+    _, after_json, _ = run("score", PUNGS_HAND, "--json", "--fans", str(copy))
     old, new = json.loads(before_json), json.loads(after_json)
     assert {f["id"]: f["points"] for f in new["fans"]}["all_pungs"] == 8
     # Only All Pungs changed, counted once: the total grows by its 2 points, in the JSON and the text.
@@ -49,17 +45,17 @@ def test_all_pungs_at_8_points_shows_in_mcr_score_text_and_json(tmp_path: Path, 
     assert f"Total {new['total']} points" in after
 
 
-def test_all_pungs_at_8_points_shows_in_mcr_fans(tmp_path: Path, capsys) -> None:
+def test_all_pungs_at_8_points_shows_in_mcr_fans(tmp_path: Path) -> None:
     copy = all_pungs_at(tmp_path, 8)
-    _, eights, _ = run(capsys, "fans", "--fans", str(copy), "--points", "8")
-    _, sixes, _ = run(capsys, "fans", "--fans", str(copy), "--points", "6")
+    _, eights, _ = run("fans", "--fans", str(copy), "--points", "8")
+    _, sixes, _ = run("fans", "--fans", str(copy), "--points", "6")
     assert "[all_pungs]" in eights and "[all_pungs]" not in sixes
     assert next(line for line in eights.splitlines() if "[all_pungs]" in line).split()[:2] == ["48", "8"]
 
 
-def test_mcr_check_names_each_line_of_the_rulebook_that_gives_the_old_points(tmp_path: Path, capsys) -> None:
+def test_mcr_check_names_each_line_of_the_rulebook_that_gives_the_old_points(tmp_path: Path) -> None:
     copy = all_pungs_at(tmp_path, 8, editions=True)
-    status, out, err = run(capsys, "check", str(copy))
+    status, out, err = run("check", str(copy))
     assert status == 1
     stale = [line for line in out.splitlines() if "fan all_pungs" in line]
     # The rulings chapter scores a hand with All Pungs 6, in each of the six languages.
@@ -69,24 +65,24 @@ def test_mcr_check_names_each_line_of_the_rulebook_that_gives_the_old_points(tmp
     assert "read " + str(copy) + " and its editions: green-book (" in err
 
 
-def test_an_exclusion_the_judgements_do_not_cover_is_said_neutrally(tmp_path: Path, capsys) -> None:
+def test_an_exclusion_the_judgements_do_not_cover_is_said_neutrally(tmp_path: Path) -> None:
     copy = all_pungs_excluding(tmp_path)
-    status, out, err = run(capsys, "score", VOIDED_HAND, "--fans", str(copy))
+    status, out, err = run("score", VOIDED_HAND, "--fans", str(copy))
     assert status == 0, err
     assert "One Voided Suit (1): left out by All Pungs (non-repeat)" in out
     assert "implied by All Pungs" not in out and "the rules list it" not in out
-    _, data, _ = run(capsys, "score", VOIDED_HAND, "--fans", str(copy), "--json")
+    _, data, _ = run("score", VOIDED_HAND, "--fans", str(copy), "--json")
     left = [n for n in json.loads(data)["not_counted"] if n["id"] == ADDED_EXCLUSION]
     assert [(n["by"], n["principle"], n["reason"]) for n in left] == [("all_pungs", "non_repeat", "left_out")]
     # The project's own pairs keep their judgement.
-    _, out, _ = run(capsys, "score", "[EEE][SSSS1]55pWWWNNN", "--self-drawn", "--fans", str(copy))
+    _, out, _ = run("score", "[EEE][SSSS1]55pWWWNNN", "--self-drawn", "--fans", str(copy))
     assert "All Pungs (6): implied by Big Four Winds (non-repeat)" in out
 
 
-def test_a_broken_edition_beside_a_copied_table_fails_mcr_check(tmp_path: Path, capsys) -> None:
+def test_a_broken_edition_beside_a_copied_table_fails_mcr_check(tmp_path: Path) -> None:
     # The added exclusion breaks two examples of the Green Book reading, which builds on the table.
     copy = all_pungs_excluding(tmp_path / "beside", editions=True)
-    status, out, err = run(capsys, "check", str(copy))
+    status, out, err = run("check", str(copy))
     assert status == 1
     broken = out.splitlines()
     assert len(broken) == 2 and all(line.startswith(f"{copy.parent}/editions/green-book.yaml:") for line in broken)
@@ -95,26 +91,26 @@ def test_a_broken_edition_beside_a_copied_table_fails_mcr_check(tmp_path: Path, 
     alone = tmp_path / "alone" / "fans.yaml"
     alone.parent.mkdir()
     shutil.copyfile(copy, alone)
-    status, named, err = run(capsys, "check", str(alone), "--editions", str(copy.parent / "editions"))
+    status, named, err = run("check", str(alone), "--editions", str(copy.parent / "editions"))
     assert status == 1 and named.splitlines() == broken
     # Without them it reads no edition, and says so.
-    status, _, err = run(capsys, "check", str(alone))
+    status, _, err = run("check", str(alone))
     assert status == 0 and f"read {alone} and no edition: there is none in {alone.parent}/editions/" in err
 
 
-def test_check_refuses_an_editions_folder_that_does_not_exist(tmp_path: Path, capsys) -> None:
-    status, _, err = run(capsys, "check", "--editions", str(tmp_path / "none"))
+def test_check_refuses_an_editions_folder_that_does_not_exist(tmp_path: Path) -> None:
+    status, _, err = run("check", "--editions", str(tmp_path / "none"))
     assert status == 2 and "no such folder" in err
 
 
-def test_mcr_check_of_the_project_reports_a_stale_bank_and_its_command(tmp_path: Path, capsys,
+def test_mcr_check_of_the_project_reports_a_stale_bank_and_its_command(tmp_path: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     quizzes = tmp_path / "quizzes"
     shutil.copytree(ROOT / "quizzes", quizzes)
     bank = quizzes / "intermediate.json"
     bank.write_text(_with_other_fingerprint(bank), encoding="utf-8")
     monkeypatch.setattr("generator.quizzes.banks.QUIZ_DIR", quizzes)
-    status, out, err = run(capsys, "check")
+    status, out, err = run("check")
     assert status == 1, err
     assert out.splitlines() == [f"{check_command._relative(bank)}: stale quiz bank: it was not built from the fan "
                                 "table and editions in force; rebuild it with 'mcr quiz-banks'"]
