@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import rules
-from mcr.cli import main
 from rules.sampling import sample_hands
 
+from ..cli.in_process import mcr_here
 from ..conftest import ROOT
 
 ORIGINAL = (ROOT / "fans.yaml").read_text(encoding="utf-8")
@@ -68,13 +68,9 @@ def _mutant(rng: random.Random) -> str:
     return "\n".join(lines)
 
 
-def _cli(args: list[str], capsys: pytest.CaptureFixture) -> tuple[int, str]:
-    try:
-        code = main(args)
-    except SystemExit as exit_:  # argparse
-        code = int(exit_.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out + captured.err
+def _cli(args: list[str]) -> tuple[int, str]:
+    done = mcr_here(*args)
+    return done.returncode, done.stdout + done.stderr
 
 
 # The mutants in eight batches: the first in the quick tier, all of them in the whole suite.
@@ -83,8 +79,7 @@ BATCHES = [pytest.param(b, marks=[pytest.mark.slow] if b else []) for b in range
 
 
 @pytest.mark.parametrize("batch", BATCHES)
-def test_every_mutant_is_refused_with_its_line_or_scores(batch: int, tmp_path: Path,
-                                                         capsys: pytest.CaptureFixture) -> None:
+def test_every_mutant_is_refused_with_its_line_or_scores(batch: int, tmp_path: Path) -> None:
     hands = sample_hands(12, 5)
     refused = sound = 0
     for n in range(batch * MUTANTS // BATCH_COUNT, (batch + 1) * MUTANTS // BATCH_COUNT):
@@ -96,7 +91,7 @@ def test_every_mutant_is_refused_with_its_line_or_scores(batch: int, tmp_path: P
         path = folder / "fans.yaml"
         path.write_text(text, encoding="utf-8")
         problems = rules.check_fan_table(str(path))
-        code, said = _cli(["score", "[EEE][SSSS1]55pWWWNNN", "--fans", str(path)], capsys)
+        code, said = _cli(["score", "[EEE][SSSS1]55pWWWNNN", "--fans", str(path)])
         assert "Traceback" not in said, (n, said[-2000:])
         if problems:
             refused += 1
