@@ -31,12 +31,23 @@ def known_languages() -> str:
     return ", ".join(f"{code} ({LANGUAGE_NAMES[code]})" for code in LANGS)
 
 
+def language_list(value: str) -> tuple[str, ...]:
+    """`--languages zh,ja`: each code known, none twice."""
+    codes = [code.strip() for code in value.split(",") if code.strip()]
+    if not codes:
+        raise argparse.ArgumentTypeError(_refusal(value))
+    return tuple(dict.fromkeys(_language(code) for code in codes))
+
+
+def _refusal(value: str) -> str:
+    from .cli_text import cli_text   # only on a refusal: the message is worded in the locale's language
+    return cli_text(locale_language(), "unknown_language", code=value, known=known_languages())
+
+
 def _language(value: str) -> str:
     if value in LANGS:
         return value
-    from .cli_text import cli_text   # only on a refusal: the message is worded in the locale's language
-    raise argparse.ArgumentTypeError(cli_text(locale_language(), "unknown_language", code=value,
-                                              known=known_languages()))
+    raise argparse.ArgumentTypeError(_refusal(value))
 
 
 def add_lang_argument(parser: argparse.ArgumentParser, lang: str) -> None:

@@ -12,13 +12,17 @@ import os
 import sys
 from pathlib import Path
 
+from i18n import DEFAULT_LANG
 from mcr.cli_text import cli_text
-from mcr.language import add_lang_argument
+from mcr.language import add_lang_argument, language_list
 from .child_process import run_supervised
 
 # The checkout mcr runs from: MkDocs runs the site's generator from its configuration there
 # (the command line itself imports none of the generator).
 REPO_ROOT = Path(__file__).resolve().parent.parent
+# The variable the site's hook reads (generator/site/built_languages.py: the command line
+# imports none of the generator).
+LANGUAGES_VARIABLE = "MCR_SITE_LANGUAGES"
 CONFIG = REPO_ROOT / "mkdocs.yml"
 DEFAULT_OUTPUT = REPO_ROOT / "build" / "site"
 
@@ -38,6 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     for sub in (build, serve):
         sub.add_argument("--strict", action=argparse.BooleanOptionalAction, default=True,
                          help=cli_text(lang, "help_site_strict"))
+        sub.add_argument("--languages", type=language_list, default=None, metavar="LANG,...",
+                         help=cli_text(lang, "help_site_languages", default=DEFAULT_LANG))
         add_lang_argument(sub, lang)   # the language of mcr's own words; MkDocs logs in English
 
 
@@ -55,4 +61,6 @@ def run(args: argparse.Namespace) -> int:
     # Material prints a notice about its own end of life on every start; the build log
     # should show only what concerns this site.
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    if args.languages:   # read by the site's hook (generator/site/built_languages.py)
+        env[LANGUAGES_VARIABLE] = ",".join(args.languages)
     return run_supervised(mkdocs_command(args), cwd=REPO_ROOT, env=env)

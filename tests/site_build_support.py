@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.site.built_languages import LANGUAGES_VARIABLE
+
 from .conftest import ROOT
 
 ARTIFACTS = ROOT / "test-artifacts"
@@ -119,10 +121,11 @@ def assembled_docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _assembled[0]
 
 
-def build_sources(docs: Path, work: Path) -> subprocess.CompletedProcess[str]:
+def build_sources(docs: Path, work: Path, languages: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
     """`mkdocs build --strict` of a copy of the site's sources in `docs` (a test changes the
     copy to see how the build takes it), with the project's mkdocs.yml pointed at it; the
-    output goes to `work`/out."""
+    output goes to `work`/out. `languages`: only these are rendered, beside the default one
+    (`mcr site build --languages`), where the test reads one language's pages."""
     import yaml  # noqa: PLC0415 - only these tests read the config
 
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
@@ -131,5 +134,12 @@ def build_sources(docs: Path, work: Path) -> subprocess.CompletedProcess[str]:
     config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
     (work / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
     return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(work / "mkdocs.yml")],
-                          cwd=ROOT, capture_output=True, text=True, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-                          check=False, timeout=600)
+                          cwd=ROOT, capture_output=True, text=True, env=_build_env(languages), check=False, timeout=600)
+
+
+def _build_env(languages: tuple[str, ...]) -> dict[str, str]:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env.pop(LANGUAGES_VARIABLE, None)
+    if languages:
+        env[LANGUAGES_VARIABLE] = ",".join(languages)
+    return env

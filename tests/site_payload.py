@@ -33,6 +33,10 @@ TABLE_PAYLOAD = PAYLOAD + f"{{: onclick=window.{MARK}=true}}"   # braces only wh
 SHORT_PAYLOAD = f"\"'><svg/onload=window.{MARK}=true>"
 ONE_LINE = "summary"
 LANGS = ("en", "zh", "es", "ko", "fr", "ja")
+# The languages the planted site renders: English (the root), Chinese (its fan index shows
+# pinyin) and Japanese (unspaced lines joined, like Chinese); es, ko and fr go through the same
+# sinks as English. Every language's texts are planted all the same.
+BUILT = ("en", "zh", "ja")
 
 _NO_REFUSAL = '''
 
@@ -133,7 +137,8 @@ def payload_project(dest: Path) -> Path:
 
 def build_payload_site(dest: Path) -> subprocess.CompletedProcess[str]:
     """`mcr site build` of the planted copy (its own code and data) into dest/out."""
-    return subprocess.run([sys.executable, "-m", "mcr", "site", "build", "--output", str(dest / "out")],
+    return subprocess.run([sys.executable, "-m", "mcr", "site", "build", "--output", str(dest / "out"),
+                           "--languages", ",".join(BUILT)],
                           cwd=dest, env=copy_env(dest), capture_output=True, text=True, timeout=3600)
 
 

@@ -19,6 +19,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.pages import Page
 
 from i18n import strings
+from generator.site.built_languages import built_languages
 from generator.site.offline import AppLanguage, head_links, write_offline_files
 from generator.site.site_text import DEFAULT_LANG, LANGS
 
@@ -60,11 +61,11 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
 
 
 def app_languages(config: MkDocsConfig) -> list[AppLanguage]:
-    """Each language's site name and description, as mkdocs.yml gives them to static-i18n."""
+    """Each built language's site name and description, as mkdocs.yml gives them to static-i18n."""
     plugin = config.plugins.get("i18n")
     given = {lang.locale: lang for lang in (plugin.config.languages if plugin else [])}
     apps = []
-    for code in LANGS:
+    for code in built_languages(config):
         lang = given.get(code)
         apps.append(AppLanguage(code, (lang and lang.site_name) or config.site_name,
                                 (lang and lang.site_description) or config.site_description or ""))

@@ -55,9 +55,10 @@ def _built_pages(site_dir: Path) -> list[str]:
     return sorted(folders)
 
 
-def site_redirects(site_dir: Path) -> list[Redirect]:
-    """Every redirect of the built site in `site_dir` (read before any is written)."""
-    found = [Redirect(_prefix(lang) + old, _prefix(lang) + new, lang) for lang in LANGS for old, new in MOVED.items()]
+def site_redirects(site_dir: Path, langs: tuple[str, ...] = LANGS) -> list[Redirect]:
+    """Every redirect of the built site in `site_dir` (read before any is written), for the
+    languages built."""
+    found = [Redirect(_prefix(lang) + old, _prefix(lang) + new, lang) for lang in langs for old, new in MOVED.items()]
     english = f"{DEFAULT_LANG}/"
     found += [Redirect(english + folder, folder, DEFAULT_LANG) for folder in _built_pages(site_dir)]
     found += [Redirect(english + old, new, DEFAULT_LANG) for old, new in MOVED.items()]
@@ -97,9 +98,9 @@ def redirect_html(redirect: Redirect, href: str, title: str) -> str:
         ""])
 
 
-def write_redirects(site_dir: Path) -> int:
-    """Write every redirect page into the built site; the number written."""
-    redirects = site_redirects(site_dir)
+def write_redirects(site_dir: Path, langs: tuple[str, ...] = LANGS) -> int:
+    """Write every redirect page into the built site (the languages built); the number written."""
+    redirects = site_redirects(site_dir, langs)
     for r in redirects:
         page = site_dir / r.source / "index.html"
         target = site_dir / r.target / "index.html"

@@ -50,6 +50,7 @@ from generator.site.site_data import SiteData, load_site_data
 from generator.site.site_search import fix_han_segmentation, split_search_index
 from generator.site.site_nav import build_nav
 from generator.site.site_text import DEFAULT_LANG, LANGS, TEXT
+from generator.site.built_languages import LanguageChoiceError, built_languages, chosen_languages, limit_builds
 # Site defects (issue 14): the rulings chapter lists each ruling's fans; moved pages and /en/ lead on.
 from generator.site.redirect_pages import RedirectError, write_redirects
 from generator.site.rulings_page import CHAPTER as RULINGS_CHAPTER, with_fans_concerned
@@ -114,6 +115,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     if not nested or _state.data is None:
         # First build of a round (static-i18n then builds the other languages itself, on this
         # config); config.docs_dir is still the hand-written folder that mkdocs.yml names.
+        try:   # before static-i18n reads which languages to build (its on_config runs last)
+            limit_builds(config, chosen_languages())
+        except LanguageChoiceError as err:
+            raise PluginError(str(err)) from None
         try:
             _state.data = load_site_data()
         except Exception as err:  # a broken fans.yaml: say where, stop the build
@@ -364,10 +369,10 @@ def on_post_build(config: MkDocsConfig) -> None:
     # The nested builds of the other languages skip this; the outer build ends with it.
     _, nested = _i18n(config)
     if not nested:
-        counts = split_search_index(Path(config.site_dir), LANGS, DEFAULT_LANG)
+        counts = split_search_index(Path(config.site_dir), built_languages(config), DEFAULT_LANG)
         log.info("search index split by language: %s; Chinese query segmentation fixed in %d worker(s)",
                  counts, fix_han_segmentation(Path(config.site_dir)))
         try:   # moved pages and /en/<page>/ lead to their place
-            log.info("%d redirect pages written", write_redirects(Path(config.site_dir)))
+            log.info("%d redirect pages written", write_redirects(Path(config.site_dir), built_languages(config)))
         except RedirectError as err:
             raise PluginError(str(err)) from None

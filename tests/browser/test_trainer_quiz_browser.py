@@ -98,11 +98,13 @@ def bank() -> dict[str, Any]:
 
 def _wrong_pick(question: Any) -> str | None:
     """An option of a "which fans count?" question that does not match the hand at all (a
-    fan ruled out by another gets that reason instead of its definition)."""
+    fan ruled out by another gets that reason instead of its definition, and a fan of an
+    equal-total way of counting, such as Single Wait beside Closed Wait, is no wrong pick)."""
     if question is None or question.kind != "fans":
         return None
     ruled_out = {n["id"] for n in question.data["explanation"]["not_counted"]}
-    return next((f for f in question.options if f not in question.answer_ids and f not in ruled_out), None)
+    tied = {f["id"] for way in question.answer.get("ties", []) for f in way["fans"]}
+    return next((f for f in question.options if f not in {*question.answer_ids, *ruled_out, *tied}), None)
 
 
 def test_a_wrong_pick_shows_the_fans_definition(quiz: Quiz, bank: dict[str, Any]) -> None:

@@ -1,5 +1,6 @@
 """`mcr site serve` stopped by a signal takes its `mkdocs serve` child with it: the port
-stops answering and no child is left (it once kept serving after `mcr` was gone).
+stops answering and no child is left (it once kept serving after `mcr` was gone). It serves
+the languages `--languages` names (and the default one), no other.
 
 The real `mcr site serve` is stopped by SIGTERM; SIGINT, SIGHUP and SIGKILL (the kernel's
 parent-death signal) are checked on the same supervision with a small server as the child,
@@ -13,6 +14,8 @@ import subprocess
 import sys
 import textwrap
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,7 +26,7 @@ from ..conftest import ROOT
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not sys.platform.startswith("linux"),
                                                    reason="reads /proc to find the children")]
 
-START_SECONDS = 900   # a ceiling, not a target: mkdocs serve builds the whole site before it listens (minutes on a busy machine)
+START_SECONDS = 900   # a ceiling, not a target: mkdocs serve builds the site before it listens (minutes on a busy machine)
 STOP_SECONDS = 30    # a ceiling: a busy machine schedules the signal handlers late
 
 
@@ -39,6 +42,14 @@ def _answers(port: int) -> bool:
             return True
     except OSError:
         return False
+
+
+def _status(port: int, path: str) -> int:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/{path}", timeout=30) as response:
+            return response.status
+    except urllib.error.HTTPError as err:
+        return err.code
 
 
 def _alive(pid: int) -> bool:
@@ -121,11 +132,13 @@ def _stop_and_check(started: Started, process: subprocess.Popen[bytes], port: in
 def test_site_serve_stopped_by_sigterm_stops_mkdocs(started: Started) -> None:
     port = _free_port()
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    process = subprocess.Popen([sys.executable, "-m", "mcr", "site", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # Japanese only beside English: the serve test need not wait for six languages' pages.
+    process = subprocess.Popen([sys.executable, "-m", "mcr", "site", "serve", "--port", str(port), "--languages", "ja"],
+                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     started.processes.append(process)
     assert _wait_until(lambda: _answers(port) or process.poll() is not None, START_SECONDS) and _answers(port), \
         f"mcr site serve did not answer on port {port} within {START_SECONDS} s"
+    assert [_status(port, path) for path in ("", "ja/fans/", "zh/fans/")] == [200, 200, 404]
     _stop_and_check(started, process, port, signal.SIGTERM)
     assert process.returncode == 128 + signal.SIGTERM
 

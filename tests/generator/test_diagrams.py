@@ -247,7 +247,7 @@ def test_an_unknown_diagram_fails_the_build_with_file_and_line(tmp_path: Path) -
     at = lines.index("wall-break")
     lines[at] = "muro-roto"
     chapter.write_text("\n".join(lines), encoding="utf-8")
-    done = build_sources(docs, tmp_path)
+    done = build_sources(docs, tmp_path, languages=("es",))
     assert done.returncode != 0
     # The opening fence is the line above the name; the message gives the file's own line.
     assert f"rulebook/play.md:{at}: unknown diagram 'muro-roto'" in done.stderr + done.stdout, done.stderr[-3000:]

@@ -102,7 +102,7 @@ def test_a_malformed_check_fails_the_build_with_file_and_line(tmp_path: Path) ->
     at = source.index("id: pung-before-chow")
     play.write_text(source[:at] + source[at:].replace("answer: west", "answer: north", 1), encoding="utf-8")
     fence_line = source[:at].count("\n")   # the line of ```check, just above the id
-    done = build_sources(docs, tmp_path)
+    done = build_sources(docs, tmp_path, languages=("ko",))
     assert done.returncode != 0
     assert f"ko/rulebook/play.md:{fence_line}: check pung-before-chow: the answer 'north' is not an option" \
         in done.stderr, done.stderr[-3000:]

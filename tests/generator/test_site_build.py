@@ -261,13 +261,16 @@ def test_a_page_not_yet_translated_builds_and_shows_english(tmp_path: Path) -> N
                             if p.name != "index.md" and "```check" not in p.read_text(encoding="utf-8"))))
     rel = page.relative_to(docs / "ko")
     page.unlink()
-    done = build_sources(docs, tmp_path)
+    done = build_sources(docs, tmp_path, languages=("ko",))
     assert done.returncode == 0 and "WARNING" not in done.stderr, done.stderr[-3000:]
     html = (tmp_path / "out" / "ko" / rel.with_suffix("") / "index.html").read_text(encoding="utf-8")
     english_title = (SOURCES / "en" / rel).read_text(encoding="utf-8").splitlines()[0]
     assert text("ko", "fallback_page_body") in html
     assert re.sub(r"\s*\{#[\w-]+\}$", "", english_title.removeprefix("# ")) in html
     assert '<html lang="ko"' in html            # the Korean site around the English text
+    # Built with --languages ko: the menu offers the languages built, and no page of another.
+    assert sorted(set(re.findall(r'hreflang="([a-z]+)"', html))) == ["en", "ko"]
+    assert not (tmp_path / "out" / "zh").exists()
 
 
 def test_the_fans_chapter_shows_the_generated_index(site: BuiltSite, table: rules.FanTable) -> None:
