@@ -23,7 +23,7 @@ from generator.site.quiz_site_text import quiz_text
 
 from ..site_build_support import ARTIFACTS
 from .test_site_browser import CHROMIUM, base_url, browser, sync_api  # noqa: F401 - shared fixtures
-from .test_site_reach import AXE, _axe
+from .reach_checks import AXE, _axe
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,

@@ -19,7 +19,7 @@ from .test_site_browser import CHROMIUM, base_url, browser  # noqa: F401 - the s
 SHOTS = ARTIFACTS / "diagrams"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # axe-core's checks (names, contrast, roles) on the diagrams alone: the rest of the page is
-# test_site_reach's.
+# reach_checks.py's.
 AXE_RUN = """async () => (await axe.run({include: [['figure.mcr-diagram']]}, {resultTypes: ['violations']}))
   .violations.map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))"""
 

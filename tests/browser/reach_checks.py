@@ -1,8 +1,10 @@
-"""Every kind of page, in every language, for every reader (Debian's Chromium driven by
-Playwright, on the built site): at 390 px wide no page scrolls sideways, and axe-core (from
-its npm package in node_modules/) finds no serious or critical violation, nor the minor ones
-once found and fixed (HELD_MINOR), light or dark.
-A rulebook page stays under 600 KB. Phone screenshots go to test-artifacts/."""
+"""The accessibility pass of every kind of page, in every language (the test_reach_*.py
+files, one per group of kinds so that the two test workers share them): at 390 px wide no
+page scrolls sideways, and axe-core (from its npm package in node_modules/) finds no serious
+or critical violation, nor the minor ones once found and fixed (HELD_MINOR), light or dark.
+Dark mode changes colours only, the same in every language: it is checked in English,
+Chinese and Japanese (Latin text, and Han text with and without kana; the Chinese fan index
+adds pinyin), light mode in all six. Phone screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -16,15 +18,16 @@ from generator.site.site_text import DEFAULT_LANG, LANGS
 from ..conftest import ROOT
 from ..site_build_support import ARTIFACTS
 from .site_steps import inject_axe
-from .test_site_browser import CHROMIUM, base_url, browser  # noqa: F401 - shared fixtures
+from .test_site_browser import CHROMIUM
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
-pytestmark = [
+MARKS = [
     pytest.mark.browser, pytest.mark.slow,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is absent (apt-get install chromium)"),
     pytest.mark.skipif(not AXE.exists(), reason="node_modules/axe-core is missing (./dev setup runs npm ci)"),
 ]
+DARK_LANGS = ("en", "zh", "ja")
 
 # One page of each kind; the calculator with a scored hand, so its breakdown is checked too.
 KINDS = {
@@ -82,8 +85,8 @@ def _settled(page: Any, kind: str) -> None:
     page.wait_for_function("() => Array.from(document.images).every(i => i.complete)", timeout=15000)
 
 
-@pytest.fixture(scope="module")
-def phone(browser: Any) -> Iterator[Any]:  # noqa: F811 - fixtures from test_site_browser
+def phone_page(browser: Any) -> Iterator[Any]:
+    """A phone's page for a module's checks (each test file's `phone` fixture)."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
     yield context.new_page()
     context.close()
@@ -101,9 +104,8 @@ FORGET_SCHEME = """() => { try { Object.keys(localStorage).filter(k => k.endsWit
   .forEach(k => localStorage.removeItem(k)); } catch (e) { /* about:blank holds no storage */ } }"""
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("kind", KINDS)
-def test_phone_width_and_accessibility(phone: Any, base_url: str, lang: str, kind: str) -> None:  # noqa: F811
+def check_page(phone: Any, base_url: str, lang: str, kind: str) -> None:
+    """One page at phone width, through axe light (and dark in DARK_LANGS)."""
     phone.evaluate(FORGET_SCHEME)
     phone.set_viewport_size(PHONE)
     phone.goto(_url(base_url, lang, KINDS[kind]))
@@ -114,6 +116,8 @@ def test_phone_width_and_accessibility(phone: Any, base_url: str, lang: str, kin
         phone.screenshot(path=str(ARTIFACTS / f"phone-{lang}-{kind.replace(' ', '-')}.png"), full_page=True)
     assert scroll <= width, f"{kind} in {lang} scrolls sideways at {width}px: {phone.evaluate(OVERFLOWING)}"
     assert _axe(phone) == [], f"{kind} in {lang}, light"
+    if lang not in DARK_LANGS:
+        return
     # Dark, at a desktop's width, on the same page: switched as a reader switches it, so a
     # page that starts Python in WebAssembly (the calculator, the trainer) starts it once.
     phone.set_viewport_size(DESKTOP)
@@ -121,17 +125,3 @@ def test_phone_width_and_accessibility(phone: Any, base_url: str, lang: str, kin
     assert phone.locator("body").get_attribute("data-md-color-scheme") == "slate"
     assert _axe(phone) == [], f"{kind} in {lang}, dark"
     phone.locator(PALETTE_SWITCH).click()   # light again for the next page
-
-
-def test_a_rulebook_page_loads_under_600_kb(browser: Any, base_url: str) -> None:  # noqa: F811
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    sizes: dict[str, int] = {}
-    page.on("requestfinished", lambda r: sizes.__setitem__(r.url, r.sizes()["responseBodySize"]))
-    try:
-        page.goto(base_url + "rulebook/scoring/", wait_until="networkidle")
-        assert not [u for u in sizes if "search_index" in u]   # the index waits for a search
-        total = sum(sizes.values())
-        assert 0 < total < RULEBOOK_PAGE_LIMIT, f"{total:,} bytes: {sorted(sizes.items(), key=lambda kv: -kv[1])[:5]}"
-    finally:
-        context.close()

@@ -1,0 +1,49 @@
+"""The accessibility pass (reach_checks.py) of the short pages, in every language; and a
+rulebook page stays under 600 KB."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from generator.site.site_text import LANGS
+
+from .reach_checks import DESKTOP, RULEBOOK_PAGE_LIMIT, MARKS, check_page, phone_page
+from .test_site_browser import base_url, browser  # noqa: F401 - shared fixtures
+
+pytestmark = MARKS
+KINDS = ("home", "quick start", "fan", "notation", "quiz index", "quiz", "rules quiz")
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Any) -> Iterator[Any]:  # noqa: F811 - fixtures from test_site_browser
+    yield from phone_page(browser)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", KINDS)
+def test_phone_width_and_accessibility(phone: Any, base_url: str, lang: str, kind: str) -> None:  # noqa: F811
+    check_page(phone, base_url, lang, kind)
+
+
+def test_a_rulebook_page_loads_under_600_kb(browser: Any, base_url: str) -> None:  # noqa: F811
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    sizes: dict[str, int] = {}
+    page.on("requestfinished", lambda r: sizes.__setitem__(r.url, r.sizes()["responseBodySize"]))
+    try:
+        page.goto(base_url + "rulebook/scoring/", wait_until="networkidle")
+        assert not [u for u in sizes if "search_index" in u]   # the index waits for a search
+        total = sum(sizes.values())
+        assert 0 < total < RULEBOOK_PAGE_LIMIT, f"{total:,} bytes: {sorted(sizes.items(), key=lambda kv: -kv[1])[:5]}"
+    finally:
+        context.close()
+
+
+def test_the_three_files_check_every_kind_once() -> None:
+    from . import test_reach_python, test_reach_rulebook   # noqa: PLC0415 - the other groups' kinds
+    from .reach_checks import KINDS as ALL_KINDS   # noqa: PLC0415
+
+    groups = [*KINDS, *test_reach_rulebook.KINDS, *test_reach_python.KINDS]
+    assert sorted(groups) == sorted(ALL_KINDS)
