@@ -23,7 +23,7 @@ from generator.site.quiz_site_text import quiz_text
 
 from ..site_build_support import ARTIFACTS
 from .test_site_browser import CHROMIUM, base_url, browser, sync_api  # noqa: F401 - shared fixtures
-from .reach_checks import AXE, _axe
+from .reach_checks import AXE, axe_violations
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
@@ -220,7 +220,7 @@ def test_thirteen_tiles_not_ready_show_shanten_and_useful_tiles(phone: Phone) ->
     assert phone.summary() == t["calc_summary_shanten"].format(status=t["calc_status_one"].format(n=1), useful=count)
     assert t["calc_bar_shanten"].format(status=t["calc_short_shanten"].format(n=1), count=14) in phone.bar()
     if AXE.exists():
-        assert _axe(page) == []
+        assert axe_violations(page) == []
     page.screenshot(path=str(ARTIFACTS / "phone-en-calculator-shanten.png"), full_page=True)
     page.click(".mcr-calc__draw[data-face='5s']")   # drawing it makes 14 tiles: a tile to discard
     phone.answered()

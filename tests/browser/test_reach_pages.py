@@ -9,7 +9,7 @@ import pytest
 
 from generator.site.site_text import LANGS
 
-from .reach_checks import DESKTOP, RULEBOOK_PAGE_LIMIT, MARKS, check_page, phone_page
+from .reach_checks import AXE_COLOUR_RUN, DESKTOP, MARKS, RULEBOOK_PAGE_LIMIT, axe_violations, check_page, phone_page
 from .test_site_browser import base_url, browser  # noqa: F401 - shared fixtures
 
 pytestmark = MARKS
@@ -47,3 +47,15 @@ def test_the_three_files_check_every_kind_once() -> None:
 
     groups = [*KINDS, *test_reach_rulebook.KINDS, *test_reach_python.KINDS]
     assert sorted(groups) == sorted(ALL_KINDS)
+
+
+def test_the_dark_pass_finds_a_colour_fault(phone: Any, base_url: str) -> None:  # noqa: F811
+    """The colour rules alone, as the dark pass runs them, still catch grey on grey and a
+    link told from its sentence by colour alone."""
+    phone.goto(base_url)
+    phone.evaluate("""() => { const p = document.createElement('p');
+      p.innerHTML = '<span style="color:#777;background:#888">grey on grey</span> and a '
+        + '<a href="#" style="color:#202020;text-decoration:none">link</a> in dark text';
+      p.style.color = '#000'; document.querySelector('article').append(p); }""")
+    found = axe_violations(phone, AXE_COLOUR_RUN)
+    assert {v.split(" ")[0] for v in found} >= {"color-contrast", "link-in-text-block"}, found
