@@ -74,11 +74,11 @@ AXE_COLOUR_RUN = AXE_RUN.replace("{resultTypes: ['violations']}",
                                  f"{{resultTypes: ['violations'], runOnly: {COLOUR_RULES}}}")
 
 
-def _url(base: str, lang: str, path: str) -> str:
+def page_url(base: str, lang: str, path: str) -> str:
     return base + ("" if lang == DEFAULT_LANG else f"{lang}/") + path
 
 
-def _settled(page: Any, kind: str) -> None:
+def settle(page: Any, kind: str) -> None:
     if kind.startswith("calculator"):
         page.wait_for_selector(".mcr-calc[data-answered]", timeout=60000)
     elif kind == "rules quiz":
@@ -109,12 +109,31 @@ FORGET_SCHEME = """() => { try { Object.keys(localStorage).filter(k => k.endsWit
   .forEach(k => localStorage.removeItem(k)); } catch (e) { /* about:blank holds no storage */ } }"""
 
 
-def check_page(phone: Any, base_url: str, lang: str, kind: str) -> None:
-    """One page at phone width, through axe light (and dark in DARK_LANGS)."""
+def open_page(phone: Any, base_url: str, lang: str, kind: str) -> None:
+    """A page of `kind` opened at phone width in light mode, and settled."""
     phone.evaluate(FORGET_SCHEME)
     phone.set_viewport_size(PHONE)
-    phone.goto(_url(base_url, lang, KINDS[kind]))
-    _settled(phone, kind)
+    phone.goto(page_url(base_url, lang, KINDS[kind]))
+    settle(phone, kind)
+
+
+def check_page(phone: Any, base_url: str, lang: str, kind: str) -> None:
+    """One page at phone width, through axe light (and dark in DARK_LANGS)."""
+    open_page(phone, base_url, lang, kind)
+    check_open_page(phone, lang, kind)
+
+
+def type_hand(phone: Any, hand: str) -> None:
+    """A hand typed into the open calculator, whose engine has started; its answer shown."""
+    asked = int(phone.get_attribute(".mcr-calc", "data-answered") or 0)
+    phone.fill(".mcr-calc__notation", hand)
+    phone.wait_for_function(f"""() => {{ const r = document.querySelector('.mcr-calc');
+      return Number(r.dataset.answered) > {asked} && !r.hasAttribute('aria-busy'); }}""", timeout=60000)
+
+
+def check_open_page(phone: Any, lang: str, kind: str) -> None:
+    """The open page, settled, at phone width and through axe light (dark in DARK_LANGS)."""
+    phone.set_viewport_size(PHONE)
     scroll, width = phone.evaluate(WIDTH)
     if kind in ("fan", "calculator", "calculator waits", "calculator discards") and lang in ("en", "zh"):
         ARTIFACTS.mkdir(exist_ok=True)

@@ -45,7 +45,7 @@ def test_the_three_files_check_every_kind_once() -> None:
     from . import test_reach_python, test_reach_rulebook   # noqa: PLC0415 - the other groups' kinds
     from .reach_checks import KINDS as ALL_KINDS   # noqa: PLC0415
 
-    groups = [*KINDS, *test_reach_rulebook.KINDS, *test_reach_python.KINDS]
+    groups = [*KINDS, *test_reach_rulebook.KINDS, *test_reach_python.KINDS, *test_reach_python.TYPED]
     assert sorted(groups) == sorted(ALL_KINDS)
 
 
