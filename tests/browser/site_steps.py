@@ -1,9 +1,10 @@
-"""Steps the browser tests share: serving a built site, putting axe-core into a page, and
-entering a hand on the score sheet."""
+"""Steps the browser tests share: serving a built site, putting axe-core into a page,
+entering a hand on the score sheet, and keeping screenshots for a person to look at."""
 from __future__ import annotations
 
 import functools
 import http.server
+import os
 import sys
 import threading
 from collections.abc import Iterator
@@ -54,3 +55,16 @@ def inject_axe(page: Any) -> None:
     """axe-core into the open page, run by the test's own channel: the site's
     Content-Security-Policy refuses inline scripts, so a script tag would be blocked (as it should)."""
     page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")   # ";0": a script, not a function to call
+
+
+# Screenshots are for a person to look at (test-artifacts/); no test reads them. A page of every
+# language through every width and scheme made some 150 of them per run, the full-page ones
+# about 1.5 s each: English and Chinese (a Latin and a Han page) are kept on every run, every
+# language when MCR_SCREENSHOTS=all.
+SCREENSHOTS_VARIABLE = "MCR_SCREENSHOTS"
+SHOWN_LANGS = ("en", "zh")
+
+
+def screenshot_wanted(lang: str) -> bool:
+    """Whether a test of a page in `lang` keeps its screenshot."""
+    return lang in SHOWN_LANGS or os.environ.get(SCREENSHOTS_VARIABLE) == "all"

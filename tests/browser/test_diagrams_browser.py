@@ -13,7 +13,7 @@ from generator.site.site_text import DEFAULT_LANG, LANGS
 
 from ..conftest import ROOT
 from ..site_build_support import ARTIFACTS
-from .site_steps import inject_axe
+from .site_steps import inject_axe, screenshot_wanted
 from .test_site_browser import CHROMIUM, base_url, browser  # noqa: F401 - the shared fixtures
 
 SHOTS = ARTIFACTS / "diagrams"
@@ -99,12 +99,14 @@ def test_the_play_chapter_shows_its_diagrams(browser: object, base_url: str, lan
                     # Text boxes include the font's line gap: a sliver is no collision.
                     assert _overlap(a, b) < 0.1 * min(a["width"] * a["height"], b["width"] * b["height"]), \
                         f"{where}: {a['text']!r} and {b['text']!r} overlap"
-            figures.nth(i).screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-{d['name']}.png"))
+            if screenshot_wanted(lang):
+                figures.nth(i).screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-{d['name']}.png"))
         if AXE.exists():
             inject_axe(page)
             assert page.evaluate(AXE_RUN) == [], f"{lang}, {width} px, {scheme}"
-        page.locator("figure.mcr-diagram--wall-break").scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-play.png"))
+        if screenshot_wanted(lang):
+            page.locator("figure.mcr-diagram--wall-break").scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-play.png"))
         assert not errors, errors
     finally:
         context.close()
@@ -132,8 +134,9 @@ def test_the_quick_start_shows_its_diagrams_on_a_phone(browser: object, base_url
             for lab in d["labels"]:
                 assert (lab["left"] >= d["left"] - 0.5 and lab["right"] <= d["right"] + 0.5), \
                     f"{where}: {lab['text']!r} runs out of the drawing"
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.locator("figure.mcr-diagram--seating").scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"{lang}-390-{scheme}-quickstart.png"))
+        if screenshot_wanted(lang):
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.locator("figure.mcr-diagram--seating").scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / f"{lang}-390-{scheme}-quickstart.png"))
     finally:
         context.close()

@@ -9,6 +9,7 @@ import pytest
 from generator.site.site_text import LANGS, text
 
 from ..site_build_support import ARTIFACTS
+from .site_steps import screenshot_wanted
 from .test_site_browser import Tab, _prefix, base_url, browser  # noqa: F401 - the shared fixtures
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -55,8 +56,9 @@ def test_the_quick_start_fits_the_screen(browser: object, base_url: str, lang: s
         if width >= 1280:   # the tabs of the header show the page second, after the home page
             tabs = tab.page.locator(".md-tabs__item").all_inner_texts()
             assert [t.strip() for t in tabs[:2]] == [text(lang, "nav_home"), text(lang, "nav_quickstart")]
-        ARTIFACTS.mkdir(exist_ok=True)
-        tab.page.screenshot(path=str(ARTIFACTS / f"quickstart-{lang}-{width}-{scheme}.png"), full_page=True)
+        if screenshot_wanted(lang):
+            ARTIFACTS.mkdir(exist_ok=True)
+            tab.page.screenshot(path=str(ARTIFACTS / f"quickstart-{lang}-{width}-{scheme}.png"), full_page=True)
         assert not tab.errors, tab.errors
     finally:
         tab.context.close()

@@ -13,6 +13,7 @@ from trainer.grading import grade_rules
 from generator.site.quiz_site_text import quiz_text
 
 from ..site_build_support import ARTIFACTS
+from .site_steps import screenshot_wanted
 from .test_site_browser import CHROMIUM, Tab, _prefix, base_url, browser, sync_api, tab  # noqa: F401 - shared fixtures
 
 pytestmark = [
@@ -53,8 +54,9 @@ def test_a_right_and_a_wrong_answer_with_the_section_cited(tab: Tab, lang: str) 
     assert tab.page.locator(".mcr-rules-quiz__reason").inner_text() == words.reason
     assert tab.page.locator(".mcr-quiz__option--right").count() == len(first.answer)
     assert quiz_text(lang, "score", right=1, asked=1) in tab.page.locator(".mcr-quiz__score").inner_text()
-    ARTIFACTS.mkdir(exist_ok=True)
-    tab.page.screenshot(path=str(ARTIFACTS / f"rules-quiz-{lang}-right.png"), full_page=True)
+    if screenshot_wanted(lang):
+        ARTIFACTS.mkdir(exist_ok=True)
+        tab.page.screenshot(path=str(ARTIFACTS / f"rules-quiz-{lang}-right.png"), full_page=True)
 
     tab.page.click(".mcr-quiz__next")
     second = _wait(tab, "question")
@@ -72,7 +74,8 @@ def test_a_right_and_a_wrong_answer_with_the_section_cited(tab: Tab, lang: str) 
     cite = tab.page.locator("a.mcr-rules-quiz__source")
     chapter = load_rules_bank(rules_bank_path()).chapter_title(second.chapter, lang)
     assert cite.inner_text() == f"{chapter} › {second.text(lang).section}"
-    tab.page.screenshot(path=str(ARTIFACTS / f"rules-quiz-{lang}-wrong.png"), full_page=True)
+    if screenshot_wanted(lang):
+        tab.page.screenshot(path=str(ARTIFACTS / f"rules-quiz-{lang}-wrong.png"), full_page=True)
     assert quiz_text(lang, "score", right=1, asked=2) in tab.page.locator(".mcr-quiz__score").inner_text()
 
     # The link leads to the cited heading of the rulebook, in the same language.

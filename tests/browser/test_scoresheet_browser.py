@@ -26,7 +26,7 @@ from rules.sampling import sample_hands
 from rules.vocabulary import compile_predicate
 
 from ..site_build_support import ARTIFACTS
-from .site_steps import inject_axe
+from .site_steps import inject_axe, screenshot_wanted
 from .test_site_browser import CHROMIUM, base_url, browser, sync_api  # noqa: F401 - shared fixtures
 from .reach_checks import AXE, AXE_RUN, HELD_MINOR, OVERFLOWING, WIDTH
 
@@ -573,7 +573,7 @@ def test_every_language_at_phone_width_with_axe(browser: Any, base_url: str, lan
             if AXE.exists():
                 inject_axe(sheet.page)
                 assert sheet.page.evaluate(AXE_RUN, HELD_MINOR) == [], f"{lang}, {scheme}"
-            if viewport is PHONE and lang in ("en", "zh"):
+            if viewport is PHONE and screenshot_wanted(lang):
                 ARTIFACTS.mkdir(exist_ok=True)
                 sheet.page.screenshot(path=str(ARTIFACTS / f"phone-{lang}-scoresheet.png"), full_page=True)
             assert not sheet.errors, sheet.errors
