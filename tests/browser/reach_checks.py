@@ -18,7 +18,7 @@ from generator.site.site_text import DEFAULT_LANG, LANGS
 from ..conftest import ROOT
 from ..site_build_support import ARTIFACTS
 from .site_steps import inject_axe, screenshot_wanted
-from .test_site_browser import CHROMIUM
+from .conftest import CHROMIUM
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 

@@ -22,7 +22,7 @@ from rules.sampling import sample_hands
 
 from ..conftest import ROOT
 from ..site_build_support import ARTIFACTS
-from .test_site_browser import CHROMIUM, base_url, browser, sync_api  # noqa: F401 - shared fixtures
+from .conftest import CHROMIUM
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,

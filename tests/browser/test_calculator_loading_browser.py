@@ -13,7 +13,7 @@ import pytest
 
 import rules
 
-from .test_site_browser import CHROMIUM, base_url, browser, sync_api  # noqa: F401 - shared fixtures
+from .conftest import CHROMIUM
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,

@@ -22,7 +22,7 @@ from generator.site.site_text import TEXT
 from generator.site.quiz_site_text import quiz_text
 
 from ..site_build_support import ARTIFACTS
-from .test_site_browser import CHROMIUM, base_url, browser, sync_api  # noqa: F401 - shared fixtures
+from .conftest import CHROMIUM
 from .reach_checks import AXE, axe_violations
 
 pytestmark = [

@@ -9,6 +9,7 @@ import calendar
 import re
 import shutil
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from generator.site.site_text import DEFAULT_LANG, LANGS
 
 from ..site_build_support import ARTIFACTS, built_site
 from .site_steps import screenshot_wanted
-from .test_site_browser import CHROMIUM, base_url, browser  # noqa: F401 - shared fixtures
+from .conftest import CHROMIUM
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
@@ -102,6 +103,13 @@ def test_the_pdf_is_two_a4_pages_with_every_fan(site_dir: Path, lang: str, table
         assert name in texts[on], (lang, fan.number, name)
 
 
+def _printed(*args: object) -> tuple:
+    """print_sheets in a thread of its own: it runs its own event loop (asyncio.run), which
+    cannot start in this thread while the shared browser's loop belongs to it."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(print_sheets, *args).result()
+
+
 def test_the_pdf_is_kept_and_printed_again_when_its_page_changes(site_dir: Path, tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MCR_CACHE_DIR", str(tmp_path / "cache"))
@@ -112,15 +120,15 @@ def test_the_pdf_is_kept_and_printed_again_when_its_page_changes(site_dir: Path,
     stamp = re.search(rb"/CreationDate \(D:(\d{14})", before)[1].decode()
     monkeypatch.setenv("SOURCE_DATE_EPOCH", str(calendar.timegm(time.strptime(stamp, "%Y%m%d%H%M%S"))))
     try:
-        assert print_sheets([html])[1] == 1              # an empty cache: printed
+        assert _printed([html])[1] == 1              # an empty cache: printed
         assert (html.parent / PDF_NAME).read_bytes() == before   # dated by SOURCE_DATE_EPOCH: the same bytes
-        assert print_sheets([html])[1] == 0              # unchanged: from the cache
+        assert _printed([html])[1] == 0              # unchanged: from the cache
         # With the site's address known, the PDF links each fan to its page on the web.
-        assert print_sheets([html], site_dir, "https://mcr.example.org/rules/")[1] == 1
+        assert _printed([html], site_dir, "https://mcr.example.org/rules/")[1] == 1
         linked = (html.parent / PDF_NAME).read_bytes()
         assert b"(https://mcr.example.org/rules/es/fans/big_four_winds/)" in linked and b"file:" not in linked
         html.write_bytes(original.replace(b"</body>", b"<p>changed</p></body>"))
-        assert print_sheets([html])[1] == 1
+        assert _printed([html])[1] == 1
     finally:
         html.write_bytes(original)
         (html.parent / PDF_NAME).write_bytes(before)

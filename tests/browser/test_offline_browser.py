@@ -25,7 +25,8 @@ from generator.site.site_text import DEFAULT_LANG, LANGS
 from ..site_build_support import built_site
 from .test_quiz_browser import _answer, _wait, questions  # noqa: F401 - shared fixture
 from .site_steps import QuietServer, enter_self_drawn_win
-from .test_site_browser import CHROMIUM, Tab, browser, sync_api  # noqa: F401 - shared fixtures
+from .conftest import CHROMIUM
+from .test_site_browser import Tab
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,

@@ -21,7 +21,7 @@ import rules
 
 from ..site_payload import MARK
 from .site_steps import enter_self_drawn_win, serve
-from .test_site_browser import CHROMIUM, base_url, browser, sync_api  # noqa: F401 - shared fixtures
+from .conftest import CHROMIUM
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,

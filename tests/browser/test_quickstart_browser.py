@@ -10,7 +10,7 @@ from generator.site.site_text import LANGS, text
 
 from ..site_build_support import ARTIFACTS
 from .site_steps import screenshot_wanted
-from .test_site_browser import Tab, _prefix, base_url, browser  # noqa: F401 - the shared fixtures
+from .test_site_browser import Tab, _prefix
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -25,7 +25,8 @@ from generator.site.site_text import points_label
 from generator.site.tiles import tile_alt
 
 from ..site_build_support import ARTIFACTS
-from .test_site_browser import CHROMIUM, Tab, _prefix, base_url, browser, sync_api, tab  # noqa: F401 - shared fixtures
+from .conftest import CHROMIUM
+from .test_site_browser import Tab, _prefix, tab  # noqa: F401 - the tab fixture
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,

@@ -10,7 +10,6 @@ import pytest
 from generator.site.site_text import LANGS
 
 from .reach_checks import AXE_COLOUR_RUN, DESKTOP, MARKS, RULEBOOK_PAGE_LIMIT, axe_violations, check_page, phone_page
-from .test_site_browser import base_url, browser  # noqa: F401 - shared fixtures
 
 pytestmark = MARKS
 KINDS = ("home", "quick start", "fan", "notation", "quiz index", "quiz", "rules quiz")

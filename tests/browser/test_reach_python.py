@@ -12,7 +12,6 @@ import pytest
 from generator.site.site_text import LANGS
 
 from .reach_checks import KINDS as ALL_KINDS, MARKS, check_open_page, check_page, open_page, phone_page, type_hand
-from .test_site_browser import base_url, browser  # noqa: F401 - shared fixtures
 
 pytestmark = MARKS
 KINDS = ("trainer quiz", "calculator discards")

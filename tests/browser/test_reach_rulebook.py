@@ -10,7 +10,6 @@ import pytest
 from generator.site.site_text import LANGS
 
 from .reach_checks import MARKS, check_page, phone_page
-from .test_site_browser import base_url, browser  # noqa: F401 - shared fixtures
 
 pytestmark = MARKS
 KINDS = ("rulebook", "rulings", "fan table", "fan sheet")

@@ -14,7 +14,8 @@ from generator.site.quiz_site_text import quiz_text
 
 from ..site_build_support import ARTIFACTS
 from .site_steps import screenshot_wanted
-from .test_site_browser import CHROMIUM, Tab, _prefix, base_url, browser, sync_api, tab  # noqa: F401 - shared fixtures
+from .conftest import CHROMIUM
+from .test_site_browser import Tab, _prefix, tab  # noqa: F401 - the tab fixture
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,

@@ -27,7 +27,7 @@ from rules.vocabulary import compile_predicate
 
 from ..site_build_support import ARTIFACTS
 from .site_steps import inject_axe, screenshot_wanted
-from .test_site_browser import CHROMIUM, base_url, browser, sync_api  # noqa: F401 - shared fixtures
+from .conftest import CHROMIUM
 from .reach_checks import AXE, AXE_RUN, HELD_MINOR, OVERFLOWING, WIDTH
 
 pytestmark = [

@@ -11,7 +11,8 @@ import pytest
 
 import rules
 
-from .test_site_browser import CHROMIUM, Tab, base_url, browser  # noqa: F401 - shared fixtures
+from .conftest import CHROMIUM
+from .test_site_browser import Tab
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,

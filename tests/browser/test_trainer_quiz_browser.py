@@ -29,7 +29,7 @@ from trainer.learn_cards import learn_card
 from trainer.progress_store import ProgressStore
 
 from ..site_build_support import ARTIFACTS
-from .test_site_browser import CHROMIUM, base_url, browser, sync_api  # noqa: F401 - shared fixtures
+from .conftest import CHROMIUM
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
