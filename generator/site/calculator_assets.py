@@ -2,10 +2,13 @@
 
 - `pyodide/`: the core Pyodide runtime, copied from the npm package in node_modules/
   (package.json pins its version; ./dev installs it). Only the core: the engine needs no
-  package beyond the standard library. Its `python_stdlib.zip` is the part of the
-  standard library that Pyodide and the engine use, compiled (page_python.py);
-  Pyodide's whole library stays beside it as `python_stdlib_full.zip`, for an import the
-  build did not foresee, and its lock file lists no package (the page loads none).
+  package beyond the standard library. The quiz pages' trainer runs on it too
+  (trainer_assets.py). Its `python_stdlib.zip` is the part of the standard library that
+  Pyodide, the engine and the trainer use, compiled (page_python.py): one file for both
+  pages, as the trainer imports one module more than the calculator (`datetime`, 500
+  bytes) and a visitor then fetches it, and keeps it offline, once. Pyodide's whole
+  library stays beside it as `python_stdlib_full.zip`, for an import the build did not
+  foresee, and its lock file lists no package (the pages load none).
 - `calculator/engine.zip`: the `rules` package as it is in this checkout, plus the page's
   glue (calculator_engine.py), compiled to bytecode for Pyodide and put
   on its path by the worker.
@@ -34,11 +37,12 @@ from rules.tiles import ALL_TILES
 
 from .calculator_table import edition_table
 from .localize import pick
-from .page_python import PYODIDE_PACKAGE, PreparedPython, Program, prepare_python
+from .page_python import PYODIDE_PACKAGE, PreparedPython, Program, joined_stdlib, prepare_python
 from .quiz_assets import SITE_KEYS
 from .site_data import REPO_ROOT, SiteData
 from .site_text import TEXT
 from .tiles import tile_alt
+from .trainer_assets import trainer_python
 
 CALCULATOR_ASSETS = "assets/mcr/calculator"
 PYODIDE_ASSETS = "assets/mcr/pyodide"
@@ -153,13 +157,14 @@ def engine_python(tables: dict[str, bytes]) -> PreparedPython:
 
 
 def calculator_assets(data: SiteData) -> dict[str, bytes]:
-    """{path under site/: bytes} for every file of the calculator page."""
+    """{path under site/: bytes} for every file of the calculator page, and the Pyodide
+    runtime the quiz pages share."""
     files = pyodide_files()
     tables = {edition: table_json(data, edition if i else None) for i, edition in enumerate(edition_ids(data))}
     engine = engine_python(tables)
     stdlib, lock = f"{PYODIDE_ASSETS}/{STDLIB}", f"{PYODIDE_ASSETS}/pyodide-lock.json"
     files[f"{PYODIDE_ASSETS}/{FULL_STDLIB}"] = files[stdlib]
-    files[stdlib] = engine.stdlib
+    files[stdlib] = joined_stdlib(engine, trainer_python(data))
     files[lock] = lock_without_packages(files[lock])
     files[f"{CALCULATOR_ASSETS}/engine.zip"] = engine.program
     files.update({f"{CALCULATOR_ASSETS}/tables/{edition}.json": body for edition, body in tables.items()})

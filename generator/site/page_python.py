@@ -12,21 +12,23 @@ does (a `Program`: its zip, and the requests it is tried on), and keeps:
   bytecode (about 150 of Pyodide's 560 modules);
 - `program`: the program's zip as bytecode, its data files as they are.
 
-The calculator's part is the python_stdlib.zip its page loads in place of Pyodide's
-(sources of every module). A module left out is still there if ever needed: the site
-keeps Pyodide's whole library beside it (the worker puts it in place of the compiled one
-when an import fails, pyodide-library.mjs). Each program's result is kept
+`joined_stdlib` makes of the programs' parts the one python_stdlib.zip both pages load in
+place of Pyodide's (sources of every module). A module left out is still there if ever
+needed: the site keeps Pyodide's whole library beside it (the workers put it in place of
+the compiled one when an import fails, pyodide-library.mjs). Each program's result is kept
 in the cache (MCR_CACHE_DIR or ~/.cache/mcr) under the hash of everything it is made from,
 so a build that changes none of them reuses it; making it takes Node and 10-60 s.
 """
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import shutil
 import subprocess
 import tempfile
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -41,6 +43,7 @@ INSIDE = HERE / "page_python_inside.py"
 FORMAT = 2
 NODE_TIMEOUT_S = 900
 OUTPUTS = ("stdlib.zip", "program-compiled.zip", "report.json")
+_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
 _MADE: dict[str, PreparedPython] = {}   # by digest, in this process
@@ -111,7 +114,7 @@ def prepare_python(program: Program, package: Path = PYODIDE_PACKAGE) -> Prepare
     """The program's compiled standard library and zip, from the cache or made now."""
     inputs = _inputs(program)
     digest = _digest(program, inputs, package)
-    if digest in _MADE:   # made once in a process, even without a cache
+    if digest in _MADE:   # both pages' files want the trainer's: made once even without a cache
         return _MADE[digest]
     kept = cache_dir() / digest
     if (kept / "report.json").is_file():
@@ -130,3 +133,21 @@ def prepare_python(program: Program, package: Path = PYODIDE_PACKAGE) -> Prepare
         except OSError:
             pass
     return _MADE.setdefault(digest, prepared)
+
+
+def joined_stdlib(*parts: PreparedPython) -> bytes:
+    """One compiled standard library holding every module of the `parts` (a module two parts
+    hold is the same source compiled by the same Python: the first part's copy is kept)."""
+    files: dict[str, bytes] = {}
+    for part in parts:
+        with zipfile.ZipFile(io.BytesIO(part.stdlib)) as archive:
+            for name in archive.namelist():
+                files.setdefault(name, archive.read(name))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, files[name])
+    return buffer.getvalue()
