@@ -75,12 +75,13 @@ def _response(item: dict[str, Any], n: int) -> Any:
 
 
 def _session(ask: Callable[..., dict[str, Any]], request: dict[str, Any]) -> str:
-    """One session as the quiz page runs it, to its summary; the progress it leaves. The
-    edition is the request's "edition" when the session asks for one (else the first offered)."""
-    edition = request.pop("edition", None)
+    """One session as the quiz page runs it, to its summary; the progress it leaves. When the
+    session asks for an edition, the one offered at the request's place "edition" (default 0:
+    the site's own) is picked."""
+    place = request.pop("edition", 0)
     opened = ask(**request)
     if opened["needs_edition"]:
-        ask(op="edition", edition=edition or opened["editions"][0]["id"])
+        ask(op="edition", edition=opened["editions"][place % len(opened["editions"])]["id"])
     ask(op="begin")
     for n in range(ITEMS_PER_SESSION):
         step = ask(op="next")

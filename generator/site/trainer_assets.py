@@ -52,7 +52,7 @@ _DAY = "2026-03-02"
 # them, so that every module a page's session reaches is imported: one per language (its
 # strings) and level; one per kind of question; the flashcards (learn cards) and the guided
 # steps; each opens on the progress the one before left (the last is then checked as an
-# import), but one on a damaged progress and one new, which picks the other edition.
+# import), but one on a damaged progress and one new, which picks the last edition offered.
 SESSIONS = (
     *({"op": "open", "lang": lang, "today": _DAY, "level": LEVELS[i % len(LEVELS)], "mode": "practice",
        "count": 3, "seed": i} for i, lang in enumerate(LANGS)),
@@ -63,7 +63,7 @@ SESSIONS = (
     {"op": "open", "lang": "ja", "today": "2026-03-05", "level": "beginner", "count": 2, "seed": 40,
      "progress": '{"format": 3, "session": -1}'},
     {"op": "open", "lang": "ko", "today": _DAY, "level": "intermediate", "count": 2, "seed": 50, "progress": None,
-     "edition": "green-book"},
+     "edition": -1},
 )
 
 
