@@ -2,10 +2,13 @@
 
 - `pyodide/`: the core Pyodide runtime, copied from the npm package in node_modules/
   (package.json pins its version; ./dev installs it). Only the core: the engine needs no
-  package beyond the standard library. Its `python_stdlib.zip` is the part of the
-  standard library that Pyodide and the engine use, compiled (calculator_python.py);
-  Pyodide's whole library stays beside it as `python_stdlib_full.zip`, for an import the
-  build did not foresee, and its lock file lists no package (the page loads none).
+  package beyond the standard library. The quiz pages' trainer runs on it too
+  (trainer_assets.py). Its `python_stdlib.zip` is the part of the standard library that
+  Pyodide, the engine and the trainer use, compiled (page_python.py): one file for both
+  pages, as the trainer imports one module more than the calculator (`datetime`, 500
+  bytes) and a visitor then fetches it, and keeps it offline, once. Pyodide's whole
+  library stays beside it as `python_stdlib_full.zip`, for an import the build did not
+  foresee, and its lock file lists no package (the pages load none).
 - `calculator/engine.zip`: the `rules` package as it is in this checkout, plus the page's
   glue (calculator_engine.py), compiled to bytecode for Pyodide and put
   on its path by the worker.
@@ -32,25 +35,43 @@ from rules import SITUATION_FLAGS
 from rules.exclusion_judgements import JUDGEMENTS_PATH
 from rules.tiles import ALL_TILES
 
-from .calculator_python import prepare_python
 from .calculator_table import edition_table
 from .localize import pick
+from .page_python import PYODIDE_PACKAGE, PreparedPython, Program, joined_stdlib, prepare_python
 from .quiz_assets import SITE_KEYS
 from .site_data import REPO_ROOT, SiteData
 from .site_text import TEXT
 from .tiles import tile_alt
+from .trainer_assets import trainer_python
 
 CALCULATOR_ASSETS = "assets/mcr/calculator"
 PYODIDE_ASSETS = "assets/mcr/pyodide"
-PYODIDE_PACKAGE = REPO_ROOT / "node_modules" / "pyodide"
+STDLIB = "python_stdlib.zip"             # Pyodide's name for its standard library: the compiled part here
+FULL_STDLIB = "python_stdlib_full.zip"   # Pyodide's whole standard library, as sources
 # The core runtime: the loader, the compiled interpreter and the standard library. The lock
 # file lists the optional packages; the loader reads it even when it loads none.
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-FULL_STDLIB = "python_stdlib_full.zip"   # Pyodide's whole standard library, as sources
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB, "pyodide-lock.json")
 ENGINE_PACKAGE = "rules"
 GLUE_MODULES = ("calculator_engine.py",)
 ASSET_FORMAT = 1
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+# What the build tries the engine on (page_python.py), as the page asks: a scoring of each
+# kind, waits, too few tiles, and each kind of error (notation, tile count, a situation that
+# cannot happen, a character outside ASCII, a request that is not a hand), in two languages
+# and both editions.
+REQUESTS = (
+    {"hand": "[123m]456m789m34p55s5p", "self_drawn": True},
+    {"hand": "[EEE][SSSS1]55pWWWNNN", "kind": "score", "flowers": 2},
+    {"hand": "[123m]456m789m34p55s"},
+    {"hand": "1m9m1p9p1s9sESWNCFP"},
+    {"hand": "12m"},
+    {"hand": "[123m][EE"},
+    {"hand": "11111m22m33m44m556m"},
+    {"hand": "[123m]456m789m34p55s5p", "robbing_kong": True, "self_drawn": True},
+    {"hand": "123m456p789s11s1\uff12p"},
+    {"hand": 5},
+    {"hand": "EESSWWNNCCFFPP", "self_drawn": True, "edition": "green-book"},
+)
 
 # The page's own strings, besides the shared ones of a drawn hand and its scoring.
 CALCULATOR_KEYS = tuple(sorted(k for k in TEXT["en"] if k.startswith(("calc_", "error_"))))
@@ -69,7 +90,7 @@ def _dump(value: Any) -> bytes:
 
 def engine_zip() -> bytes:
     """The `rules` package and the glue modules, as sources in a zip (the build compiles
-    it for the page: calculator_python.py)."""
+    it for the page: page_python.py)."""
     here = Path(__file__).resolve().parent
     # The engine's modules, and the exclusion judgements: why the breakdown says a fan is left
     # out (rules/breakdown.py).
@@ -129,15 +150,22 @@ def lock_without_packages(lock: bytes) -> bytes:
     return _dump({"info": json.loads(lock)["info"], "packages": {}})
 
 
+def engine_python(tables: dict[str, bytes]) -> PreparedPython:
+    """The engine compiled, and the standard library modules it imports (page_python.py)."""
+    inputs = {f"tables/{name}.json": body for name, body in tables.items()}
+    return prepare_python(Program("calculator", engine_zip(), REQUESTS, inputs))
+
+
 def calculator_assets(data: SiteData) -> dict[str, bytes]:
-    """{path under site/: bytes} for every file of the calculator page."""
+    """{path under site/: bytes} for every file of the calculator page, and the Pyodide
+    runtime the quiz pages share."""
     files = pyodide_files()
     tables = {edition: table_json(data, edition if i else None) for i, edition in enumerate(edition_ids(data))}
-    prepared = prepare_python(engine_zip(), tables, PYODIDE_PACKAGE)
-    stdlib, lock = f"{PYODIDE_ASSETS}/python_stdlib.zip", f"{PYODIDE_ASSETS}/pyodide-lock.json"
+    engine = engine_python(tables)
+    stdlib, lock = f"{PYODIDE_ASSETS}/{STDLIB}", f"{PYODIDE_ASSETS}/pyodide-lock.json"
     files[f"{PYODIDE_ASSETS}/{FULL_STDLIB}"] = files[stdlib]
-    files[stdlib] = prepared.stdlib
+    files[stdlib] = joined_stdlib(engine, trainer_python(data))
     files[lock] = lock_without_packages(files[lock])
-    files[f"{CALCULATOR_ASSETS}/engine.zip"] = prepared.engine
+    files[f"{CALCULATOR_ASSETS}/engine.zip"] = engine.program
     files.update({f"{CALCULATOR_ASSETS}/tables/{edition}.json": body for edition, body in tables.items()})
     return files

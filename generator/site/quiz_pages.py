@@ -14,7 +14,7 @@ from generator.quizzes.levels import LEVELS
 from generator.quizzes.rules_bank import load_rules_bank, rules_bank_path
 from .localize import pick
 from .markdown_text import TILE_ASSETS, front_matter, md_escape, md_localized, md_strings, url_token
-from .calculator_assets import FULL_STDLIB, PYODIDE_ASSETS
+from .calculator_assets import FULL_STDLIB, PYODIDE_ASSETS, STDLIB
 from .quiz_assets import QUIZ_ASSETS
 from .trainer_assets import TRAINER_ZIP
 from .quiz_site_text import QUIZ_TEXT, quiz_text
@@ -78,7 +78,8 @@ def trainer_widget(lang: str, level: str) -> str:
         ("text", url_token(f"{QUIZ_ASSETS}/{lang}.json")),
         ("trainer", url_token(TRAINER_ZIP)),
         ("pyodide", url_token(f"{PYODIDE_ASSETS}/pyodide.mjs")),
-        ("stdlib-full", url_token(f"{PYODIDE_ASSETS}/{FULL_STDLIB}")),
+        ("stdlib", url_token(f"{PYODIDE_ASSETS}/{STDLIB}")),             # compiled: what Python imports
+        ("stdlib-full", url_token(f"{PYODIDE_ASSETS}/{FULL_STDLIB}")),   # should an import fail all the same
         ("worker", url_token(TRAINER_WORKER)),
         ("tiles", url_token(f"{TILE_ASSETS}/back.svg")),
     ]

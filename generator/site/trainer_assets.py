@@ -1,7 +1,8 @@
 """The quiz pages' trainer, written under site/assets/mcr/trainer/ on every build (git-ignored).
 
 `trainer.zip` holds what trainer.session needs to run in the page's worker under Pyodide
-(site/assets/mcr/trainer-worker.mjs unpacks it and imports `trainer_engine`):
+(site/assets/mcr/trainer-worker.mjs unpacks it and imports `trainer_engine`), its modules
+compiled to bytecode for Pyodide (page_python.py, which runs the trainer through `SESSIONS`):
 
 - the packages as they are in this checkout: `rules`, `trainer`, `generator.quizzes` (with
   the package's own small modules), `i18n` with its string tables, and the page's glue
@@ -13,8 +14,9 @@
   (`tables/<edition>.json`, checked here at build time: the page has no jsonschema),
   with `tables/index.json` listing the editions, the site's own first.
 
-The worker runs Pyodide on the calculator's files (calculator_assets.py), with Pyodide's
-whole standard library. Entries are sorted and dated 1980, so a rebuild writes the same bytes.
+The worker runs Pyodide on the calculator's files (calculator_assets.py), whose compiled
+standard library holds the modules the trainer imports too. Entries are sorted and dated
+1980, so a rebuild writes the same bytes.
 """
 from __future__ import annotations
 
@@ -32,6 +34,9 @@ from rules import edition_data
 
 from generator.quizzes.levels import LEVELS
 from generator.quizzes.banks import bank_path
+from generator.quizzes.questions import KINDS
+from i18n import LANGS
+from .page_python import PreparedPython, Program, prepare_python
 from .site_data import REPO_ROOT, SiteData
 
 TRAINER_ASSETS = "assets/mcr/trainer"
@@ -42,6 +47,24 @@ PACKAGES = ("rules", "trainer", "generator/quizzes", "i18n")
 MODULES = ("generator/__init__.py", "generator/atomic_file.py", "generator/markdown_fences.py")
 DATA_SUFFIXES = (".py", ".yaml", ".json")
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+_DAY = "2026-03-02"
+# The sessions the build runs the trainer through (page_python.py), as a quiz page opens
+# them, so that every module a page's session reaches is imported: one per language (its
+# strings) and level; one per kind of question; the flashcards (learn cards) and the guided
+# steps; each opens on the progress the one before left (the last is then checked as an
+# import), but one on a damaged progress and one new, which picks the last edition offered.
+SESSIONS = (
+    *({"op": "open", "lang": lang, "today": _DAY, "level": LEVELS[i % len(LEVELS)], "mode": "practice",
+       "count": 3, "seed": i} for i, lang in enumerate(LANGS)),
+    *({"op": "open", "lang": "en", "today": _DAY, "level": "expert" if kind == "best_reading" else "intermediate",
+       "mode": "practice", "count": 2, "seed": 10 + i, "kinds": [kind]} for i, kind in enumerate(KINDS)),
+    *({"op": "open", "lang": "zh", "today": "2026-03-04", "level": "beginner", "mode": mode, "count": 2, "seed": 30}
+      for mode in ("learn", "guided")),
+    {"op": "open", "lang": "ja", "today": "2026-03-05", "level": "beginner", "count": 2, "seed": 40,
+     "progress": '{"format": 3, "session": -1}'},
+    {"op": "open", "lang": "ko", "today": _DAY, "level": "intermediate", "count": 2, "seed": 50, "progress": None,
+     "edition": -1},
+)
 
 
 def _tree(root: Path, shown: str, suffixes: Iterable[str] = DATA_SUFFIXES) -> dict[str, bytes]:
@@ -96,6 +119,11 @@ def trainer_files(data: SiteData) -> dict[str, bytes]:
     return {**source_files(), **library_files(), **data_files(data)}
 
 
+def trainer_python(data: SiteData) -> PreparedPython:
+    """The trainer compiled, and the standard library modules it imports (page_python.py)."""
+    return prepare_python(Program("trainer", zipped(trainer_files(data)), SESSIONS))
+
+
 def trainer_assets(data: SiteData) -> dict[str, bytes]:
     """{path under site/: bytes} for the quiz pages' trainer."""
-    return {TRAINER_ZIP: zipped(trainer_files(data))}
+    return {TRAINER_ZIP: trainer_python(data).program}

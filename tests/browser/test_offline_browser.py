@@ -114,6 +114,9 @@ def test_after_one_visit_the_calculator_quiz_and_rulebook_work_offline(
         assert any(path == "calculator/index.html" for path, _ in mine)
         assert any(path.startswith("quiz/") for path, _ in mine)
         assert set(SHEET_FILES) <= {path for path, _ in mine}
+        # What the workers start Python on: the compiled library and trainer, the fallback's module.
+        assert {"assets/mcr/pyodide/python_stdlib.zip", "assets/mcr/pyodide/python_stdlib_full.zip",
+                "assets/mcr/pyodide-library.mjs", "assets/mcr/trainer/trainer.zip"} <= {path for path, _ in mine}
 
         tab.context.set_offline(True)
         server.stop()

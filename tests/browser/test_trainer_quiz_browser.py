@@ -10,11 +10,16 @@ Chromium driven by Playwright) on the built site, with the browser's clock fixed
 - the export downloads that document, which the terminal's store imports; a file the
   terminal exports imports on the page; a file that cannot be used changes nothing;
 - saved progress with a bad field keeps every other part, each damaged copy is set aside
-  under its own key, can be downloaded and put back, and putting one back loses nothing.
+  under its own key, can be downloaded and put back, and putting one back loses nothing;
+- the trainer starts on the compiled standard library (generator/site/page_python.py), and
+  when an import fails on a module the build did not keep, the worker fetches Pyodide's
+  whole library and the trainer still starts.
 """
 from __future__ import annotations
 
+import io
 import json
+import zipfile
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any, Iterator
@@ -40,6 +45,7 @@ STORAGE_KEY = "mcr-trainer-progress"
 DAY_ONE = date(2026, 3, 2)
 START_MS = 180_000   # Python starting in WebAssembly on a busy machine: generous
 STEP_MS = 60_000
+DROPPED = "datetime.pyc"   # a module the trainer imports (and neither Pyodide's start nor the calculator)
 
 
 def noon(day: date) -> datetime:
@@ -51,7 +57,9 @@ class Quiz:
         self.context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
         self.page = self.context.new_page()
         self.errors: list[str] = []
+        self.requested: list[str] = []   # the page's and its worker's
         self.page.on("pageerror", lambda e: self.errors.append(f"exception: {e}"))
+        self.page.on("request", lambda r: self.requested.append(r.url))
         self.page.clock.set_fixed_time(noon(DAY_ONE))
         self.page.goto(f"{base_url}quiz/beginner/", wait_until="domcontentloaded")
         self.root = self.page.locator("div.mcr-trainer")
@@ -105,6 +113,35 @@ def _wrong_pick(question: Any) -> str | None:
     ruled_out = {n["id"] for n in question.data["explanation"]["not_counted"]}
     tied = {f["id"] for way in question.answer.get("ties", []) for f in way["fans"]}
     return next((f for f in question.options if f not in {*question.answer_ids, *ruled_out, *tied}), None)
+
+
+def test_the_trainer_starts_on_the_compiled_library(quiz: Quiz) -> None:
+    files = [u.rsplit("/", 1)[1] for u in quiz.requested]
+    assert "python_stdlib.zip" in files and "trainer.zip" in files
+    assert "python_stdlib_full.zip" not in files   # the compiled part sufficed
+
+
+def test_a_module_the_build_left_out_brings_the_whole_library(browser: Any, base_url: str) -> None:  # noqa: F811
+    context = browser.new_context(service_workers="block")   # the page's own loading, nothing kept offline
+    page = context.new_page()
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    source, cut = zipfile.ZipFile(io.BytesIO(page.request.get(base_url + "assets/mcr/pyodide/python_stdlib.zip").body())), \
+        io.BytesIO()
+    assert DROPPED in source.namelist()
+    with zipfile.ZipFile(cut, "w") as out:
+        for info in source.infolist():
+            if info.filename != DROPPED:
+                out.writestr(info, source.read(info))
+    context.route("**/python_stdlib.zip", lambda route: route.fulfill(status=200, body=cut.getvalue(),
+                                                                    content_type="application/zip"))
+    try:
+        page.goto(f"{base_url}quiz/beginner/", wait_until="domcontentloaded")
+        page.wait_for_selector("div.mcr-trainer:is([data-state=edition], [data-state=failed])", timeout=START_MS)
+        assert page.get_attribute("div.mcr-trainer", "data-state") == "edition", page.inner_text(".mcr-trainer__notice")
+        assert any(u.endswith("python_stdlib_full.zip") for u in requested)
+    finally:
+        context.close()
 
 
 def test_a_wrong_pick_shows_the_fans_definition(quiz: Quiz, bank: dict[str, Any]) -> None:

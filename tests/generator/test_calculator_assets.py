@@ -2,8 +2,8 @@
 standard library, as in Pyodide's core distribution (no PyYAML, no jsonschema, nothing
 from site-packages), with the table as JSON; the files are the same bytes on every build;
 each language's data has what the page shows; the page gets its Python compiled for Pyodide,
-the standard library cut to what it uses, and that runs the engine in Pyodide (under
-Node) exactly as on CPython."""
+the standard library cut to what it and the quiz pages' trainer use, and that runs the
+engine in Pyodide (under Node) exactly as on CPython."""
 from __future__ import annotations
 
 import json
@@ -86,6 +86,7 @@ def test_the_page_gets_python_compiled_and_only_what_it_uses(data: SiteData) -> 
     stdlib = zipfile.ZipFile(BytesIO(files[f"{PYODIDE_ASSETS}/python_stdlib.zip"])).namelist()
     whole = zipfile.ZipFile(BytesIO(files[f"{PYODIDE_ASSETS}/{FULL_STDLIB}"])).namelist()
     assert all(n.endswith(".pyc") for n in stdlib) and {"json/__init__.pyc", "re/__init__.pyc"} <= set(stdlib)
+    assert "datetime.pyc" in stdlib   # the trainer's (tests/generator/test_trainer_engine.py): one file for both pages
     assert {n[:-1] for n in stdlib} < set(whole)            # a part of Pyodide's library: the sources it had
     assert len(stdlib) < len([n for n in whole if n.endswith(".py")]) / 2
     assert json.loads(files[f"{PYODIDE_ASSETS}/pyodide-lock.json"])["packages"] == {}

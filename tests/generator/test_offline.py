@@ -33,6 +33,7 @@ APPS = [AppLanguage("en", "MCR Rules", "The rules"), AppLanguage("zh", "国标�
     ("assets/mcr/scoresheet.js", "shared"), ("assets/mcr/scoresheet-core.js", "shared"),
     ("zhuyin/index.html", "en"),                  # a folder that only starts like a language's
     ("assets/mcr/pyodide/pyodide.asm.wasm", "shared"), ("assets/javascripts/bundle.min.js", "shared"),
+    ("assets/mcr/pyodide-library.mjs", "shared"), ("assets/mcr/trainer/trainer.zip", "shared"),
     ("search/search_index.json", "en"), ("search/search_index.zh.json", "zh"), ("search/search_index.ko.json", None),
     ("assets/javascripts/bundle.min.js.map", None), (WORKER, None), (FILE_LIST, None), ("sitemap.xml", None),
 ])

@@ -160,7 +160,8 @@ def test_every_quiz_page_is_built_with_a_working_widget(site: BuiltSite, data: S
 
 TRAINER_WIDGET = re.compile(r'<div class="mcr-trainer" ([^>]*)>')
 TRAINER_FILES = {"text": None, "trainer": "assets/mcr/trainer/trainer.zip", "pyodide": "assets/mcr/pyodide/pyodide.mjs",
-                 "stdlib-full": "assets/mcr/pyodide/python_stdlib_full.zip", "worker": "assets/mcr/trainer-worker.mjs"}
+                 "stdlib": "assets/mcr/pyodide/python_stdlib.zip", "stdlib-full": "assets/mcr/pyodide/python_stdlib_full.zip",
+                 "worker": "assets/mcr/trainer-worker.mjs"}
 
 
 @pytest.mark.slow

@@ -8,14 +8,19 @@
   hand not seen on day one;
 - the progress is the terminal's document: a file the terminal's store wrote is read by the
   page's `check` as it is, and the page's text is read back by the terminal's store;
-- a damaged document is named, and a new progress starts.
+- a damaged document is named, and a new progress starts;
+- the site ships the trainer compiled for Pyodide (page_python.py), and Pyodide (under Node)
+  runs sessions of every mode on it and on the site's compiled standard library alone.
 """
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
+import zipfile
 from datetime import date, timedelta
+from io import BytesIO
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +30,9 @@ from generator.quizzes.levels import LEVELS
 from generator.quizzes.questions import KINDS
 from generator.site import trainer_engine
 from generator.site.site_data import load_site_data
-from generator.site.trainer_assets import trainer_files, zipped
+from generator.site.calculator_assets import FULL_STDLIB, PYODIDE_ASSETS, STDLIB, calculator_assets
+from generator.site.page_python import PYODIDE_PACKAGE
+from generator.site.trainer_assets import TRAINER_ZIP, trainer_assets, trainer_files, trainer_python, zipped
 from trainer.fresh_questions import hand_key
 from trainer.learn_cards import learn_card
 from trainer.progress_store import ProgressStore, progress_text
@@ -206,3 +213,89 @@ def test_flashcards_and_guided_steps_through_the_glue(files: Path, mode: str, ki
     feedback = ask(op="answer", response=None)["feedback"]
     assert feedback["correct"] is False and feedback["blocks"]
     assert json.loads(trainer_engine.answer(json.dumps({"op": "open", "mode": "dance", "today": "2026-03-02"})))["error"]
+
+
+# Slow: compiles the trainer and the calculator in Pyodide under Node (30-60 s) unless cached.
+@pytest.mark.slow
+def test_the_site_ships_the_trainer_compiled_and_the_library_it_imports() -> None:
+    data = load_site_data()
+    sources = trainer_files(data)
+    shipped = zipfile.ZipFile(BytesIO(trainer_assets(data)[TRAINER_ZIP]))
+    names = shipped.namelist()
+    assert not [n for n in names if n.endswith(".py")]
+    assert names == sorted(n[:-3] + ".pyc" if n.endswith(".py") else n for n in sources)
+    assert {"trainer/session.pyc", "rules/__init__.pyc", "yaml/__init__.pyc", "trainer_engine.pyc"} <= set(names)
+    assert all(shipped.read(n) == sources[n] for n in names if not n.endswith(".pyc"))   # data files as they are
+    stdlib = set(zipfile.ZipFile(BytesIO(calculator_assets(data)[f"{PYODIDE_ASSETS}/{STDLIB}"])).namelist())
+    imported = trainer_python(data).modules   # what the build saw a session import, in Pyodide
+    assert "datetime" in imported and {"json.__init__", "random", "dataclasses"} <= set(imported)
+    assert {m.replace(".", "/") + ".pyc" for m in imported} <= stdlib
+
+
+# The quiz page's Python as its worker runs it: Pyodide on the site's compiled standard library
+# alone (the whole one out of reach), trainer.zip unpacked and put on the path; sessions of
+# this test's own (other seeds, languages and days than the build's), every mode and kind.
+PYODIDE_SESSIONS = """
+import {loadPyodide} from %(pyodide)s;
+import fs from "node:fs";
+const dir = %(dir)s;
+const pyodide = await loadPyodide({indexURL: %(index)s, stdLibURL: dir + "/python_stdlib.zip",
+                                   lockFileContents: fs.readFileSync(dir + "/pyodide-lock.json", "utf8")});
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(dir + "/trainer.zip")), "zip", {extractDir: "/home/pyodide/mcr"});
+pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/mcr')");
+console.log(pyodide.runPython(fs.readFileSync(dir + "/sessions.py", "utf8")));
+"""
+SESSIONS_PY = """
+import json, sys
+import trainer_engine as te
+def ask(**r):
+    a = json.loads(te.answer(json.dumps(r)))
+    assert "error" not in a, (r, a)
+    return a
+te.load_trainer()
+kinds, progress = [], None
+for i, (lang, mode, level) in enumerate([("es", "practice", "expert"), ("ko", "learn", "intermediate"),
+                                         ("fr", "guided", "beginner"), ("ja", "practice", "intermediate")]):
+    o = ask(op="open", progress=progress, lang=lang, today=f"2026-04-0{i + 1}", level=level, mode=mode, count=4,
+            seed=900 + i)
+    if o["needs_edition"]:
+        ask(op="edition", edition=o["editions"][-1]["id"])
+    ask(op="begin")
+    while (n := ask(op="next"))["item"] is not None:
+        kinds.append(n["item"].get("kind") or n["item"]["type"])
+        if n["item"]["type"] != "lesson":
+            ask(op="answer", response=None)
+    progress = n["progress"]
+ask(op="check", text=progress, today="2026-04-05")
+# Where each module came from; the interpreter's frozen modules (os, io...) name a .py but are built in.
+files = {m: getattr(mod, "__file__", None) or "" for m, mod in list(sys.modules.items())
+         if getattr(getattr(mod, "__spec__", None), "origin", None) != "frozen"}
+json.dumps({"kinds": sorted(set(kinds)), "python": sys.version.split()[0],
+            "sources": sorted(m for m, f in files.items() if f.endswith(".py")),
+            "compiled": sorted(m for m, f in files.items() if f.endswith(".pyc") and "/mcr/" in f)})
+"""
+
+
+@pytest.mark.slow
+def test_the_compiled_trainer_runs_in_pyodide_on_the_compiled_library_alone(tmp_path: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (./dev setup)")
+    data = load_site_data()
+    files = calculator_assets(data)
+    for rel, name in ((f"{PYODIDE_ASSETS}/{STDLIB}", "python_stdlib.zip"),
+                      (f"{PYODIDE_ASSETS}/pyodide-lock.json", "pyodide-lock.json")):
+        (tmp_path / name).write_bytes(files[rel])
+    assert f"{PYODIDE_ASSETS}/{FULL_STDLIB}" in files   # the worker's fallback, left out here
+    (tmp_path / "trainer.zip").write_bytes(trainer_assets(data)[TRAINER_ZIP])
+    (tmp_path / "sessions.py").write_text(SESSIONS_PY, encoding="utf-8")
+    script = PYODIDE_SESSIONS % {"pyodide": json.dumps((PYODIDE_PACKAGE / "pyodide.mjs").as_uri()),
+                                 "dir": json.dumps(str(tmp_path)), "index": json.dumps(str(PYODIDE_PACKAGE) + "/")}
+    (tmp_path / "run.mjs").write_text(script, encoding="utf-8")
+    run = subprocess.run([node, str(tmp_path / "run.mjs")], capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr[run.stderr.rfind("PythonError"):][:3000]   # past Pyodide's own source
+    out = json.loads(run.stdout.strip().splitlines()[-1])
+    assert out["python"].startswith("3.")
+    assert {"flashcard", "step"} <= set(out["kinds"]) and set(out["kinds"]) & set(KINDS)
+    assert out["sources"] == []   # nothing compiled from source in the page: every module came as bytecode
+    assert {"trainer_engine", "trainer.session", "rules", "yaml", "fsrs"} <= set(out["compiled"])

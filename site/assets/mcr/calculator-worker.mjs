@@ -8,18 +8,20 @@
 // {type: "answer", id, answer} per request. The answers are made in Python by
 // generator/site/calculator_engine.py; nothing here scores.
 //
-// Start-up (generator/site/calculator_python.py): Pyodide's standard library and the engine
+// Start-up (generator/site/page_python.py): Pyodide's standard library and the engine
 // come compiled, and only the modules they use; the engine zip goes on Python's path as
 // it is. Only the table the page shows is loaded at start; another edition's table is
 // loaded the first time a request names it. Should an import fail (a module the build
-// did not foresee), Pyodide's whole library is fetched and the step tried once more.
+// did not foresee), Pyodide's whole library is fetched and the step tried once more
+// (pyodide-library.mjs).
+import {withFullLibrary} from "./pyodide-library.mjs";
 
 const ENGINE_ZIP = "/home/pyodide/engine.zip";
 let pyodide = null;
 let engine = null;
 let settings = null;
 const tables = new Map();   // table name -> promise of its loading
-let fullLibrary = null;
+let withLibrary = null;     // a step, tried again with the whole library (withFullLibrary)
 
 function post(message) {
   self.postMessage(message);
@@ -31,35 +33,10 @@ async function fetched(url, read) {
   return read(response);
 }
 
-// Pyodide's whole standard library in place of the compiled part: written over the zip
-// Python reads its library from, so that a module of a package already imported (whose
-// path points into that zip) is found too; the modules already imported stay as they are.
-function addFullLibrary() {
-  fullLibrary ??= fetched(settings.stdlibFull, (r) => r.arrayBuffer()).then((zip) => {
-    const path = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip') and p.startswith('/lib/'))");
-    pyodide.FS.writeFile(path, new Uint8Array(zip));
-    pyodide.runPython("import sys, zipimport; zipimport._zip_directory_cache.clear(); sys.path_importer_cache.clear()");
-  });
-  return fullLibrary;
-}
-
-// step() once more with the whole library if it failed on a missing module.
-async function withFullLibrary(step) {
-  try {
-    return step();
-  } catch (err) {
-    if (err.type !== "ModuleNotFoundError" || fullLibrary) throw err;
-    const missing = err.message.split("\n").find((line) => line.startsWith("ModuleNotFoundError")) || err.message;
-    console.warn(`calculator: ${missing.trim()}; loading the whole standard library`);
-    await addFullLibrary();
-    return step();
-  }
-}
-
 function loadTable(name) {
   if (!tables.has(name)) {
     const url = settings.tables[name];
-    const loading = url ? fetched(url, (r) => r.text()).then((text) => withFullLibrary(() => engine.load_table(text, name)))
+    const loading = url ? fetched(url, (r) => r.text()).then((text) => withLibrary(() => engine.load_table(text, name)))
                         : Promise.resolve(0);   // unknown: the engine answers that it has no such edition
     tables.set(name, loading);
     loading.catch(() => tables.delete(name));   // tried again at the next request
@@ -79,13 +56,14 @@ async function start(message) {
     stdout: () => {},
     stderr: (line) => console.warn(line),
   });
+  withLibrary = withFullLibrary(pyodide, message.stdlibFull, "calculator");
   post({type: "progress", stage: 2});
   pyodide.FS.writeFile(ENGINE_ZIP, new Uint8Array(await engineZip));
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})`);
-  engine = await withFullLibrary(() => pyodide.pyimport("calculator_engine"));
+  engine = await withLibrary(() => pyodide.pyimport("calculator_engine"));
   post({type: "progress", stage: 3});
   const text = await table;
-  tables.set(message.table, withFullLibrary(() => engine.load_table(text, message.table)));
+  tables.set(message.table, withLibrary(() => engine.load_table(text, message.table)));
   const fans = await tables.get(message.table);
   post({type: "ready", fans});
 }
@@ -94,7 +72,7 @@ async function answer(id, request, table) {
   let text;
   try {
     await loadTable(table || settings.table);
-    text = await withFullLibrary(() => engine.answer(request));
+    text = await withLibrary(() => engine.answer(request));
   } catch (err) {   // a bug, not bad input: the engine reports bad input as an answer
     text = JSON.stringify({kind: "error", error: {code: "other", values: {message: String(err.message || err)},
                                                   message: String(err.message || err), column: null, tiles: []}});

@@ -63,7 +63,8 @@
         else if (m.type === "answer") { self.pending[m.id](JSON.parse(m.answer)); delete self.pending[m.id]; }
       };
       self.worker.onerror = function (event) { reject(new Error(event.message || "worker")); };
-      self.worker.postMessage({type: "start", pyodide: url("pyodide"), stdlib: url("stdlib-full"), trainer: url("trainer")});
+      self.worker.postMessage({type: "start", pyodide: url("pyodide"), stdlib: url("stdlib"), stdlibFull: url("stdlib-full"),
+                              trainer: url("trainer")});
     });
   };
 
