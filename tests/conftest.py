@@ -47,3 +47,20 @@ def _isolated_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytes
     # `mcr` speaks the locale's language: the tests read its English unless they ask
     # for another with --lang, whatever the developer's locale.
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The order test files are handed to the workers (`./dev test` turns off pytest-xdist's
+    own, by count): files that need no built site first, then the browser files, each group
+    with its longest files (by count) first. The first file that needs the shared site builds
+    it while the other worker goes on with work of its own, instead of waiting on the build
+    from the start; the short files come last, to even the two workers out at the end."""
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item.nodeid.split("::")[0]] = counts.get(item.nodeid.split("::")[0], 0) + 1
+
+    def weight(item: pytest.Item) -> tuple[bool, int, str]:
+        path = item.nodeid.split("::")[0]
+        return item.get_closest_marker("browser") is not None, -counts[path], path
+
+    items.sort(key=weight)   # stable: a file's tests keep their order
