@@ -35,6 +35,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -217,29 +219,38 @@ def main() -> int:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
+    with served_sites(args.site, args.baseline) as sites:
+        for site in sites:
+            site.offline = (site.folder / "sw.js").is_file()
+        measure(sites, args, sync_playwright)
+    return 0
+
+
+@contextmanager
+def served_sites(site: Path | None, baseline: str | None) -> Iterator[list[Site]]:
+    """The sites to measure (also trainer_speed.py's), each served on a port of its own
+    (`.base`): the baseline commit's build when asked, then this checkout's (`site`, or built now)."""
     with tempfile.TemporaryDirectory() as tmp:
         sites = []
-        if args.baseline:
-            checkout = baseline_checkout(args.baseline, Path(tmp) / "baseline")
+        if baseline:
+            checkout = baseline_checkout(baseline, Path(tmp) / "baseline")
             build(checkout, Path(tmp) / "baseline-site")
-            sites.append(Site(f"baseline {args.baseline}", Path(tmp) / "baseline-site"))
-        if args.site is None:
+            sites.append(Site(f"baseline {baseline}", Path(tmp) / "baseline-site"))
+        if site is None:
             build(ROOT, Path(tmp) / "site")
-        sites.append(Site("this checkout", args.site or Path(tmp) / "site"))
+        sites.append(Site("this checkout", site or Path(tmp) / "site"))
         servers = []
-        for site in sites:
-            server, site.base = serve(site.folder)
-            site.offline = (site.folder / "sw.js").is_file()
+        for made in sites:
+            server, made.base = serve(made.folder)
             servers.append(server)
         try:
-            measure(sites, args, sync_playwright)
+            yield sites
         finally:
             for server in servers:
                 server.shutdown()
-            if args.baseline:
+            if baseline:
                 subprocess.run(["git", "worktree", "remove", "--force", str(Path(tmp) / "baseline")], cwd=ROOT,
                                check=False, capture_output=True)
-    return 0
 
 
 def measure(sites: list[Site], args: argparse.Namespace, sync_playwright: Any) -> None:

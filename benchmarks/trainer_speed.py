@@ -20,26 +20,14 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
-import tempfile
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from calculator_speed import CHROMIUM, CHROMIUM_ARGS, ROOT, baseline_checkout, build, page_bytes, serve
+from calculator_speed import CHROMIUM, CHROMIUM_ARGS, Site, page_bytes, served_sites
 
 EDITION = "div.mcr-trainer[data-state=edition]"
 START_TIMEOUT_MS = 600_000
-
-
-@dataclass
-class Site:
-    name: str
-    folder: Path
-    base: str = ""
-    cold: list[float] = field(default_factory=list)
-    warm: list[float] = field(default_factory=list)
 
 
 def _to_edition(context: Any, url: str) -> float:
@@ -106,27 +94,8 @@ def main() -> int:
     parser.add_argument("--site", type=Path, help="a built site to serve (default: build one now)")
     parser.add_argument("--baseline", metavar="REV", help="a commit to build and measure beside this checkout")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        sites = []
-        if args.baseline:
-            checkout = baseline_checkout(args.baseline, Path(tmp) / "baseline")
-            build(checkout, Path(tmp) / "baseline-site")
-            sites.append(Site(f"baseline {args.baseline}", Path(tmp) / "baseline-site"))
-        if args.site is None:
-            build(ROOT, Path(tmp) / "site")
-        sites.append(Site("this checkout", args.site or Path(tmp) / "site"))
-        servers = []
-        for site in sites:
-            server, site.base = serve(site.folder)
-            servers.append(server)
-        try:
-            measure(sites, args)
-        finally:
-            for server in servers:
-                server.shutdown()
-            if args.baseline:
-                subprocess.run(["git", "worktree", "remove", "--force", str(Path(tmp) / "baseline")], cwd=ROOT,
-                               check=False, capture_output=True)
+    with served_sites(args.site, args.baseline) as sites:
+        measure(sites, args)
     return 0
 
 

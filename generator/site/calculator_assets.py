@@ -25,9 +25,7 @@ date, compact JSON), so a rebuild rewrites nothing.
 """
 from __future__ import annotations
 
-import io
 import json
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +37,7 @@ from .calculator_table import edition_table
 from .localize import pick
 from .page_python import PYODIDE_PACKAGE, PreparedPython, Program, joined_stdlib, prepare_python
 from .quiz_assets import SITE_KEYS
+from .reproducible_zip import zip_bytes
 from .site_data import REPO_ROOT, SiteData
 from .site_text import TEXT
 from .tiles import tile_alt
@@ -54,7 +53,6 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB, "
 ENGINE_PACKAGE = "rules"
 GLUE_MODULES = ("calculator_engine.py",)
 ASSET_FORMAT = 1
-_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 # What the build tries the engine on (page_python.py), as the page asks: a scoring of each
 # kind, waits, too few tiles, and each kind of error (notation, tile count, a situation that
 # cannot happen, a character outside ASCII, a request that is not a hand), in two languages
@@ -95,16 +93,9 @@ def engine_zip() -> bytes:
     # The engine's modules, and the exclusion judgements: why the breakdown says a fan is left
     # out (rules/breakdown.py).
     engine = [*(REPO_ROOT / ENGINE_PACKAGE).glob("*.py"), JUDGEMENTS_PATH]
-    files = [(f"{ENGINE_PACKAGE}/{p.name}", p) for p in sorted(engine)]
-    files += [(name, here / name) for name in GLUE_MODULES]
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for name, path in files:
-            info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
-    return buffer.getvalue()
+    files = {f"{ENGINE_PACKAGE}/{p.name}": p.read_bytes() for p in sorted(engine)}
+    files.update({name: (here / name).read_bytes() for name in GLUE_MODULES})
+    return zip_bytes(files)
 
 
 def table_json(data: SiteData, edition: str | None = None) -> bytes:

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from .reproducible_zip import zip_bytes
 from .site_data import REPO_ROOT
 
 HERE = Path(__file__).resolve().parent
@@ -43,7 +44,6 @@ INSIDE = HERE / "page_python_inside.py"
 FORMAT = 2
 NODE_TIMEOUT_S = 900
 OUTPUTS = ("stdlib.zip", "program-compiled.zip", "report.json")
-_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
 _MADE: dict[str, PreparedPython] = {}   # by digest, in this process
@@ -143,11 +143,4 @@ def joined_stdlib(*parts: PreparedPython) -> bytes:
         with zipfile.ZipFile(io.BytesIO(part.stdlib)) as archive:
             for name in archive.namelist():
                 files.setdefault(name, archive.read(name))
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name in sorted(files):
-            info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, files[name])
-    return buffer.getvalue()
+    return zip_bytes(files)

@@ -20,9 +20,7 @@ standard library holds the modules the trainer imports too. Entries are sorted a
 """
 from __future__ import annotations
 
-import io
 import json
-import zipfile
 from pathlib import Path
 from typing import Iterable
 
@@ -37,6 +35,7 @@ from generator.quizzes.banks import bank_path
 from generator.quizzes.questions import KINDS
 from i18n import LANGS
 from .page_python import PreparedPython, Program, prepare_python
+from .reproducible_zip import zip_bytes
 from .site_data import REPO_ROOT, SiteData
 
 TRAINER_ASSETS = "assets/mcr/trainer"
@@ -46,7 +45,6 @@ GLUE = Path(__file__).resolve().parent / "trainer_engine.py"
 PACKAGES = ("rules", "trainer", "generator/quizzes", "i18n")
 MODULES = ("generator/__init__.py", "generator/atomic_file.py", "generator/markdown_fences.py")
 DATA_SUFFIXES = (".py", ".yaml", ".json")
-_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 _DAY = "2026-03-02"
 # The sessions the build runs the trainer through (page_python.py), as a quiz page opens
 # them, so that every module a page's session reaches is imported: one per language (its
@@ -103,15 +101,6 @@ def data_files(data: SiteData) -> dict[str, bytes]:
     return files
 
 
-def zipped(files: dict[str, bytes]) -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for name in sorted(files):
-            info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, files[name])
-    return buffer.getvalue()
 
 
 def trainer_files(data: SiteData) -> dict[str, bytes]:
@@ -121,7 +110,7 @@ def trainer_files(data: SiteData) -> dict[str, bytes]:
 
 def trainer_python(data: SiteData) -> PreparedPython:
     """The trainer compiled, and the standard library modules it imports (page_python.py)."""
-    return prepare_python(Program("trainer", zipped(trainer_files(data)), SESSIONS))
+    return prepare_python(Program("trainer", zip_bytes(trainer_files(data)), SESSIONS))
 
 
 def trainer_assets(data: SiteData) -> dict[str, bytes]:

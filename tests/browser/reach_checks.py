@@ -7,7 +7,7 @@ again in dark in English, Chinese and Japanese (Latin text, and Han text with an
 kana; the Chinese fan index adds pinyin); every rule runs light in all six. Phone screenshots go to test-artifacts/."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -90,11 +90,21 @@ def settle(page: Any, kind: str) -> None:
     page.wait_for_function("() => Array.from(document.images).every(i => i.complete)", timeout=15000)
 
 
-def phone_page(browser: Any) -> Iterator[Any]:
-    """A phone's page for a module's checks (each test file's `phone` fixture)."""
+@pytest.fixture(scope="module")
+def phone(browser: Any) -> Iterator[Any]:
+    """A phone's page for a module's checks (each test_reach_*.py imports it)."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
     yield context.new_page()
     context.close()
+
+
+def accessibility_test(kinds: tuple[str, ...]) -> Callable[..., None]:
+    """The test of a file's `kinds` of page, in every language."""
+    @pytest.mark.parametrize("lang", LANGS)
+    @pytest.mark.parametrize("kind", kinds)
+    def test_phone_width_and_accessibility(phone: Any, base_url: str, lang: str, kind: str) -> None:
+        check_page(phone, base_url, lang, kind)
+    return test_phone_width_and_accessibility
 
 
 def axe_violations(page: Any, run: str = AXE_RUN) -> list[str]:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import functools
 import http.server
+import io
 import os
 import sys
 import threading
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -68,3 +70,17 @@ SHOWN_LANGS = ("en", "zh")
 def screenshot_wanted(lang: str) -> bool:
     """Whether a test of a page in `lang` keeps its screenshot."""
     return lang in SHOWN_LANGS or os.environ.get(SCREENSHOTS_VARIABLE) == "all"
+
+
+def stdlib_without(context: Any, base_url: str, module_file: str) -> None:
+    """Serve the site's compiled standard library to `context` without `module_file` (as if
+    the build had left that module out), so the page must fall back to Pyodide's whole one."""
+    body = context.request.get(base_url + "assets/mcr/pyodide/python_stdlib.zip").body()
+    source, cut = zipfile.ZipFile(io.BytesIO(body)), io.BytesIO()
+    assert module_file in source.namelist()
+    with zipfile.ZipFile(cut, "w") as out:
+        for info in source.infolist():
+            if info.filename != module_file:
+                out.writestr(info, source.read(info))
+    context.route("**/python_stdlib.zip", lambda route: route.fulfill(status=200, body=cut.getvalue(),
+                                                                    content_type="application/zip"))

@@ -5,8 +5,6 @@ the compiled standard library, and when an import fails on a module the build di
 keep, the worker fetches Pyodide's whole library and the engine still starts."""
 from __future__ import annotations
 
-import io
-import zipfile
 from typing import Any
 
 import pytest
@@ -14,6 +12,7 @@ import pytest
 import rules
 
 from .conftest import CHROMIUM
+from .site_steps import stdlib_without
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
@@ -76,15 +75,7 @@ def test_only_the_edition_shown_is_loaded_until_another_is_chosen(browser: Any, 
 
 def test_a_module_the_build_left_out_brings_the_whole_library(browser: Any, base_url: str) -> None:  # noqa: F811
     context, page, requested = _open(browser)
-    stdlib = page.request.get(base_url + "assets/mcr/pyodide/python_stdlib.zip").body()
-    source, cut = zipfile.ZipFile(io.BytesIO(stdlib)), io.BytesIO()
-    assert DROPPED in source.namelist()
-    with zipfile.ZipFile(cut, "w") as out:
-        for info in source.infolist():
-            if info.filename != DROPPED:
-                out.writestr(info, source.read(info))
-    context.route("**/python_stdlib.zip", lambda route: route.fulfill(status=200, body=cut.getvalue(),
-                                                                    content_type="application/zip"))
+    stdlib_without(context, base_url, DROPPED)
     try:
         page.goto(f"{base_url}calculator/?hand=[123m]456m789m34p55s5p", wait_until="load")
         page.wait_for_selector(".mcr-calc__status[data-state=ready]", timeout=ENGINE_MS)

@@ -2,31 +2,18 @@
 rulebook page stays under 600 KB."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from generator.site.site_text import LANGS
-
-from .reach_checks import AXE_COLOUR_RUN, DESKTOP, MARKS, RULEBOOK_PAGE_LIMIT, axe_violations, check_page, phone_page
+from .reach_checks import (AXE_COLOUR_RUN, DESKTOP, MARKS, RULEBOOK_PAGE_LIMIT, accessibility_test, axe_violations,
+                           phone)  # noqa: F401 - the module's phone fixture
 
 pytestmark = MARKS
 KINDS = ("home", "quick start", "fan", "notation", "quiz index", "quiz", "rules quiz")
 
-
-@pytest.fixture(scope="module")
-def phone(browser: Any) -> Iterator[Any]:  # noqa: F811 - fixtures from test_site_browser
-    yield from phone_page(browser)
+test_phone_width_and_accessibility = accessibility_test(KINDS)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("kind", KINDS)
-def test_phone_width_and_accessibility(phone: Any, base_url: str, lang: str, kind: str) -> None:  # noqa: F811
-    check_page(phone, base_url, lang, kind)
-
-
-def test_a_rulebook_page_loads_under_600_kb(browser: Any, base_url: str) -> None:  # noqa: F811
+def test_a_rulebook_page_loads_under_600_kb(browser: Any, base_url: str) -> None:
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     sizes: dict[str, int] = {}
@@ -48,7 +35,7 @@ def test_the_three_files_check_every_kind_once() -> None:
     assert sorted(groups) == sorted(ALL_KINDS)
 
 
-def test_the_dark_pass_finds_a_colour_fault(phone: Any, base_url: str) -> None:  # noqa: F811
+def test_the_dark_pass_finds_a_colour_fault(phone: Any, base_url: str) -> None:  # noqa: F811 - the imported fixture
     """The colour rules alone, as the dark pass runs them, still catch grey on grey and a
     link told from its sentence by colour alone."""
     phone.goto(base_url)

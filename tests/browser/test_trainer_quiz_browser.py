@@ -17,9 +17,7 @@ Chromium driven by Playwright) on the built site, with the browser's clock fixed
 """
 from __future__ import annotations
 
-import io
 import json
-import zipfile
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any, Iterator
@@ -35,6 +33,7 @@ from trainer.progress_store import ProgressStore
 
 from ..site_build_support import ARTIFACTS
 from .conftest import CHROMIUM
+from .site_steps import stdlib_without
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
@@ -126,15 +125,7 @@ def test_a_module_the_build_left_out_brings_the_whole_library(browser: Any, base
     page = context.new_page()
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url))
-    source, cut = zipfile.ZipFile(io.BytesIO(page.request.get(base_url + "assets/mcr/pyodide/python_stdlib.zip").body())), \
-        io.BytesIO()
-    assert DROPPED in source.namelist()
-    with zipfile.ZipFile(cut, "w") as out:
-        for info in source.infolist():
-            if info.filename != DROPPED:
-                out.writestr(info, source.read(info))
-    context.route("**/python_stdlib.zip", lambda route: route.fulfill(status=200, body=cut.getvalue(),
-                                                                    content_type="application/zip"))
+    stdlib_without(context, base_url, DROPPED)
     try:
         page.goto(f"{base_url}quiz/beginner/", wait_until="domcontentloaded")
         page.wait_for_selector("div.mcr-trainer:is([data-state=edition], [data-state=failed])", timeout=START_MS)

@@ -32,7 +32,8 @@ from generator.site import trainer_engine
 from generator.site.site_data import load_site_data
 from generator.site.calculator_assets import FULL_STDLIB, PYODIDE_ASSETS, STDLIB, calculator_assets
 from generator.site.page_python import PYODIDE_PACKAGE
-from generator.site.trainer_assets import TRAINER_ZIP, trainer_assets, trainer_files, trainer_python, zipped
+from generator.site.trainer_assets import TRAINER_ZIP, trainer_assets, trainer_files, trainer_python
+from generator.site.reproducible_zip import zip_bytes
 from trainer.fresh_questions import hand_key
 from trainer.learn_cards import learn_card
 from trainer.progress_store import ProgressStore, progress_text
@@ -78,7 +79,7 @@ def items_until_end() -> list[dict[str, Any]]:
 
 
 def test_the_zip_alone_runs_a_session_without_site_packages(tmp_path: Path) -> None:
-    (tmp_path / "trainer.zip").write_bytes(zipped(trainer_files(load_site_data())))
+    (tmp_path / "trainer.zip").write_bytes(zip_bytes(trainer_files(load_site_data())))
     script = f"""
 import json, sys, zipfile
 zipfile.ZipFile({str(tmp_path / 'trainer.zip')!r}).extractall({str(tmp_path / 'mcr')!r})
