@@ -1,6 +1,7 @@
 """Shared fixtures: the project's fan table, loaded once; and a walk over its texts."""
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -40,10 +41,19 @@ def planted_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return payload_site(tmp_path_factory)
 
 
+def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """This test run's folder: pytest's temporary folder, or with pytest-xdist the one above
+    each worker's, which all of the run's workers see."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 @pytest.fixture(autouse=True)
 def _isolated_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The parsed-table cache lives in a per-session folder, never in the user's home.
-    monkeypatch.setenv("MCR_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "mcr-cache"))
+    # The caches (parsed tables, the pages' compiled Python, the fan sheet's PDFs) live in a
+    # folder of this test run, never in the user's home; the run's workers share it, so the
+    # pages' Python is compiled once per run, not once per worker (each entry is written whole).
+    monkeypatch.setenv("MCR_CACHE_DIR", str(run_folder(tmp_path_factory) / "mcr-cache"))
     # `mcr` speaks the locale's language: the tests read its English unless they ask
     # for another with --lang, whatever the developer's locale.
     monkeypatch.setenv("LC_ALL", "C.UTF-8")

@@ -14,7 +14,7 @@ import pytest
 
 from generator.site.built_languages import LANGUAGES_VARIABLE
 
-from .conftest import ROOT
+from .conftest import ROOT, run_folder
 
 ARTIFACTS = ROOT / "test-artifacts"
 
@@ -68,13 +68,6 @@ def run_build(output: Path) -> BuiltSite:
 _built: list[BuiltSite] = []   # one build per test run, shared by every module that reads it
 
 
-def _shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder every process of this test run sees: pytest's own temporary folder, or with
-    pytest-xdist the folder above each worker's (so that the workers share one build)."""
-    base = tmp_path_factory.getbasetemp()
-    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-
-
 def _read_record(record: Path, output: Path) -> BuiltSite:
     data = json.loads(record.read_text(encoding="utf-8"))
     return BuiltSite(output, data["seconds"], data["returncode"], data["log"],
@@ -86,7 +79,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
     (pytest-xdist) wait on a lock and read the same build."""
     if _built:
         return _built[0]
-    shared = _shared_folder(tmp_path_factory) / "shared-site"
+    shared = run_folder(tmp_path_factory) / "shared-site"   # every worker of the run sees it
     shared.mkdir(exist_ok=True)
     output, record = shared / "site", shared / "build.json"
     with (shared / "lock").open("w") as lock:

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 import yaml
 
-from .conftest import ROOT
-from .site_build_support import ARTIFACTS, _shared_folder
+from .conftest import ROOT, run_folder
+from .site_build_support import ARTIFACTS
 
 MARK = "__xss"   # the global a payload that ran sets: window.__xss
 # Tags with a handler, a script breaking out of an element or a JSON block, a quoted-attribute
@@ -146,7 +146,7 @@ def payload_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The planted copy built (its site folder). The session fixture `planted_site`
     (tests/conftest.py) asks once per process; with pytest-xdist the workers take a lock, and
     the first builds while the others wait and read the same build."""
-    shared = _shared_folder(tmp_path_factory) / "planted-site"
+    shared = run_folder(tmp_path_factory) / "planted-site"
     shared.mkdir(exist_ok=True)
     dest, record = shared / "project", shared / "build-result"
     with (shared / "lock").open("w") as lock:

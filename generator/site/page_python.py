@@ -126,13 +126,22 @@ def prepare_python(program: Program, package: Path = PYODIDE_PACKAGE) -> Prepare
             (work / name).write_bytes(body)
         _run_node(work, package, program.name)
         prepared = _read(work)
-        try:   # a cache that cannot be written only costs time
-            kept.mkdir(parents=True, exist_ok=True)
-            for name in OUTPUTS:
-                shutil.copyfile(work / name, kept / name)
-        except OSError:
-            pass
+        keep_in_cache(work, kept)
     return _MADE.setdefault(digest, prepared)
+
+
+def keep_in_cache(work: Path, kept: Path) -> None:
+    """The outputs into the cache, whole or not at all: written beside it, then renamed into
+    place, so that another build reading (or making) the same entry at the same time never
+    sees half of one. A cache that cannot be written only costs time."""
+    partial = kept.with_name(f".{kept.name}.{os.getpid()}.part")
+    try:
+        partial.mkdir(parents=True, exist_ok=True)
+        for name in OUTPUTS:
+            shutil.copyfile(work / name, partial / name)
+        partial.rename(kept)
+    except OSError:   # unwritable, or another build kept the same entry first
+        shutil.rmtree(partial, ignore_errors=True)
 
 
 def joined_stdlib(*parts: PreparedPython) -> bytes:

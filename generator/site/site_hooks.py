@@ -35,7 +35,7 @@ from rules import ScoreResult
 
 from generator.site.generate import Assembly, AssemblyError, assemble_docs, new_docs_folder
 from generator.site.diagrams import DIAGRAMS, diagram_html   # issue 14: rulebook diagrams
-from generator.site.diagrams.block import read_diagrams
+from generator.site.diagrams.block import diagram_problems, read_diagrams
 from generator.site.hand_block import HandBlock, HandBlockError, HandFence, check_block, check_editions, find_hand_fences, read_block
 from generator.site.hand_render import RenderContext, render_hand
 from generator.site.bank_guard import stale_bank_problems
@@ -151,6 +151,11 @@ def _assemble(sources: Path, project: Path) -> None:
     except AssemblyError as err:
         raise PluginError(str(err)) from None
     done = _state.assembly
+    pages = [(os.path.relpath(path, project), path.read_text(encoding="utf-8"))
+             for rel, path in sorted(done.hand_written.items()) if rel.endswith(".md")]
+    bad_diagrams = diagram_problems(pages, tuple(DIAGRAMS))
+    if bad_diagrams:   # before any page is rendered, not when its language comes
+        raise PluginError("invalid diagram block(s):\n" + "\n".join(bad_diagrams))
     log.info("docs assembled in %s: %d hand-written and %d generated files (%d changed, %d removed)",
              done.docs, len(done.hand_written), len(done.generated), len(done.changed), len(done.removed))
     if done.leftovers:

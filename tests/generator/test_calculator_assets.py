@@ -158,3 +158,18 @@ def test_language_data_names_every_fan_and_tile(lang: str, data: SiteData) -> No
 def test_a_missing_npm_package_says_how_to_install_it(tmp_path: Path) -> None:
     with pytest.raises(MissingPyodide, match=r"pyodide\.asm\.wasm.*\./dev setup"):
         pyodide_files(tmp_path)
+
+
+def test_a_compiled_entry_reaches_the_cache_whole_or_not_at_all(tmp_path: Path) -> None:
+    """Two builds keeping the same entry (the test workers share one cache): the first one
+    kept stays, and no half-written folder is left."""
+    from generator.site.page_python import OUTPUTS, keep_in_cache  # noqa: PLC0415
+
+    kept = tmp_path / "cache" / "entry"
+    for n, work in enumerate((tmp_path / "one", tmp_path / "two")):
+        work.mkdir()
+        for name in OUTPUTS:
+            (work / name).write_text(f"{name} of build {n}", encoding="utf-8")
+        keep_in_cache(work, kept)
+    assert sorted(p.name for p in kept.parent.iterdir()) == ["entry"]
+    assert {p.name: p.read_text(encoding="utf-8") for p in kept.iterdir()} == {n: f"{n} of build 0" for n in OUTPUTS}

@@ -10,6 +10,7 @@ diagram, or one that does not exist, is a DiagramBlockError carrying its line in
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generator.markdown_fences import BlockError, fenced_blocks
@@ -48,3 +49,10 @@ def read_diagrams(markdown: str, known: tuple[str, ...],
         else:
             found.append(DiagramBlock(words[0], fence.first_line, fence.last_line, fence.indent))
     return found, errors
+
+
+def diagram_problems(pages: Iterable[tuple[str, str]], known: tuple[str, ...]) -> list[str]:
+    """`PATH:LINE: problem` for every bad diagram block of `pages` ((path shown, the file's
+    whole text)): the build checks every page this way before it renders any, so a bad name
+    in the last language's chapter stops it in seconds, not after five languages' pages."""
+    return [f"{shown}:{err.line}: {err.message}" for shown, text in pages for err in read_diagrams(text, known)[1]]
