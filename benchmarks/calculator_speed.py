@@ -117,6 +117,7 @@ class Site:
     cold: list[float] = field(default_factory=list)
     warm: list[float] = field(default_factory=list)
     stages: list[dict[str, float]] = field(default_factory=list)
+    warm_stages: list[dict[str, float]] = field(default_factory=list)
     offline: bool = False
 
 
@@ -147,12 +148,41 @@ def cold_and_warm(browser: Any, site: Site, phone: bool) -> None:
             saver.close()
         else:
             time.sleep(1)   # the HTTP cache's writes settle
-        warm, _ = _first_score(context, site.base)
+        warm, warm_stages = _first_score(context, site.base)
     finally:
         context.close()
     site.cold.append(cold)
     site.warm.append(warm)
     site.stages.append(stages)
+    site.warm_stages.append(warm_stages)
+
+
+# Pyodide alone, from the site's own files, on a page of the site that runs nothing else
+# (its 404 page): the floor under the calculator's first score on this machine.
+BARE_PYODIDE = """async (base) => {
+  const folder = base + 'assets/mcr/pyodide/';
+  const {loadPyodide} = await import(folder + 'pyodide.mjs');
+  const py = await loadPyodide({indexURL: folder, stdLibURL: folder + 'python_stdlib.zip'});
+  py.runPython('1 + 1');
+  return performance.now() / 1000; }"""
+
+
+def bare_pyodide(browser: Any, base: str, runs: int) -> tuple[list[float], list[float]]:
+    """Seconds from opening a page to Pyodide started and running Python, with an empty cache
+    and then warm (the same context), `runs` times."""
+    cold, warm = [], []
+    for _ in range(runs):
+        context = browser.new_context()
+        try:
+            for kept in (cold, warm):
+                page = context.new_page()
+                page.goto(f"{base}404.html", wait_until="commit")
+                kept.append(page.evaluate(BARE_PYODIDE, base))
+                page.close()
+                time.sleep(1)   # the HTTP cache's writes settle
+        finally:
+            context.close()
+    return cold, warm
 
 
 def further_scores(browser: Any, base: str, hands: list[str]) -> list[float]:
@@ -196,10 +226,12 @@ def report(sites: list[Site]) -> None:
               f"median {statistics.median(site.cold) / TARGET_COLD_S:.2f} of it)")
         print(f"  first score, warm cache:  {_summary(site.warm)} (target {TARGET_WARM_S} s: "
               f"median {statistics.median(site.warm) / TARGET_WARM_S:.2f} of it)")
-        for name, what in zip(STAGES, ("Pyodide started", "engine imported", "table loaded")):
-            values = [s[name] for s in site.stages if name in s]
-            if values:
-                print(f"  {what:16} (empty cache): median {statistics.median(values):.2f} s after opening")
+        # Pyodide started, with the files at hand (warm): the floor under any first score here.
+        for cache, runs in (("empty cache", site.stages), ("warm cache", site.warm_stages)):
+            for name, what in zip(STAGES, ("Pyodide started", "engine imported", "table loaded")):
+                values = [s[name] for s in runs if name in s]
+                if values:
+                    print(f"  {what:16} ({cache}): median {statistics.median(values):.2f} s after opening")
     if len(sites) == 2:
         old, new = sites
         for kind in ("cold", "warm"):
@@ -268,12 +300,15 @@ def measure(sites: list[Site], args: argparse.Namespace, sync_playwright: Any) -
                 print(f"  run {run + 1}, {site.name}: first score {site.cold[-1]:.2f} s with an empty cache, "
                       f"{site.warm[-1]:.2f} s warm; stages {site.stages[-1]}", flush=True)
         current = sites[-1]
+        bare_cold, bare_warm = bare_pyodide(browser, current.base, args.runs)
         times = further_scores(browser, current.base, hands)
         sizes = [(site, page_bytes(browser, f"{site.base}calculator/?hand={quote(FIRST_HAND)}",
                                    ready=".mcr-calc[data-answered]")) for site in sites]
         book_bytes, book_files = page_bytes(browser, current.base + RULEBOOK_PAGE)
         browser.close()
     report(sites)
+    print(f"Pyodide alone ({current.name}, its 404 page): empty cache {_summary(bare_cold)}, "
+          f"warm cache {_summary(bare_warm)} (the floor under the first score here)")
     print(f"further scores ({current.name}): median {statistics.median(times):.0f} ms, slowest {max(times):.0f} ms "
           f"(target {TARGET_FURTHER_SCORE_MS:.0f} ms: {statistics.median(times) / TARGET_FURTHER_SCORE_MS:.2f} of it)")
     for site, (calc_bytes, calc_files) in sizes:

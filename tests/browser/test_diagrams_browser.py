@@ -6,6 +6,8 @@ text colour, and nothing for axe-core to fault. Screenshots of each diagram go t
 test-artifacts/diagrams/."""
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from generator.site.diagrams import DIAGRAMS
@@ -54,6 +56,9 @@ _MEASURE = """() => {
 }"""
 
 
+WIDTHS = (1280, 390)   # a desktop's screen, then a phone's
+
+
 def _overlap(a: dict, b: dict) -> float:
     """The area two label boxes share, in square pixels."""
     w = min(a["right"], b["right"]) - max(a["left"], b["left"])
@@ -61,12 +66,47 @@ def _overlap(a: dict, b: dict) -> float:
     return w * h if w > 0 and h > 0 else 0.0
 
 
+def _check_drawn(found: dict, lang: str, width: int, scheme: str) -> None:
+    """Every diagram of the play chapter drawn whole, in the page's ink, its labels inside
+    it and apart, on a screen `width` wide."""
+    assert found["scheme"] == ("slate" if scheme == "dark" else "default")
+    drawn = found["diagrams"]
+    assert sorted(d["name"] for d in drawn) == sorted(DIAGRAMS), f"{lang}: diagrams {[d['name'] for d in drawn]}"
+    for d in drawn:
+        where = f"{d['name']} ({lang}, {width} px, {scheme})"
+        assert d["lang"] == lang and d["label"], where
+        assert d["width"] > 100 and d["height"] > 50, f"{where}: drawn {d['width']} x {d['height']}"
+        assert d["left"] >= 0 and d["right"] <= found["viewport"] + 0.5, \
+            f"{where}: {d['left']}..{d['right']} outside the screen's {found['viewport']} px"
+        assert d["ink"] == d["text"], f"{where}: ink {d['ink']}, the page's text {d['text']}"
+        assert d["labels"], where
+        for lab in d["labels"]:
+            assert lab["width"] > 0 and lab["height"] > 0, f"{where}: {lab['text']!r} not drawn"
+            assert (lab["left"] >= d["left"] - 0.5 and lab["right"] <= d["right"] + 0.5
+                    and lab["top"] >= d["top"] - 0.5 and lab["bottom"] <= d["bottom"] + 0.5), \
+                f"{where}: {lab['text']!r} runs out of the drawing: {lab} in {d}"
+        labels = d["labels"]
+        for j, a in enumerate(labels):
+            for b in labels[j + 1:]:
+                # Text boxes include the font's line gap: a sliver is no collision.
+                assert _overlap(a, b) < 0.1 * min(a["width"] * a["height"], b["width"] * b["height"]), \
+                    f"{where}: {a['text']!r} and {b['text']!r} overlap"
+
+
+def _keep_shots(page: Any, drawn: list[dict], lang: str, width: int, scheme: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    figures = page.locator("figure.mcr-diagram")
+    for i, d in enumerate(drawn):
+        figures.nth(i).screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-{d['name']}.png"))
+    page.locator("figure.mcr-diagram--wall-break").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-play.png"))
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_play_chapter_shows_its_diagrams(browser: object, base_url: str, lang: str, width: int,
-                                             scheme: str) -> None:
-    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+def test_the_play_chapter_shows_its_diagrams(browser: object, base_url: str, lang: str, scheme: str) -> None:
+    """On a desktop's screen, then the same page on a phone's (laid out again, not reloaded)."""
+    context = browser.new_context(viewport={"width": WIDTHS[0], "height": 900}, color_scheme=scheme)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -74,39 +114,16 @@ def test_the_play_chapter_shows_its_diagrams(browser: object, base_url: str, lan
         prefix = "" if lang == DEFAULT_LANG else f"{lang}/"
         page.goto(f"{base_url}{prefix}rulebook/play/", wait_until="load")
         page.evaluate("document.fonts.ready")
-        found = page.evaluate(_MEASURE)
-        assert found["scheme"] == ("slate" if scheme == "dark" else "default")
-        drawn = found["diagrams"]
-        assert sorted(d["name"] for d in drawn) == sorted(DIAGRAMS), f"{lang}: diagrams {[d['name'] for d in drawn]}"
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        figures = page.locator("figure.mcr-diagram")
-        for i, d in enumerate(drawn):
-            where = f"{d['name']} ({lang}, {width} px, {scheme})"
-            assert d["lang"] == lang and d["label"], where
-            assert d["width"] > 100 and d["height"] > 50, f"{where}: drawn {d['width']} x {d['height']}"
-            assert d["left"] >= 0 and d["right"] <= found["viewport"] + 0.5, \
-                f"{where}: {d['left']}..{d['right']} outside the screen's {found['viewport']} px"
-            assert d["ink"] == d["text"], f"{where}: ink {d['ink']}, the page's text {d['text']}"
-            assert d["labels"], where
-            for lab in d["labels"]:
-                assert lab["width"] > 0 and lab["height"] > 0, f"{where}: {lab['text']!r} not drawn"
-                assert (lab["left"] >= d["left"] - 0.5 and lab["right"] <= d["right"] + 0.5
-                        and lab["top"] >= d["top"] - 0.5 and lab["bottom"] <= d["bottom"] + 0.5), \
-                    f"{where}: {lab['text']!r} runs out of the drawing: {lab} in {d}"
-            labels = d["labels"]
-            for j, a in enumerate(labels):
-                for b in labels[j + 1:]:
-                    # Text boxes include the font's line gap: a sliver is no collision.
-                    assert _overlap(a, b) < 0.1 * min(a["width"] * a["height"], b["width"] * b["height"]), \
-                        f"{where}: {a['text']!r} and {b['text']!r} overlap"
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": 900})
+            found = page.evaluate(_MEASURE)
+            assert found["viewport"] <= width
+            _check_drawn(found, lang, width, scheme)
             if screenshot_wanted(lang):
-                figures.nth(i).screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-{d['name']}.png"))
-        if AXE.exists():
-            inject_axe(page)
-            assert page.evaluate(AXE_RUN) == [], f"{lang}, {width} px, {scheme}"
-        if screenshot_wanted(lang):
-            page.locator("figure.mcr-diagram--wall-break").scroll_into_view_if_needed()
-            page.screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-play.png"))
+                _keep_shots(page, found["diagrams"], lang, width, scheme)
+            if AXE.exists():
+                inject_axe(page)
+                assert page.evaluate(AXE_RUN) == [], f"{lang}, {width} px, {scheme}"
         assert not errors, errors
     finally:
         context.close()

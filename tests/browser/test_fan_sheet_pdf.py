@@ -35,6 +35,7 @@ SCALE = 100 / 72               # 100 pixels to the inch
 SHEET = "fans/fan-sheet/"
 # The printed page's content box at 96 CSS pixels to the inch: A4 less the @page margins
 # (10 mm left and right, 8 mm top and bottom), so print emulation lays the sheet out as on paper.
+SCREEN_WIDTHS = (1280, 390)   # a desktop's screen, then a phone's
 PRINT_VIEWPORT = {"width": 718, "height": 1062}
 
 
@@ -148,10 +149,9 @@ DISPLAY = "(selector) => Array.from(document.querySelectorAll(selector)).map(e =
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("width", [1280, 390])
-def test_the_sheet_page_on_a_screen(browser: Any, base_url: str, lang: str, width: int,  # noqa: F811
-                                    table: rules.FanTable) -> None:
-    context = browser.new_context(viewport={"width": width, "height": 900})
+def test_the_sheet_page_on_a_screen(browser: Any, base_url: str, lang: str, table: rules.FanTable) -> None:
+    """On a desktop's screen, then the same page on a phone's (laid out again, not reloaded)."""
+    context = browser.new_context(viewport={"width": SCREEN_WIDTHS[0], "height": 900})
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
@@ -159,17 +159,9 @@ def test_the_sheet_page_on_a_screen(browser: Any, base_url: str, lang: str, widt
     try:
         page.goto(f"{base_url}{_lang_dir(lang)}{SHEET}", wait_until="load")
         page.wait_for_function("() => Array.from(document.images).every(i => i.complete)", timeout=15000)
-        if screenshot_wanted(lang):
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / f"fan-sheet-{lang}-{width}.png"))
-        cards = page.evaluate(CARDS)
-        assert [c["number"] for c in cards] == list(range(1, 82))
-        for card in cards:
-            fan = table.fans[card["number"] - 1]
-            assert card["visible"] and card["drawn"] and card["tiles"] >= 14, card
-            assert card["left"] >= 0 and card["right"] <= width, card    # inside the viewport
-            assert card["name"] == fan.names[lang] and card["points"].startswith(str(fan.points)), card
-        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        for width in SCREEN_WIDTHS:
+            page.set_viewport_size({"width": width, "height": 900})
+            _sheet_fits(page, table, lang, width)
         # The PDF the page links is there, and is a PDF.
         link = page.locator(".mcr-sheet-download a")
         assert link.is_visible()
@@ -179,6 +171,21 @@ def test_the_sheet_page_on_a_screen(browser: Any, base_url: str, lang: str, widt
         assert not errors, errors
     finally:
         context.close()
+
+
+def _sheet_fits(page: Any, table: rules.FanTable, lang: str, width: int) -> None:
+    """Every fan's card drawn, in order, with its name and points, inside a screen `width` wide."""
+    if screenshot_wanted(lang):
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"fan-sheet-{lang}-{width}.png"))
+    cards = page.evaluate(CARDS)
+    assert [c["number"] for c in cards] == list(range(1, 82))
+    for card in cards:
+        fan = table.fans[card["number"] - 1]
+        assert card["visible"] and card["drawn"] and card["tiles"] >= 14, card
+        assert card["left"] >= 0 and card["right"] <= width, (width, card)    # inside the viewport
+        assert card["name"] == fan.names[lang] and card["points"].startswith(str(fan.points)), card
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), width
 
 
 @pytest.mark.parametrize("lang", LANGS)
