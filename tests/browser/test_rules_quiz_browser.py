@@ -39,6 +39,12 @@ def _answer(tab: Tab, q: RulesQuestion, *, right: bool) -> list[str]:
     return picked
 
 
+def _keep_screenshot(tab: Tab, lang: str, what: str) -> None:
+    if screenshot_wanted(lang):
+        ARTIFACTS.mkdir(exist_ok=True)
+        tab.page.screenshot(path=str(ARTIFACTS / f"rules-quiz-{lang}-{what}.png"), full_page=True)
+
+
 @pytest.mark.parametrize("lang", ["en", "zh", "fr", "ja"])
 def test_a_right_and_a_wrong_answer_with_the_section_cited(tab: Tab, lang: str) -> None:
     tab.open(f"{_prefix(lang)}quiz/rules/")
@@ -55,9 +61,7 @@ def test_a_right_and_a_wrong_answer_with_the_section_cited(tab: Tab, lang: str) 
     assert tab.page.locator(".mcr-rules-quiz__reason").inner_text() == words.reason
     assert tab.page.locator(".mcr-quiz__option--right").count() == len(first.answer)
     assert quiz_text(lang, "score", right=1, asked=1) in tab.page.locator(".mcr-quiz__score").inner_text()
-    if screenshot_wanted(lang):
-        ARTIFACTS.mkdir(exist_ok=True)
-        tab.page.screenshot(path=str(ARTIFACTS / f"rules-quiz-{lang}-right.png"), full_page=True)
+    _keep_screenshot(tab, lang, "right")
 
     tab.page.click(".mcr-quiz__next")
     second = _wait(tab, "question")
@@ -75,8 +79,7 @@ def test_a_right_and_a_wrong_answer_with_the_section_cited(tab: Tab, lang: str) 
     cite = tab.page.locator("a.mcr-rules-quiz__source")
     chapter = load_rules_bank(rules_bank_path()).chapter_title(second.chapter, lang)
     assert cite.inner_text() == f"{chapter} › {second.text(lang).section}"
-    if screenshot_wanted(lang):
-        tab.page.screenshot(path=str(ARTIFACTS / f"rules-quiz-{lang}-wrong.png"), full_page=True)
+    _keep_screenshot(tab, lang, "wrong")
     assert quiz_text(lang, "score", right=1, asked=2) in tab.page.locator(".mcr-quiz__score").inner_text()
 
     # The link leads to the cited heading of the rulebook, in the same language.
