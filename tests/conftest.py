@@ -1,6 +1,7 @@
 """Shared fixtures: the project's fan table, loaded once; and a walk over its texts."""
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 import rules
 
 ROOT = Path(__file__).resolve().parent.parent
+WEIGHTS = ROOT / "tests" / "file_weights.json"
 
 
 def texts_in(node: Any, lang: str) -> Iterator[str]:
@@ -62,15 +64,19 @@ def _isolated_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytes
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The order test files are handed to the workers (`./dev test` turns off pytest-xdist's
     own, by count): files that need no built site first, then the browser files, each group
-    with its longest files (by count) first. The first file that needs the shared site builds
-    it while the other worker goes on with work of its own, instead of waiting on the build
-    from the start; the short files come last, to even the two workers out at the end."""
+    longest first by the seconds of a recorded run (tests/file_weights.json, written by
+    tools/record_test_weights.py; a file not in it is weighed by its count of tests). The
+    first file that needs the shared site builds it while the other worker goes on with work
+    of its own; the short files come last, so the two workers end together."""
     counts: dict[str, int] = {}
     for item in items:
         counts[item.nodeid.split("::")[0]] = counts.get(item.nodeid.split("::")[0], 0) + 1
+    recorded = json.loads(WEIGHTS.read_text(encoding="utf-8")) if WEIGHTS.is_file() else {}
 
-    def weight(item: pytest.Item) -> tuple[bool, int, str]:
+    def weight(item: pytest.Item) -> tuple[bool, float, str]:
         path = item.nodeid.split("::")[0]
-        return item.get_closest_marker("browser") is not None, -counts[path], path
+        browser = item.get_closest_marker("browser") is not None
+        guess = counts[path] * (3.0 if browser else 0.2)   # about a browser test's and another's seconds
+        return browser, -recorded.get(path, guess), path
 
     items.sort(key=weight)   # stable: a file's tests keep their order
