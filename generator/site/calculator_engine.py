@@ -35,6 +35,12 @@ def load_table(data_json: str, name: str = DEFAULT_TABLE) -> int:
     return len(table.fans)
 
 
+def forget_tables() -> None:
+    """Drop every table loaded: the next one loaded is the default again, as in a fresh page
+    (the tests load tables of their own into this one module)."""
+    _tables.clear()
+
+
 def _table(request: dict[str, Any]) -> FanTable:
     name = request.get("edition")
     if name is None:

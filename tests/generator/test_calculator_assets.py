@@ -57,6 +57,7 @@ def test_engine_runs_on_the_bare_standard_library(tmp_path: Path, data: SiteData
     out = json.loads(run.stdout)
     assert not any("site-packages" in p for p in out["path"])
     assert out["loaded"] == []
+    calculator_engine.forget_tables()
     calculator_engine.load_table(table_json(data).decode("utf-8"))
     assert out["answers"] == [calculator_engine.answer(r) for r in requests]
     assert json.loads(out["answers"][0])["total"] == rules.score("[EEE][SSSS1]55pWWWNNN", self_drawn=True).total
@@ -140,6 +141,7 @@ def test_the_compiled_engine_answers_in_pyodide_as_on_cpython(tmp_path: Path, da
     assert run.returncode == 0, run.stderr[-3000:]
     out = json.loads(run.stdout.strip().splitlines()[-1])
     assert out["python"].startswith("3.")
+    calculator_engine.forget_tables()
     for name in ("1998", "green-book"):
         calculator_engine.load_table(files[f"{CALCULATOR_ASSETS}/tables/{name}.json"].decode("utf-8"), name)
     assert out["answers"] == [calculator_engine.answer(r) for r in requests]

@@ -6,6 +6,7 @@ from the hands (see each test), not copied from the engine."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import pytest
 
@@ -17,8 +18,11 @@ ORPHANS = ["1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N", "C", "F", "P"
 
 
 @pytest.fixture(scope="module")
-def loaded() -> None:
+def loaded() -> Iterator[None]:
+    engine.forget_tables()   # the site's table the default, whatever another test file loaded
     engine.load_table(table_json(load_site_data()).decode("utf-8"))
+    yield
+    engine.forget_tables()
 
 
 def _answer(hand: str, **situation: object) -> dict:

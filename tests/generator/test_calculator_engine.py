@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 
 import pytest
 
@@ -21,9 +22,13 @@ from ..conftest import ROOT
 
 
 @pytest.fixture(scope="module")
-def loaded() -> None:
-    # The table as the browser gets it: JSON written by the build, compiled without the checks.
+def loaded() -> Iterator[None]:
+    # The table as the browser gets it: JSON written by the build, compiled without the checks;
+    # the only one loaded, so the default (other test files load tables into the same module).
+    engine.forget_tables()
     engine.load_table(table_json(load_site_data()).decode("utf-8"))
+    yield
+    engine.forget_tables()
 
 
 def test_json_table_scores_like_mcr_score(loaded: None) -> None:
