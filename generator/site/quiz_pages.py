@@ -19,7 +19,7 @@ from .quiz_assets import QUIZ_ASSETS
 from .trainer_assets import TRAINER_ZIP
 from .quiz_site_text import QUIZ_TEXT, quiz_text
 from .site_data import SiteData
-from .site_text import LANGS, TEXT, points_label, text
+from .site_text import LANGS, TEXT, points_label
 from .templating import render
 
 INDEX_TEMPLATE = "quiz_index.md.j2"

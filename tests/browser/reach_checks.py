@@ -8,7 +8,6 @@ kana; the Chinese fan index adds pinyin); every rule runs light in all six. Phon
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest

@@ -5,14 +5,12 @@ language, and the fan table filters. Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
-from pathlib import Path
 
 import pytest
 
 from generator.site.site_text import DEFAULT_LANG, LANGS
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, sync_api  # noqa: F401 - where the other modules found them
+from .conftest import CHROMIUM, sync_api
 from ..site_build_support import ARTIFACTS
 
 FAN = "full_flush"    # its examples show claimed sets, concealed tiles and the winning tile
