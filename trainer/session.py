@@ -57,11 +57,11 @@ class Options:
     count: int = 10
     level: str | None = None        # a level for this session only (None: the learner's, and the curriculum)
     fan: str | None = None          # drill one fan
-    family: str | None = None       # a fan family's session (the site's family pages)
     kinds: tuple[str, ...] = KINDS
     seed: int = 0
     edition: str | None = None      # an edition for this session only (None: the learner's)
     explain: bool = False           # the full breakdown after right answers too
+    family: str | None = None       # a fan family's session (the site's family pages)
 
 
 class Trainer:
