@@ -7,8 +7,8 @@ missed is blamed, a wrong option ticked is blamed; a wrong option left alone say
 nothing). A wrong total or payment is diagnosed by trainer/diagnosis.py, which blames only
 the fan a likely named mistake names (trainer/answer_record.py puts both together).
 
-`attribute()` is also the web quiz's model of a total or payment (site/assets/mcr/quiz.js
-mirrors it, with its Leitner boxes) until the site runs the trainer's Python: the fewest
+`attribute()` also models a total or payment on its own (the tests' simulated learners
+and the learner model's checks use it): the fewest
 mistakes whose points explain the difference between the learner's total and the right
 one are looked for; a fan in every such explanation is blamed, a fan in some of them only
 is doubted, the other counted fans are credited weakly; when no few mistakes explain it,

@@ -1,55 +1,28 @@
 """The learner's best timed drills, one per level and length, in `timed.json` beside the
 progress file. A damaged file is reported and replaced: best times are a nicety, and
-losing them must never stop a drill."""
+losing them must never stop a drill (which is best: trainer/drill_bests.py)."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 from generator.atomic_file import write_atomic
 from rules.user_files import PROGRESS_LIMIT, read_user_text
+from .drill_bests import DrillRecord, Recorded, as_data, best_after, drill_key, records_of
 from .file_lock import locked
 from .progress_store import data_dir
 
+__all__ = ["DrillRecord", "DrillRecords", "Recorded", "drill_key"]
+
 FILE_NAME = "timed.json"
 FORMAT = 1
-
-
-@dataclass(frozen=True, slots=True)
-class DrillRecord:
-    right: int
-    seconds: float
-
-    def beats(self, other: "DrillRecord | None") -> bool:
-        """More hands right, or as many in less time."""
-        return other is None or (self.right, -self.seconds) > (other.right, -other.seconds)
-
-
-@dataclass(frozen=True, slots=True)
-class Recorded:
-    previous: DrillRecord | None   # the best before this drill
-    new_best: bool
-    problem: str | None = None     # why the file could not be read or written
-
-
-def drill_key(level: str, count: int) -> str:
-    return f"{level}:{count}"
 
 
 def _read(path: Path) -> dict[str, DrillRecord]:
     data = json.loads(read_user_text(path, PROGRESS_LIMIT))
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("best"), dict):
         raise ValueError(f"{path.name}: not a timed-drill file of format {FORMAT}")
-    out = {}
-    for key, value in data["best"].items():
-        right, seconds = value.get("right") if isinstance(value, dict) else None, \
-            value.get("seconds") if isinstance(value, dict) else None
-        if not (isinstance(right, int) and not isinstance(right, bool) and right >= 0
-                and isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 <= seconds < 1e7):
-            raise ValueError(f"{path.name}: best.{key}: not a record of right answers and seconds")
-        out[key] = DrillRecord(right, float(seconds))
-    return out
+    return records_of(data["best"], path.name)
 
 
 class DrillRecords:
@@ -65,12 +38,10 @@ class DrillRecords:
                     best = _read(self.path) if self.path.exists() else {}
                 except (OSError, ValueError, UnicodeDecodeError) as err:   # damaged: start again
                     best, problem = {}, str(err)
-                previous = best.get(key)
-                if result.beats(previous):
-                    best[key] = result
-                    payload = {"format": FORMAT, "best": {k: {"right": r.right, "seconds": round(r.seconds, 1)}
-                                                          for k, r in sorted(best.items())}}
+                kept, recorded = best_after(best, key, result)
+                if recorded.new_best:
+                    payload = {"format": FORMAT, "best": as_data(kept)}
                     write_atomic(self.path, json.dumps(payload, indent=1) + "\n")
-                return Recorded(previous, result.beats(previous), problem)
+                return Recorded(recorded.previous, recorded.new_best, problem)
         except OSError as err:
             return Recorded(None, False, str(err))

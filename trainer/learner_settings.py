@@ -17,7 +17,6 @@ from rules.yaml_loader import YamlProblem, load_strict
 from .settings_fields import SettingsError, section, share, whole
 
 SETTINGS_PATH = Path(__file__).resolve().parent / "learner.yaml"
-BOXES = 5   # the Leitner boxes (trainer/progress.py); a setting naming a box is checked against it
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +41,7 @@ class MasteryRule:
 
 @dataclass(frozen=True, slots=True)
 class LearnerSettings:
-    weak_top_box: int      # the web quiz's boxes: a right total lifts a fan at most to this box
-    most_mistakes: int     # the web quiz: a wrong total is explained by at most this many fans
+    most_mistakes: int     # attribute(): a wrong total is explained by at most this many fans
     reask_after: int       # a missed question comes back this many questions later
     reask_times: int       # ...at most this many times a session
     levels: LevelRule
@@ -55,7 +53,7 @@ class LearnerSettings:
     recent_hands: int = 300   # hands remembered as asked recently
 
     def as_data(self) -> dict[str, Any]:
-        """The settings as the web quiz reads them (quiz.js)."""
+        """The settings as the quiz index's overview reads them (quiz-overview.js)."""
         return asdict(self)
 
 
@@ -80,9 +78,9 @@ def _mastery(data: dict[str, Any], where: str) -> MasteryRule:
 def settings_from(data: Any, where: str = "trainer/learner.yaml") -> LearnerSettings:
     """The settings in `data` (the YAML read); SettingsError names the first problem."""
     if not isinstance(data, dict):
-        raise SettingsError(f"{where}: expected the sections credit, blame, spacing, mastery, daily, reask, "
+        raise SettingsError(f"{where}: expected the sections blame, spacing, mastery, daily, reask, "
                             "levels, history")
-    credit, blame = section(data, "credit", where), section(data, "blame", where)
+    blame = section(data, "blame", where)
     reask, levels = section(data, "reask", where), section(data, "levels", where)
     history, daily = section(data, "history", where), section(data, "daily", where)
     rule = LevelRule(whole(levels, "window", f"{where}: levels", 1, 1000),
@@ -90,7 +88,6 @@ def settings_from(data: Any, where: str = "trainer/learner.yaml") -> LearnerSett
     if rule.down >= rule.up:
         raise SettingsError(f"{where}: levels: down ({rule.down:g}) must be below up ({rule.up:g})")
     return LearnerSettings(
-        weak_top_box=whole(credit, "weak_top_box", f"{where}: credit", 1, BOXES),
         most_mistakes=whole(blame, "most_mistakes", f"{where}: blame", 1, 6),
         reask_after=whole(reask, "after", f"{where}: reask", 1, 100),
         reask_times=whole(reask, "times", f"{where}: reask", 0, 10),

@@ -8,13 +8,15 @@
    the banks up to the learner's level, the hands that hold the unit's fans and little
    the learner has not met yet first; or, with a level chosen for the session, that
    level's questions, the ones on the fans the learner recalls least first; or, for a
-   fan drill, the hands that hold the fan (fresh ones when the banks run out).
+   fan drill, the hands that hold the fan (fresh ones when the banks run out); or, for a
+   fan family's session (the site's family pages), the hands of every level that drill
+   one of the family's fans, the ones on the family's fans the learner recalls least first.
 A quarter of the session stays for the unit's new material however many fans are due.
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Collection, Mapping, Sequence
 
@@ -33,7 +35,7 @@ NEW_SHARE = 4     # one question in this many stays for the unit when fans are d
 class Planned:
     """A question to ask, or a fresh hand to build for `fan` (question None)."""
 
-    reason: str                     # "due", "unit", "level", "drill" or "again"
+    reason: str                     # "due", "unit", "level", "drill", "family" or "again"
     question: Question | None = None
     fan: str | None = None
     kind: str | None = None
@@ -50,6 +52,7 @@ class Request:
     unit_fans: tuple[str, ...]      # the current unit's fans
     learnt: tuple[str, ...]         # the fans of the units up to the current one
     reviewed: frozenset[str]        # the fans that take part in review
+    family: frozenset[str] = frozenset()   # a family's session: the family's fans (empty: none)
 
 
 class Pool:
@@ -159,12 +162,30 @@ def _drill(pool: Pool, request: Request, used: set[str], rng: random.Random) -> 
     return out
 
 
+def _family(pool: Pool, progress: Progress, request: Request, used: set[str], rng: random.Random) -> list[Planned]:
+    """A family's session: its fans due first, then the hands that drill one of its fans,
+    weighted by the family's fans the learner recalls least; fresh hands when none is left."""
+    mine = replace(request, reviewed=request.reviewed & request.family)   # due and recall: the family's fans only
+    out = _due(pool, progress, mine, used, request.count, rng)
+    keyed = [(rng.random() ** (1 / _recall_weight(q, progress, mine)), i) for i, q in enumerate(pool.questions)
+             if q.kind in request.kinds and pool.keys[i] not in used and request.family & set(q.drill)]
+    for _, i in sorted(keyed, reverse=True)[:request.count - len(out)]:
+        used.add(pool.keys[i])
+        out.append(Planned("family", pool.questions[i]))
+    fans = sorted(mine.reviewed) or sorted(request.family)
+    while len(out) < request.count and fans:
+        out.append(Planned("family", None, rng.choice(fans), rng.choice(request.kinds)))
+    return out
+
+
 def plan(pool: Pool, progress: Progress, request: Request, rng: random.Random,
          avoid: Collection[str] = ()) -> list[Planned]:
     """The session's questions, due reviews first; none of the hands `avoid` (keys)."""
     used = set(progress.recent) | set(avoid)
     if request.fan is not None:
         return _drill(pool, request, used, rng)
+    if request.family:
+        return _family(pool, progress, request, used, rng)
     keep = request.count // NEW_SHARE if request.level is None and request.unit_fans else 0
     due = _due(pool, progress, request, used, request.count - keep, rng)
     return due + _fill(pool, progress, request, used, request.count - len(due), rng, set(avoid))

@@ -27,6 +27,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from rules import FanTable
 
+from .answer_marks import answer_marks
 from .answer_record import priors_of, record_of, to_review
 from .attribution import FanOutcome, Verdict, fan_facts
 from .curriculum import Curriculum, Unit, curriculum
@@ -45,7 +46,9 @@ from generator.quizzes.levels import LEVELS
 from generator.quizzes.questions import KINDS, Question
 
 Change = Callable[[Progress], Progress]
-MODES = ("practice", "learn", "guided")
+# practice; learn (flashcards); guided (count it with me); timed: the answers' feedback is the
+# caller's to show at the end (the site's timed drill), and a miss is not asked again.
+MODES = ("practice", "learn", "guided", "timed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,7 @@ class Options:
     seed: int = 0
     edition: str | None = None      # an edition for this session only (None: the learner's)
     explain: bool = False           # the full breakdown after right answers too
+    family: str | None = None       # a fan family's session (the site's family pages)
 
 
 class Trainer:
@@ -176,15 +180,21 @@ class Session:
                     self.shown(example)   # its answers are on the screen: not asked this session
             request = Request(self.options.count, self.today, tuple(self.options.kinds), self.options.level,
                               self.options.fan, unit.fans if unit else (),
-                              self.trainer.curriculum.learnt(self.progress.units), reviewed_fans(facts))
+                              self.trainer.curriculum.learnt(self.progress.units), reviewed_fans(facts),
+                              self.family_fans())
             self._queue = plan(self.trainer.pool(self.edition), self.progress, request, self.rng, self._asked_keys)
         return {"session": self.session, "edition": self.edition, "mode": self.options.mode,
                 "level": self.level, "unit": unit.id if unit else None, "count": self.count()}
 
     @property
     def level(self) -> str | None:
-        """The level whose answers are evidence (None: a fan drill)."""
-        return None if self.options.fan else (self.options.level or self.progress.level)
+        """The level whose answers are evidence (None: a fan or family drill)."""
+        return None if self.options.fan or self.options.family else (self.options.level or self.progress.level)
+
+    def family_fans(self) -> frozenset[str]:
+        """The fans of the session's family in its edition (empty: no family session)."""
+        family = self.options.family
+        return frozenset(f.id for f in self.table.fans if f.family == family) if family else frozenset()
 
     def unit(self) -> Unit | None:
         return self.trainer.curriculum.current(self.progress.units)
@@ -198,7 +208,7 @@ class Session:
 
     def _lesson_due(self) -> bool:
         unit = self.unit()
-        curriculum_led = self.options.level is None and self.options.fan is None
+        curriculum_led = self.options.level is None and self.options.fan is None and self.options.family is None
         return unit is not None and curriculum_led and unit.id not in self.progress.units.opened
 
     def next(self) -> dict[str, Any] | None:
@@ -276,10 +286,12 @@ class Session:
         self.answers.append(recorded.answer)
         self.asked += 1
         self.right += result.correct
-        comes_back = self._reask(question, planned, recorded.answer) if not result.correct else None
+        asks_again = not result.correct and self.options.mode != "timed"
+        comes_back = self._reask(question, planned, recorded.answer) if asks_again else None
         blocks = answer_blocks(question, response, result, recorded.diagnosis, self.explainer(),
                                new_fans=new_fans, explain=self.options.explain)
-        return self._feedback(result.correct, blocks, recorded.diagnosis, comes_back, before)
+        return {**self._feedback(result.correct, blocks, recorded.diagnosis, comes_back, before),
+                "marks": answer_marks(question, result)}
 
     def progress_feedback(self, correct: bool, blocks: list[dict[str, Any]]) -> dict[str, Any]:
         """The feedback of a guided step or a flashcard (already recorded)."""
@@ -304,12 +316,14 @@ class Session:
         blamed += [o.fan for o in answer.outcomes if o.verdict is Verdict.BLAME]
         counted = sorted((f for f in question.answer_ids if f in self.facts and self.facts[f].reviewed),
                          key=lambda f: -self.facts[f].points)
-        fan = (blamed or counted or [None])[0]
+        family = self.family_fans()   # a family's session keeps to its fans where the hand allows
+        ours = [f for f in blamed if f in family] or [f for f in counted if f in family]
+        fan = (ours or blamed or counted or [None])[0]
         if fan is None:
             return None
         at = min(self.settings.reask_after - 1, len(self._queue))
         self._queue.insert(at, Planned("again", None, fan, question.kind, planned.again + 1))
-        return "fan" if blamed else "kind"
+        return "fan" if fan in blamed else "kind"
 
     def _feedback(self, correct: bool, blocks: list[dict[str, Any]], diagnosis: Any, comes_back: str | None,
                   before: tuple[Any, tuple[str, ...]]) -> dict[str, Any]:

@@ -1,17 +1,16 @@
 """The web quiz's data files, written under site/assets/mcr/quiz/ on every build.
 
-- `<level>.json`: a bank's questions as the browser reads them: the bank file minus what
-  the page never uses (each question's level, situation fields left at their default,
-  with the defaults given once in the header).
-- `<lang>.json`: everything the page shows in one language: the quiz strings and the site
-  strings it shares with the hand drawings, every fan's name (marked when English stands
-  in), points, number and family, whether it takes part in review (trainer/attribution.py:
-  not flowers, not the fans of the winning situation), the family names, the tile names,
-  the minimum points, and the learner model's settings (trainer/learner.yaml).
+`<lang>.json`: everything the quiz pages draw in one language around what the trainer
+says (the trainer itself ships in trainer.zip: trainer_assets.py): the quiz strings and the
+site strings it shares with the hand drawings, the question kinds, levels and editions,
+every fan's name (marked when English stands in), points, number and family, whether it
+takes part in review (trainer/attribution.py: not flowers, not the fans of the winning
+situation), the family names, the tile names, the minimum points, and the learner model's
+settings (trainer/learner.yaml) the index's overview reads.
 
 The fans come from the banks' headers (the points the answer keys were scored with) and
-their families from fans.yaml; quiz.js names no fan. Output is compact JSON with a fixed
-key order, so two builds give the same bytes.
+their families from fans.yaml; the quiz scripts name no fan. Output is compact JSON with a
+fixed key order, so two builds give the same bytes.
 """
 from __future__ import annotations
 
@@ -20,7 +19,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules import SITUATION_FLAGS as FLAG_NAMES
-from rules import Situation
 from rules.tiles import ALL_TILES
 
 from trainer.attribution import fan_facts
@@ -79,17 +77,6 @@ def _dump(value: Any) -> bytes:
     return (json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
-def bank_asset(bank: Bank) -> dict[str, Any]:
-    defaults = Situation().as_dict()
-    questions = []
-    for q in bank.questions:
-        entry = {k: v for k, v in q.data.items() if k != "level"}
-        entry["situation"] = {k: v for k, v in q.situation.items() if defaults.get(k) != v}
-        questions.append(entry)
-    return {"format": ASSET_FORMAT, "level": bank.level, "fan_table_version": bank.fan_table_version,
-            "situation_defaults": defaults, "questions": questions}
-
-
 def text_asset(data: SiteData, banks: QuizBanks, lang: str) -> dict[str, Any]:
     families = {f.id: f.family for t in (*data.other_editions.values(), data.table) for f in t.fans}
     facts = fan_facts([data.table, *data.other_editions.values()])
@@ -111,17 +98,10 @@ def text_asset(data: SiteData, banks: QuizBanks, lang: str) -> dict[str, Any]:
         "fans": fans, "families": family_names,
         "tiles": {t.text: tile_alt(t.text, lang) for t in ALL_TILES},
         "tile_order": [t.text for t in ALL_TILES],   # the waits question's palette
-        # Each ruling's question and the fans it concerns: the breakdown links the rulings
-        # on a hand's fans to the rulings page.
-        "rulings": [{"id": r.id, "question": pick(r.question, lang).text,
-                     "fans": sorted({f.id for f in data.table.fans if r in data.rulings_of(f)})}
-                    for r in data.table.rulings],
         "learner": learner_settings().as_data(),
     }
 
 
 def quiz_assets(data: SiteData, banks: QuizBanks) -> dict[str, bytes]:
     """{path under site/: bytes} for every data file of the web quiz."""
-    files = {f"{QUIZ_ASSETS}/{b.level}.json": _dump(bank_asset(b)) for b in banks.banks}
-    files.update({f"{QUIZ_ASSETS}/{lang}.json": _dump(text_asset(data, banks, lang)) for lang in LANGS})
-    return files
+    return {f"{QUIZ_ASSETS}/{lang}.json": _dump(text_asset(data, banks, lang)) for lang in LANGS}

@@ -1,9 +1,12 @@
 """The web quiz's pages in every language (site/<lang>/quiz/): an index of the levels and
-fan families with the learner's progress, one page per level and one per family.
+fan families with the learner's progress, one page per level, one per family, and the timed drill.
 
-Each page is Markdown around one `<div class="mcr-quiz">` that site/assets/mcr/quiz.js
-brings to life. The div names the data files it needs with url_token(), which the site
-hook turns into URLs relative to the page (a missing file fails the build).
+Each quiz page is Markdown around one `<div class="mcr-trainer">` that
+site/assets/mcr/trainer-quiz.js brings to life: trainer.session, the Python of `mcr quiz`,
+asks, grades, explains and schedules in a worker (a level's session, a family's, or a timed
+one: trainer-timed.js). The index draws the trainer's progress (quiz-overview.js). Each div
+names the files it needs with url_token(), which the site hook turns into URLs relative to
+the page (a missing file fails the build).
 """
 from __future__ import annotations
 
@@ -24,12 +27,13 @@ from .templating import render
 
 INDEX_TEMPLATE = "quiz_index.md.j2"
 PAGE_TEMPLATE = "quiz_page.md.j2"
-WIDGET_TEMPLATE = "quiz_widget.html.j2"
+OVERVIEW_TEMPLATE = "quiz_overview.html.j2"
 TRAINER_TEMPLATE = "trainer_widget.html.j2"
-QUIZ_SCRIPT = "assets/mcr/quiz.js"
-TRAINER_SCRIPT = "assets/mcr/trainer-quiz.js"     # the level quizzes: trainer.session in a worker
+OVERVIEW_SCRIPT = "assets/mcr/quiz-overview.js"   # the index: the trainer's progress drawn
+TRAINER_SCRIPT = "assets/mcr/trainer-quiz.js"     # every quiz page: trainer.session in a worker
+TIMED_SCRIPT = "assets/mcr/trainer-timed.js"      # the timed drill's clock and results, before TRAINER_SCRIPT
 TRAINER_WORKER = "assets/mcr/trainer-worker.mjs"
-DOM_SCRIPT = "assets/mcr/dom.js"   # the DOM builders and the stored progress quiz.js, rules-quiz.js and calculator.js share
+DOM_SCRIPT = "assets/mcr/dom.js"   # the DOM builders the quiz scripts, rules-quiz.js and calculator.js share
 FOLDER = "quiz"
 
 
@@ -58,22 +62,16 @@ def family_path(family: str) -> str:
 TIMED_PATH = f"{FOLDER}/timed.md"
 
 
-def widget(lang: str, mode: str, key: str, banks: tuple[str, ...]) -> str:
-    """The quiz's placeholder in a page, naming the data files it fetches."""
-    urls = [
-        ("text", url_token(f"{QUIZ_ASSETS}/{lang}.json")),
-        ("banks", " ".join(url_token(f"{QUIZ_ASSETS}/{b}.json") for b in banks)),
-        ("tiles", url_token(f"{TILE_ASSETS}/back.svg")),
-        ("fans", url_token("fans/index.md")),
-        ("scoring", url_token("rulebook/scoring.md", optional=True)),   # explains each principle, when written
-        ("rulings", url_token("rulebook/rulings.md", optional=True)),   # the rulings on a hand's fans
-    ]
-    return render(WIDGET_TEMPLATE, mode=mode, key=key, lang=lang, urls=urls, script=url_token(QUIZ_SCRIPT), dom_script=url_token(DOM_SCRIPT),
-                  t=lambda k: quiz_text(lang, k)).rstrip("\n")
+def overview_widget(lang: str) -> str:
+    """The index's overview of the learner's progress, naming the data files it fetches."""
+    urls = [("text", url_token(f"{QUIZ_ASSETS}/{lang}.json")), ("fans", url_token("fans/index.md"))]
+    return render(OVERVIEW_TEMPLATE, lang=lang, urls=urls, script=url_token(OVERVIEW_SCRIPT),
+                  dom_script=url_token(DOM_SCRIPT), t=lambda k: quiz_text(lang, k)).rstrip("\n")
 
 
-def trainer_widget(lang: str, level: str) -> str:
-    """A level's quiz, driven by trainer.session under Pyodide (the calculator's runtime)."""
+def trainer_widget(lang: str, drills: tuple[str, str]) -> str:
+    """A quiz driven by trainer.session under Pyodide (the calculator's runtime); `drills`
+    says what: ("level", "beginner"), ("family", "honors") or ("drill", "timed")."""
     urls = [
         ("text", url_token(f"{QUIZ_ASSETS}/{lang}.json")),
         ("trainer", url_token(TRAINER_ZIP)),
@@ -83,8 +81,9 @@ def trainer_widget(lang: str, level: str) -> str:
         ("worker", url_token(TRAINER_WORKER)),
         ("tiles", url_token(f"{TILE_ASSETS}/back.svg")),
     ]
-    return render(TRAINER_TEMPLATE, level=level, lang=lang, urls=urls, script=url_token(TRAINER_SCRIPT),
-                  dom_script=url_token(DOM_SCRIPT), t=lambda k: quiz_text(lang, k)).rstrip("\n")
+    scripts = [url_token(DOM_SCRIPT)] + ([url_token(TIMED_SCRIPT)] if drills[0] == "drill" else [])
+    return render(TRAINER_TEMPLATE, drills=drills, lang=lang, urls=urls, scripts=[*scripts, url_token(TRAINER_SCRIPT)],
+                  t=lambda k: quiz_text(lang, k)).rstrip("\n")
 
 
 def _score_slot(mode: str) -> str:
@@ -113,7 +112,7 @@ def index_page(data: SiteData, lang: str) -> str:
                   t=_t(lang), levels=levels, families=family_links, score=_score_slot, timed="timed.md",
                   rules_about=md_escape(quiz_text(lang, "rules_quiz_about",
                                                   count=len(load_rules_bank(rules_bank_path()).questions))),
-                  widget=widget(lang, "overview", "", ()))
+                  widget=overview_widget(lang))
 
 
 def level_page(data: SiteData, lang: str, level: str) -> str:
@@ -122,7 +121,7 @@ def level_page(data: SiteData, lang: str, level: str) -> str:
                                                      hide="[toc]"),
                   t=_t(lang), title=md_escape(quiz_text(lang, "quiz_level_title", level=name)),
                   about=md_escape(quiz_text(lang, f"level_{level}_about", minimum=data.table.minimum_points)),
-                  fans=[], widget=trainer_widget(lang, level))
+                  fans=[], widget=trainer_widget(lang, ("level", level)))
 
 
 def family_page(data: SiteData, lang: str, family: str) -> str:
@@ -133,7 +132,7 @@ def family_page(data: SiteData, lang: str, family: str) -> str:
                                                      hide="[toc]"),
                   t=_t(lang), title=md_escape(quiz_text(lang, "quiz_family_title", family=name.text)),
                   about=md_escape(quiz_text(lang, "quiz_family_about", family=name.text)),
-                  fans=fans, widget=widget(lang, "family", family, LEVELS))
+                  fans=fans, widget=trainer_widget(lang, ("family", family)))
 
 
 def timed_page(data: SiteData, lang: str) -> str:
@@ -141,7 +140,7 @@ def timed_page(data: SiteData, lang: str) -> str:
     return render(PAGE_TEMPLATE, banner=front_matter("quiz_pages.py", PAGE_TEMPLATE, source="quizzes/*.json",
                                                      hide="[toc]"),
                   t=_t(lang), title=md_escape(quiz_text(lang, "timed_title")),
-                  about=md_escape(quiz_text(lang, "timed_intro")), fans=[], widget=widget(lang, "timed", "", LEVELS))
+                  about=md_escape(quiz_text(lang, "timed_intro")), fans=[], widget=trainer_widget(lang, ("drill", "timed")))
 
 
 def quiz_pages(data: SiteData) -> dict[str, str]:

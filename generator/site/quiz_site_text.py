@@ -1,8 +1,8 @@
-"""The strings of the web quiz (site/<lang>/quiz/ and site/assets/mcr/quiz.js):
+"""The strings of the web quiz (site/<lang>/quiz/, site/assets/mcr/trainer-quiz.js and its siblings):
 i18n/web-quiz/<lang>.yaml.
 
 The sibling of the site's strings, with the same rules, and no key repeats one of the
-site's (the browser gets both tables merged). Placeholders are plain `{name}`: quiz.js fills them.
+site's (the browser gets both tables merged). Placeholders are plain `{name}`: the quiz scripts fill them.
 Wording follows the site's terms (zh 番种/分/和牌/自摸/点和/不计; es "fan", puntos,
 autorrobada, por descarte; ko 번종/점/화료/자모/점화), not the terminal quiz's.
 """

@@ -49,8 +49,9 @@ _DAY = "2026-03-02"
 # The sessions the build runs the trainer through (page_python.py), as a quiz page opens
 # them, so that every module a page's session reaches is imported: one per language (its
 # strings) and level; one per kind of question; the flashcards (learn cards) and the guided
-# steps; each opens on the progress the one before left (the last is then checked as an
-# import), but one on a damaged progress and one new, which picks the last edition offered.
+# steps; a family page's and a timed drill's; each opens on the progress the one before left
+# (the last is then checked as an import), but one on a damaged progress and two new, one of
+# which picks the last edition offered.
 SESSIONS = (
     *({"op": "open", "lang": lang, "today": _DAY, "level": LEVELS[i % len(LEVELS)], "mode": "practice",
        "count": 3, "seed": i} for i, lang in enumerate(LANGS)),
@@ -62,6 +63,11 @@ SESSIONS = (
      "progress": '{"format": 3, "session": -1}'},
     {"op": "open", "lang": "ko", "today": _DAY, "level": "intermediate", "count": 2, "seed": 50, "progress": None,
      "edition": -1},
+    # A family page's session, the timed drill's, and the earlier quiz script's progress carried.
+    {"op": "open", "lang": "fr", "today": _DAY, "family": "concealment", "count": 3, "seed": 60},
+    {"op": "open", "lang": "es", "today": _DAY, "level": "intermediate", "mode": "timed", "kinds": ["total"],
+     "count": 2, "seed": 70, "progress": None,
+     "legacy": '{"format": 1, "session": 0, "fans": {}, "kinds": {}, "modes": {}}'},
 )
 
 

@@ -11,13 +11,18 @@ the document the terminal writes (trainer/progress.py, format 3) in its storage,
 when a session opens, and stores the text each answer returns.
 
     {"op": "open", "progress": text or null, "lang", "today": "YYYY-MM-DD", "level", "mode",
-     "count", "seed", "fan", "kinds"}       -> {"needs_edition", "editions", "problem", "left_out",
-                                                "salvaged", "progress"}
+     "count", "seed", "fan", "family", "kinds",
+     "legacy": the earlier quiz script's progress or null, "legacy_edition": its edition or null}
+                                   -> {"needs_edition", "editions", "edition", "problem", "left_out",
+                                       "salvaged", "carried", "legacy_problem", "progress"}
     {"op": "edition", "edition"}   -> {"progress"}
     {"op": "begin"}                -> {"begin": what the session is about, "progress"}
     {"op": "next"}                 -> {"item": an item or null, "summary" when null, "progress"}
     {"op": "answer", "response"}   -> {"feedback", "progress"}
     {"op": "check", "text"}        -> {"progress": the document read strictly} or {"problem"}
+    {"op": "timed_best", "bests": text or null, "level", "count", "edition", "right", "seconds"}
+                                   -> {"bests": the records to keep, "previous": {"right", "seconds"}
+                                       or null, "new_best"}
 An error is {"error": message}.
 """
 from __future__ import annotations
@@ -32,12 +37,14 @@ from generator.quizzes.levels import LEVELS
 from generator.quizzes.questions import KINDS, Question
 from generator.quizzes.rules_questions import RULES_KIND
 from trainer.curriculum import CURRICULUM_PATH, curriculum_from
+from trainer.drill_bests import DrillRecord, site_bests, site_key
 from trainer.json_checks import ProgressError
 from trainer.modes import GUIDED_KIND, LEARN_KIND
 from trainer.progress import Progress
 from trainer.progress_reading import read_progress
 from trainer.progress_salvage import Salvaged, salvage_progress
 from trainer.session import MODES, Options, Session, Trainer
+from trainer.web_quiz_carry import as_old_file, carried_into
 
 # What the progress may record: every kind a session of the terminal records too.
 STORE_KINDS = (*KINDS, RULES_KIND, GUIDED_KIND, LEARN_KIND)
@@ -103,8 +110,11 @@ def _options(request: dict[str, Any]) -> Options:
     unknown = [k for k in kinds if k not in KINDS]
     if unknown:
         raise ValueError(f"unknown kind {unknown[0]!r}; kinds: {', '.join(KINDS)}")
+    family = request.get("family")
+    if family is not None and family not in _known(load_trainer())[1]:
+        raise ValueError(f"unknown fan family {family!r}")
     return Options(mode=mode, count=int(request.get("count") or 10), level=level, fan=request.get("fan"),
-                   kinds=kinds, seed=int(request.get("seed") or 0))
+                   family=family, kinds=kinds, seed=int(request.get("seed") or 0))
 
 
 def open_session(request: dict[str, Any]) -> dict[str, Any]:
@@ -115,10 +125,27 @@ def open_session(request: dict[str, Any]) -> dict[str, Any]:
     trainer = load_trainer()
     today = date.fromisoformat(request["today"])
     found = salvage(request["progress"], trainer, today) if request.get("progress") else Salvaged(Progress())
-    _session = Session(trainer, found.progress, _options(request), today=today, lang=request.get("lang") or "en")
-    return {"needs_edition": _session.needs_edition(), "editions": _session.editions(),
+    progress, legacy_problem = found.progress, None
+    if request.get("legacy"):
+        try:
+            progress = carry(progress, request["legacy"], request.get("legacy_edition"), trainer, today)
+        except ProgressError as err:
+            legacy_problem = str(err)
+    _session = Session(trainer, progress, _options(request), today=today, lang=request.get("lang") or "en")
+    return {"needs_edition": _session.needs_edition(), "editions": _session.editions(), "edition": _session.edition,
             "problem": found.dropped[0] if found.dropped else None, "left_out": len(found.dropped),
-            "salvaged": found.in_parts, "progress": progress_text(_session.progress)}
+            "salvaged": found.in_parts, "carried": bool(request.get("legacy")) and legacy_problem is None,
+            "legacy_problem": legacy_problem, "progress": progress_text(_session.progress)}
+
+
+def carry(progress: Progress, legacy: str, edition: Any, trainer: Trainer, today: date) -> Progress:
+    """`progress` with the earlier quiz script's (trainer/web_quiz_carry.py), and its edition
+    when the learner has not chosen one; ProgressError when it cannot be read."""
+    old = read(as_old_file(legacy, progress.levels.current), trainer, today)
+    carried = carried_into(progress, old)
+    if carried.edition is None and edition in trainer.editions:
+        carried = carried.with_edition(edition)
+    return carried
 
 
 def _current() -> Session:
@@ -142,6 +169,14 @@ def _next() -> dict[str, Any]:
     return {"item": item} if item is not None else {"item": None, "summary": session.summary()}
 
 
+def _timed_best(request: dict[str, Any]) -> dict[str, Any]:
+    key = site_key(request["level"], int(request["count"]), request["edition"])
+    kept, recorded = site_bests(request.get("bests"), key, DrillRecord(int(request["right"]), float(request["seconds"])))
+    previous = recorded.previous
+    return {"bests": json.dumps(kept), "new_best": recorded.new_best,
+            "previous": None if previous is None else {"right": previous.right, "seconds": previous.seconds}}
+
+
 def _check(request: dict[str, Any]) -> dict[str, Any]:
     trainer = load_trainer()
     try:
@@ -157,6 +192,7 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "next": lambda r: _with_progress(_next()),
     "answer": lambda r: _with_progress({"feedback": _current().answer(r.get("response"))}),
     "check": _check,
+    "timed_best": _timed_best,
 }
 
 

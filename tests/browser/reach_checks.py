@@ -39,7 +39,7 @@ KINDS = {
     "notation": "notation/",
     "rulings": "rulebook/rulings/",
     "quiz index": "quiz/",
-    "quiz": "quiz/family-concealment/",       # quiz.js
+    "quiz": "quiz/family-concealment/",       # a family's session of the trainer: the edition asked first
     "trainer quiz": "quiz/beginner/",          # trainer.session under Pyodide: the edition asked first
     "calculator": "calculator/?hand=%5BEEE%5D%5BSSSS1%5D55pWWWNNN&self_drawn=1",
     "calculator waits": "calculator/?hand=%5B123m%5D456m789m34p55s",
@@ -82,9 +82,7 @@ def settle(page: Any, kind: str) -> None:
         page.wait_for_selector(".mcr-calc[data-answered]", timeout=60000)
     elif kind == "rules quiz":
         page.wait_for_selector(".mcr-rules-quiz[data-state=question]", timeout=15000)
-    elif kind == "quiz":
-        page.wait_for_selector(".mcr-quiz__form", timeout=15000)
-    elif kind == "trainer quiz":   # Python starting in WebAssembly: generous
+    elif kind in ("quiz", "trainer quiz"):   # Python starting in WebAssembly: generous
         page.wait_for_selector("div.mcr-trainer[data-state=edition]", timeout=180000)
     page.wait_for_function("() => Array.from(document.images).every(i => i.complete)", timeout=15000)
 

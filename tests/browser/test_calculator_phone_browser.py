@@ -274,15 +274,8 @@ def test_the_calculators_fields_show_a_focus_ring(phone: Phone) -> None:
 
 
 def test_the_quizzes_fields_show_a_focus_ring(desktop: Any, base_url: str) -> None:  # noqa: F811
-    for kind, selectors in (("fans", ["input[name=fan]"]), ("total", ["input[name=total]"])):
-        desktop.goto(base_url + "quiz/family-concealment/")   # a family page: quiz.js's own form
-        desktop.wait_for_selector('div.mcr-quiz[data-state="asking"]', timeout=15000)
-        desktop.select_option(".mcr-quiz__kind", kind)
-        desktop.wait_for_selector(f'.mcr-quiz__form[data-kind="{kind}"]', timeout=15000)
-        for selector in selectors:
-            ring = _ring(desktop, selector)
-            assert ring["visible"] and ring["after"] != ring["before"], (kind, selector, ring)
-    # A level page: the trainer's form, once its Python has started and the edition is chosen.
+    # A level page (the family pages and the timed drill draw the same trainer's form), once
+    # its Python has started and the edition is chosen.
     desktop.goto(base_url + "quiz/beginner/")
     desktop.wait_for_selector('div.mcr-trainer[data-state="edition"]', timeout=240_000)
     ring = _ring(desktop, "button[data-edition]")

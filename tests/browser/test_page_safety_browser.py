@@ -79,21 +79,10 @@ def _calculator_scores(tab: Watched, prefix: str = "") -> str:
     return tab.page.inner_text(".mcr-calc__summary")
 
 
-def _quiz_grades(tab: Watched, path: str) -> None:
-    """A hand quiz asks its first question, takes a total (0 points: wrong) and draws its
-    verdict, the expected total and the fans."""
-    tab.open(path)
-    tab.page.wait_for_selector('div.mcr-quiz[data-state="asking"]', timeout=20_000)
-    tab.page.select_option(".mcr-quiz__kind", "total")   # "How many points?" only
-    tab.page.wait_for_selector('div.mcr-quiz[data-state="asking"] input[name=total]', timeout=20_000)
-    tab.page.fill("input[name=total]", "0")
-    tab.page.click(".mcr-quiz__check")
-    tab.page.wait_for_selector('div.mcr-quiz[data-state="answered"]', timeout=20_000)
-
-
 def _trainer_grades(tab: Watched, path: str) -> None:
-    """A level quiz (the trainer in its worker) asks the edition, then a question, takes
-    "I don't know" and draws its feedback: the fans, their definitions, the hand."""
+    """A quiz page (the trainer in its worker: a level's or a family's) asks the edition the
+    first time, then a question, takes "I don't know" and draws its feedback: the fans,
+    their definitions, the hand."""
     tab.open(path)
     trainer = "div.mcr-trainer"
     tab.page.wait_for_selector(f'{trainer}[data-state="edition"], {trainer}[data-state="question"]', timeout=240_000)
@@ -131,7 +120,7 @@ def test_the_site_lives_with_its_policy(watched: Watched) -> None:
     assert summary.startswith(f"{rules.score(HAND).total} points"), summary
     assert watched.page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => !!r)")
     _trainer_grades(watched, "quiz/beginner/")
-    _quiz_grades(watched, "quiz/family-honors/")
+    _trainer_grades(watched, "quiz/family-honors/")
     _rules_quiz_grades(watched)
     _sheet_keeps_a_hand(watched)
     watched.open("rulebook/scoring/")
@@ -159,7 +148,7 @@ def test_planted_texts_run_nowhere(browser: Any, planted_url: str, prefix: str) 
         _search_shows(tab, "window")                # the search results, drawn from the index as HTML
         _calculator_scores(tab, prefix)             # the answer names the fans, from the page's JSON
         _trainer_grades(tab, f"{prefix}quiz/beginner/")   # the question, feedback and fans, from the bank and strings
-        _quiz_grades(tab, f"{prefix}quiz/family-honors/")
+        _trainer_grades(tab, f"{prefix}quiz/family-honors/")
         _rules_quiz_grades(tab, prefix)
         _sheet_keeps_a_hand(tab, prefix)            # the hands' table and standings, from the page's strings
         assert not tab.ran() and tab.violations() == [], tab.violations()

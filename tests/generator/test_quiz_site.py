@@ -1,6 +1,7 @@
-"""The web quiz on the built site: a page per level and per fan family in every language,
-the navigation slot, the data files the pages fetch (valid JSON carrying exactly the
-answer keys of quizzes/), the quiz strings in four languages, and no fan named in quiz.js."""
+"""The web quiz on the built site: a page per level, per fan family and the timed drill in
+every language, each running the trainer on files the site holds, the index's overview, the
+navigation slot, the language data files the pages fetch, the quiz strings in every
+language, and no fan named in the quiz scripts."""
 from __future__ import annotations
 
 import json
@@ -21,15 +22,15 @@ from generator.site.quiz_site_text import QUIZ_TEXT, quiz_text
 from generator.site.site_data import SiteData, load_site_data
 from generator.site.site_nav import build_nav
 from generator.site.site_text import DEFAULT_LANG, LANGS, TEXT, text
-from rules.situation import FIELD_NAMES, Situation
+from rules.situation import FIELD_NAMES
 
 from ..conftest import ROOT
 from ..site_build_support import BuiltSite, assembled_docs, built_site
 
-QUIZ_JS = ROOT / "site" / "assets" / "mcr" / "quiz.js"
-WIDGET = re.compile(r'<div class="mcr-quiz" ([^>]*)>')
-DATA_ATTR = re.compile(r'data-([a-z]+)="([^"]*)"')
-MAX_BANK_ASSET = 600_000       # bytes: a bank for the browser, uncompressed (as the bank file itself, test_quiz_bank)
+QUIZ_SCRIPTS = [ROOT / "site" / "assets" / "mcr" / name
+                for name in ("trainer-quiz.js", "trainer-timed.js", "quiz-overview.js")]
+OVERVIEW = re.compile(r'<div class="mcr-quiz mcr-quiz-overview" ([^>]*)>')
+DATA_ATTR = re.compile(r'data-([a-z-]+)="([^"]*)"')
 MAX_TEXT_ASSET = 40_000
 
 
@@ -79,14 +80,20 @@ def test_quiz_strings_use_the_sites_terms() -> None:
     assert "점화" in ko["ask_payments_discard"] and "판" not in "".join(ko.values())
 
 
-def test_quiz_js_names_no_fan(table: rules.FanTable) -> None:
+def test_the_quiz_scripts_name_no_fan(table: rules.FanTable) -> None:
     # Like the Python sources (test_no_fan_in_python): fans come from the data files only.
     # self_drawn, seat_wind and prevalent_wind are also situation fields of the scoring contract.
     ids = [f.id for f in table.fans if f.id not in set(FIELD_NAMES)]
     pattern = re.compile(r"\b(" + "|".join(map(re.escape, ids)) + r")\b")
-    found = [f"quiz.js:{n}: {m.group(1)}" for n, line in enumerate(QUIZ_JS.read_text(encoding="utf-8").splitlines(), 1)
+    found = [f"{script.name}:{n}: {m.group(1)}" for script in QUIZ_SCRIPTS
+             for n, line in enumerate(script.read_text(encoding="utf-8").splitlines(), 1)
              for m in [pattern.search(line)] if m]
     assert not found, found
+
+
+def test_the_earlier_quiz_script_is_gone() -> None:
+    # Grading and spacing live in the trainer alone (trainer-quiz.js runs it on every quiz page).
+    assert not (ROOT / "site" / "assets" / "mcr" / "quiz.js").exists()
 
 
 # -- the generated sources -------------------------------------------------------------------------
@@ -136,26 +143,18 @@ def _resolve(site: BuiltSite, page: Path, url: str) -> Path:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_quiz_page_is_built_with_a_working_widget(site: BuiltSite, data: SiteData, lang: str) -> None:
-    modes = [("quiz", "overview", "", ())]   # the level pages run the trainer: the test below
-    modes += [(f"quiz/family-{f}", "family", f, LEVELS) for f in families(data)] + [("quiz/timed", "timed", "", LEVELS)]
-    for rel, mode, key, banks in modes:
-        page = _page(site, lang, rel)
-        html = page.read_text(encoding="utf-8")
-        assert f'<html lang="{lang}"' in html
-        assert "MCRURL" not in html, f"{page}: a URL token was left unresolved"
-        widgets = WIDGET.findall(html)
-        assert len(widgets) == 1, page
-        attrs = dict(DATA_ATTR.findall(widgets[0]))
-        assert (attrs["mode"], attrs["key"], attrs["lang"]) == (mode, key, lang)
-        assert _resolve(site, page, attrs["text"]) == site.output / QUIZ_ASSETS / f"{lang}.json"
-        assert [_resolve(site, page, u) for u in attrs["banks"].split()] == \
-            [site.output / QUIZ_ASSETS / f"{b}.json" for b in banks]
-        assert _resolve(site, page, attrs["tiles"]).is_file()
-        assert _resolve(site, page, attrs["fans"]) == _page(site, lang, "fans")
-        assert _resolve(site, page, attrs["scoring"]) == _page(site, lang, "rulebook/scoring")
-        script = re.search(r'<script src="([^"]*quiz\.js)" defer>', html)
-        assert script and _resolve(site, page, script.group(1)) == site.output / "assets/mcr/quiz.js"
+def test_the_index_draws_the_progress_from_files_the_site_holds(site: BuiltSite, lang: str) -> None:
+    page = _page(site, lang, "quiz")
+    html = page.read_text(encoding="utf-8")
+    assert f'<html lang="{lang}"' in html and "MCRURL" not in html
+    widgets = OVERVIEW.findall(html)
+    assert len(widgets) == 1, page
+    attrs = dict(DATA_ATTR.findall(widgets[0]))
+    assert attrs["lang"] == lang
+    assert _resolve(site, page, attrs["text"]) == site.output / QUIZ_ASSETS / f"{lang}.json"
+    assert _resolve(site, page, attrs["fans"]) == _page(site, lang, "fans")
+    script = re.search(r'<script src="([^"]*quiz-overview\.js)" defer>', html)
+    assert script and _resolve(site, page, script.group(1)) == site.output / "assets/mcr/quiz-overview.js"
 
 
 TRAINER_WIDGET = re.compile(r'<div class="mcr-trainer" ([^>]*)>')
@@ -164,44 +163,31 @@ TRAINER_FILES = {"text": None, "trainer": "assets/mcr/trainer/trainer.zip", "pyo
                  "worker": "assets/mcr/trainer-worker.mjs"}
 
 
+def _trainer_pages(data: SiteData) -> list[tuple[str, str, str, list[str]]]:
+    """Every page the trainer runs: its path, what it drills, and the scripts it loads in order."""
+    quiz = ["dom.js", "trainer-quiz.js"]
+    return ([(f"quiz/{lv}", "level", lv, quiz) for lv in LEVELS]
+            + [(f"quiz/family-{f}", "family", f, quiz) for f in families(data)]
+            + [("quiz/timed", "drill", "timed", ["dom.js", "trainer-timed.js", "trainer-quiz.js"])])
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_level_page_runs_the_trainer_on_files_the_site_holds(site: BuiltSite, lang: str) -> None:
-    for level in LEVELS:
-        page = _page(site, lang, f"quiz/{level}")
+def test_every_quiz_page_runs_the_trainer_on_files_the_site_holds(site: BuiltSite, data: SiteData, lang: str) -> None:
+    for rel, drills, what, scripts in _trainer_pages(data):
+        page = _page(site, lang, rel)
         html = page.read_text(encoding="utf-8")
-        assert "MCRURL" not in html and not WIDGET.findall(html), page
+        assert "MCRURL" not in html and f'<html lang="{lang}"' in html, page
         widgets = TRAINER_WIDGET.findall(html)
         assert len(widgets) == 1, page
-        attrs = dict(re.findall(r'data-([a-z-]+)="([^"]*)"', widgets[0]))
-        assert (attrs["level"], attrs["lang"]) == (level, lang)
-        for name, rel in {**TRAINER_FILES, "text": f"{QUIZ_ASSETS}/{lang}.json"}.items():
-            assert _resolve(site, page, attrs[name]) == site.output / rel, name
-        assert (site.output / "assets/mcr/trainer/trainer.zip").stat().st_size < 2_000_000
-        script = re.search(r'<script src="([^"]*trainer-quiz\.js)" defer>', html)
-        assert script and _resolve(site, page, script.group(1)) == site.output / "assets/mcr/trainer-quiz.js"
-
-
-def _full_question(asset: dict, q: dict) -> dict:
-    """A question of a browser bank as the bank file writes it."""
-    return {"id": q["id"], "level": asset["level"], **{k: v for k, v in q.items() if k != "id"},
-            "situation": {**asset["situation_defaults"], **q["situation"]}}
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("level", LEVELS)
-def test_the_bank_assets_carry_the_answer_keys_of_quizzes(site: BuiltSite, level: str) -> None:
-    path = site.output / QUIZ_ASSETS / f"{level}.json"
-    assert path.stat().st_size < MAX_BANK_ASSET
-    asset = json.loads(path.read_text(encoding="utf-8"))
-    bank = load_bank(bank_path(level))
-    assert asset["level"] == level and asset["fan_table_version"] == bank.fan_table_version
-    assert asset["situation_defaults"] == Situation().as_dict()
-    assert [q["id"] for q in asset["questions"]] == [q.id for q in bank.questions]
-    for q, original in zip(asset["questions"], bank.questions):
-        full = _full_question(asset, q)
-        assert full["answer"] == original.answer, q["id"]
-        assert full == original.data, q["id"]
+        attrs = dict(DATA_ATTR.findall(widgets[0]))
+        assert (attrs[drills], attrs["lang"]) == (what, lang)
+        for name, rel_file in {**TRAINER_FILES, "text": f"{QUIZ_ASSETS}/{lang}.json"}.items():
+            assert _resolve(site, page, attrs[name]) == site.output / rel_file, name
+        loaded = re.findall(r'<script src="([^"]*/(?:dom|trainer-[a-z]+)\.js)" defer>', html)
+        assert [u.rsplit("/", 1)[-1] for u in loaded] == scripts, page
+        assert all(_resolve(site, page, u).is_file() for u in loaded)
+    assert (site.output / "assets/mcr/trainer/trainer.zip").stat().st_size < 2_000_000
 
 
 @pytest.mark.slow
@@ -221,15 +207,14 @@ def test_the_language_assets_name_every_fan_family_and_tile(site: BuiltSite, dat
         assert entry["missing"] == (not fan.names.get(lang))
     assert len(asset["tiles"]) == 34 and all(asset["tiles"].values())
     for level in LEVELS:
-        for q in json.loads((site.output / QUIZ_ASSETS / f"{level}.json").read_text(encoding="utf-8"))["questions"]:
-            assert set(q["drill"]) <= set(asset["fans"]), q["id"]
+        for q in load_bank(bank_path(level)).questions:
+            assert set(q.drill) <= set(asset["fans"]), q.id
 
 
-@pytest.mark.slow
-def test_every_family_has_questions_to_drill(site: BuiltSite, data: SiteData) -> None:
+def test_every_family_has_questions_to_drill(data: SiteData) -> None:
     family_of = {f.id: f.family for f in data.table.fans}
     drilled: set[str] = set()
     for level in LEVELS:
-        for q in json.loads((site.output / QUIZ_ASSETS / f"{level}.json").read_text(encoding="utf-8"))["questions"]:
-            drilled |= {family_of[f] for f in q["drill"]}
+        for q in load_bank(bank_path(level)).questions:
+            drilled |= {family_of[f] for f in q.drill}
     assert set(families(data)) <= drilled

@@ -216,6 +216,46 @@ def test_flashcards_and_guided_steps_through_the_glue(files: Path, mode: str, ki
     assert json.loads(trainer_engine.answer(json.dumps({"op": "open", "mode": "dance", "today": "2026-03-02"})))["error"]
 
 
+def test_a_family_page_session_keeps_to_its_family(files: Path) -> None:
+    # The concealment family, from the MCR table by hand: Concealed Hand, Fully Concealed Hand,
+    # Melded Hand, Two, Three and Four Concealed Pungs.
+    family = {"concealed_hand", "fully_concealed_hand", "melded_hand", "two_concealed_pungs",
+              "three_concealed_pungs", "four_concealed_pungs"}
+    opened = ask(op="open", progress=None, lang="en", today=DAY_ONE.isoformat(), family="concealment", count=5, seed=3,
+                 kinds=["total"])
+    assert opened["needs_edition"] and opened["edition"] == opened["editions"][0]["id"]
+    ask(op="edition", edition=opened["editions"][0]["id"])
+    assert ask(op="begin")["begin"]["level"] is None        # a family's answers move no level
+    item = ask(op="next")["item"]
+    question = trainer_engine._session.current_question()
+    assert item["kind"] == "total" and family & set(question.drill)
+    marks = ask(op="answer", response=question.answer["total"])["feedback"]["marks"]
+    assert marks["expected"] == question.answer["total"]
+    assert "unknown fan family" in json.loads(trainer_engine.answer(json.dumps(
+        {"op": "open", "family": "nonsense", "today": DAY_ONE.isoformat()})))["error"]
+
+
+def test_the_timed_drills_best_is_kept_by_the_trainers_rule(files: Path) -> None:
+    first = ask(op="timed_best", bests=None, level="beginner", count=5, edition="1998", right=3, seconds=42.04)
+    assert first["new_best"] and first["previous"] is None
+    slower = ask(op="timed_best", bests=first["bests"], level="beginner", count=5, edition="1998", right=3, seconds=50)
+    assert not slower["new_best"] and slower["previous"] == {"right": 3, "seconds": 42.0}
+    assert json.loads(slower["bests"]) == {"beginner:5:1998": {"right": 3, "seconds": 42.0}}
+
+
+def test_the_earlier_quiz_scripts_progress_is_carried_with_its_edition(files: Path) -> None:
+    old = {"format": 1, "session": 1, "answers": 5, "last_active": 0, "modes": {},
+           "fans": {"half_flush": {"box": 2, "seen": 1, "right": 1, "last_session": 1}},
+           "kinds": {"total": {"seen": 5, "right": 4}}}
+    opened = ask(op="open", progress=None, legacy=json.dumps(old), legacy_edition="green-book", lang="en",
+                 today=DAY_ONE.isoformat(), level="beginner", count=2, seed=1)
+    kept = json.loads(opened["progress"])
+    assert opened["carried"] and not opened["needs_edition"] and kept["edition"] == "green-book"
+    assert kept["fans"]["half_flush"]["seen"] == 1 and kept["kinds"]["total"] == {"seen": 5, "right": 4}
+    bad = ask(op="open", progress=None, legacy="[]", lang="en", today=DAY_ONE.isoformat(), level="beginner")
+    assert not bad["carried"] and bad["legacy_problem"] and json.loads(bad["progress"])["fans"] == {}
+
+
 # Slow: compiles the trainer and the calculator in Pyodide under Node (30-60 s) unless cached.
 @pytest.mark.slow
 def test_the_site_ships_the_trainer_compiled_and_the_library_it_imports() -> None:

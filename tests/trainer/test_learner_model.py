@@ -308,7 +308,7 @@ def test_stats_show_the_level_and_the_history_chart(monkeypatch, capsys, data_di
 
 
 def test_learner_settings_are_checked() -> None:
-    good = {"credit": {"weak_top_box": 3}, "blame": {"most_mistakes": 3},
+    good = {"blame": {"most_mistakes": 3},
             "reask": {"after": 3, "times": 1}, "levels": {"window": 20, "up": 0.8, "down": 0.5},
             "history": {"sessions": 200, "shown": 12},
             "spacing": {"desired_retention": 0.9, "maximum_interval": 365},
@@ -316,8 +316,8 @@ def test_learner_settings_are_checked() -> None:
     assert settings_from(good) == SETTINGS
     with pytest.raises(SettingsError, match=r"levels: down \(0.9\) must be below up \(0.8\)"):
         settings_from({**good, "levels": {"window": 20, "up": 0.8, "down": 0.9}})
-    with pytest.raises(SettingsError, match="credit: weak_top_box: 9 is not a whole number from 1 to 5"):
-        settings_from({**good, "credit": {"weak_top_box": 9}})
+    with pytest.raises(SettingsError, match="blame: most_mistakes: 9 is not a whole number from 1 to 6"):
+        settings_from({**good, "blame": {"most_mistakes": 9}})
     with pytest.raises(SettingsError, match=r"mastery: window \(5\) must hold at least answers \(10\)"):
         settings_from({**good, "mastery": {"share": 0.8, "answers": 10, "window": 5}})
     with pytest.raises(SettingsError, match="spacing: desired_retention: 1 is not from 0.5 to below 1"):

@@ -1,13 +1,16 @@
-// The level quizzes of the rules site, driven by the trainer (hand-written, not generated).
+// The quizzes of the rules site, driven by the trainer (hand-written, not generated).
 //
-// A level page (generator/site/quiz_pages.py) holds one <div class="mcr-trainer"> naming the
-// level and its files. trainer.session, the Python of `mcr quiz`, runs under Pyodide in a
+// A quiz page (generator/site/quiz_pages.py) holds one <div class="mcr-trainer"> naming its
+// files and what it drills: a level (data-level), a fan family (data-family: a session on the
+// family's fans, with a choice of question kind and of rules) or the timed drill
+// (data-drill="timed": trainer-timed.js, loaded before this script, runs it). trainer.session, the Python of `mcr quiz`, runs under Pyodide in a
 // worker (trainer-worker.mjs; generator/site/trainer_engine.py answers the requests): it
 // plans the questions, grades every answer, spaces the fans by days (FSRS), diagnoses the
 // mistake and writes the feedback, learn cards included. This script only draws what it is
 // given and sends back what the learner answers. The progress is the document the terminal
 // writes (trainer/progress.py, format 3), kept as text in localStorage; the learner can
 // export it to a file `mcr quiz --import` reads, and import one `mcr quiz --export` wrote.
+// The progress the earlier quiz script kept (LEGACY_KEY) is carried into it once, by the trainer.
 (function () {
   "use strict";
 
@@ -18,6 +21,8 @@
   // another), until the learner puts a copy back; the oldest goes when there are too many.
   var ASIDE_PREFIX = STORAGE_KEY + ".aside.";
   var ASIDE_KEEP = 5;
+  var LEGACY_KEY = "mcr-quiz-progress", LEGACY_EDITION_KEY = "mcr-quiz-edition";
+  var CARRIED_KEY = LEGACY_KEY + ".carried";   // kept, once carried: nothing is lost
   var dom = window.McrDom, h = dom.h;   // dom.js
 
   function localDay() {   // the learner's calendar day: the trainer spaces by days
@@ -35,10 +40,14 @@
     this.pending = {};
     this.mode = "practice";
     this.nextId = 1;
+    this.family = root.getAttribute("data-family");
+    this.kind = "";                                  // a family page's choice of question kind ("": every kind)
     this.body = h("div", {class: "mcr-trainer__body", "aria-live": "polite"}, []);
     this.notice = h("p", {class: "mcr-trainer__notice", role: "status"}, []);
     this.today = h("p", {class: "mcr-trainer__today"}, []);
-    root.replaceChildren(this.modes(), this.notice, this.today, this.body, this.tools());
+    this.timed = root.getAttribute("data-drill") === "timed" ? new window.McrTimedDrill(this) : null;   // trainer-timed.js
+    var top = this.timed ? this.timed.bar() : this.family ? this.bar() : this.modes();
+    root.replaceChildren(top, this.notice, this.today, this.body, this.tools());
   }
 
   Quiz.prototype.t = function (key, values) {
@@ -90,21 +99,50 @@
   };
 
   // ---- A session ----------------------------------------------------------------------------
+  // What the session drills: the page's level, family (and kind) or the timed drill's choice.
+  Quiz.prototype.request = function (kept) {
+    var request = {op: "open", progress: kept, lang: this.lang, today: localDay(),
+                   level: this.root.getAttribute("data-level") || null, mode: this.mode, count: 10,
+                   seed: Math.floor(Math.random() * 1e9)};
+    if (this.family) request.family = this.family;
+    if (this.kind) request.kinds = [this.kind];
+    if (this.timed) Object.assign(request, this.timed.request());
+    var legacy = this.legacy();
+    if (legacy) { request.legacy = legacy.progress; request.legacy_edition = legacy.edition; }
+    return request;
+  };
+
   Quiz.prototype.open = function () {
     var self = this, kept = this.stored();
-    return this.ask({op: "open", progress: kept, lang: this.lang, today: localDay(),
-                     level: this.root.getAttribute("data-level"), mode: this.mode, count: 10,
-                     seed: Math.floor(Math.random() * 1e9)}).then(function (opened) {
+    return this.ask(this.request(kept)).then(function (opened) {
       if (opened.problem) {
         self.setAside(kept);
         self.say(self.t(opened.salvaged ? "trainer_salvaged" : "trainer_damaged",
                         {problem: opened.problem, n: opened.left_out}));
       } else {
-        self.say("");
+        self.say(opened.carried ? self.t("trainer_carried") : "");
       }
+      if (opened.carried !== undefined && self.legacy()) self.legacyDone();
       self.showAside();
+      self.showEdition(opened.edition);
       return opened.needs_edition ? self.chooseEdition(opened.editions) : self.begin();
     });
+  };
+
+  // The earlier quiz script's progress, not yet carried: {progress, edition}, else null.
+  Quiz.prototype.legacy = function () {
+    try {
+      var text = window.localStorage.getItem(LEGACY_KEY);
+      return text === null ? null : {progress: text, edition: window.localStorage.getItem(LEGACY_EDITION_KEY)};
+    } catch (err) { return null; }
+  };
+
+  // Carried (or found unreadable: the trainer said why): kept under another key, not carried twice.
+  Quiz.prototype.legacyDone = function () {
+    try {
+      window.localStorage.setItem(CARRIED_KEY, window.localStorage.getItem(LEGACY_KEY));
+      window.localStorage.removeItem(LEGACY_KEY);
+    } catch (err) { /* storage full: it is carried again next time, which adds nothing twice to a fan */ }
   };
 
   Quiz.prototype.chooseEdition = function (editions) {
@@ -120,13 +158,18 @@
 
   Quiz.prototype.begin = function () {
     var self = this;
-    return this.ask({op: "begin"}).then(function () { return self.next(); });
+    return this.ask({op: "begin"}).then(function (answer) {
+      self.edition = answer.begin.edition;
+      self.showEdition(self.edition);
+      self.showScore(0, 0);
+      return self.next();
+    });
   };
 
   Quiz.prototype.next = function () {
     var self = this;
     return this.ask({op: "next"}).then(function (answer) {
-      if (answer.item === null) self.summary(answer.summary);
+      if (answer.item === null) (self.timed ? self.timed.finish(answer.summary) : self.summary(answer.summary));
       else self.item(answer.item);
     });
   };
@@ -145,7 +188,7 @@
       }));
       return;
     }
-    var heading = h("h3", {}, [this.t("trainer_question_of", {n: item.n, of: item.of})]);
+    var heading = this.timed ? this.timed.heading(item) : h("h3", {}, [this.t("trainer_question_of", {n: item.n, of: item.of})]);
     var again = item.again ? h("p", {class: "mcr-trainer__again"}, [this.t("asked_again")]) : null;
     // A flashcard from tiles to a name shows its one hand; from a name to tiles, its hands are the options.
     var shown = item.type !== "flashcard" ? this.hand(item.tiles, item.situation)
@@ -153,6 +196,7 @@
     var form = this.form(item);
     this.body.replaceChildren.apply(this.body, [heading, again, shown, h("p", {}, [this.prompt(item)]),
                                                 form].filter(Boolean));
+    if (this.timed) this.timed.shown(form);
   };
 
   // The page's own wording of the question (ticking, not typing), else the trainer's.
@@ -211,7 +255,8 @@
       inputs = options.map(function (o) {
         var box = h("input", {type: multi ? "checkbox" : "radio", name: "mcr-trainer-option", value: String(o.value)}, []);
         box._value = o.value;
-        return h("label", {class: "mcr-trainer__option"}, [box, " ", o.face ? self.tile(o.face, "standing") : o.label]);
+        return h("label", {class: "mcr-trainer__option", "data-value": String(o.value)},
+                 [box, " ", o.face ? self.tile(o.face, "standing") : o.label]);
       });
       read = function () {
         var picked = inputs.map(function (l) { return l.firstChild; }).filter(function (b) { return b.checked; })
@@ -231,7 +276,10 @@
     var send = function (response) {
       if (sent) return;
       sent = true;
-      self.ask({op: "answer", response: response}).then(function (a) { self.feedback(a.feedback); }).catch(self.failed.bind(self));
+      self.ask({op: "answer", response: response}).then(function (a) {
+        if (self.timed) return self.timed.answered(item, response, a.feedback);
+        self.feedback(a.feedback);
+      }).catch(self.failed.bind(self));
     };
     return h("form", {class: "mcr-trainer__form", onsubmit: function (e) {
       e.preventDefault();
@@ -246,15 +294,71 @@
   Quiz.prototype.feedback = function (f) {
     var self = this;
     this.setState(f.correct ? "right" : "wrong");
-    var blocks = f.blocks.map(function (b) {
-      return b.type === "hand" ? self.hand(b.tiles, null, b.label) : h("p", {class: "mcr-trainer__line"}, [b.text]);
-    });
     var form = this.body.querySelector("form");
-    if (form) form.querySelectorAll("input, button").forEach(function (x) { x.disabled = true; });
-    this.body.appendChild(h("div", {class: "mcr-trainer__feedback " + (f.correct ? "mcr-trainer__feedback--right"
-                                                                                      : "mcr-trainer__feedback--wrong")}, blocks));
+    if (form) {
+      form.querySelectorAll("input, button").forEach(function (x) { x.disabled = true; });
+      if (f.marks) this.mark(form, f.marks);
+    }
+    this.body.appendChild(this.blocks(f));
     this.body.appendChild(this.button("next", function () { self.next().catch(self.failed.bind(self)); }));
     this.showToday(f.today);
+    this.showScore(f.right, f.asked);
+  };
+
+  // The feedback's lines and drawn hands, as the terminal prints them.
+  Quiz.prototype.blocks = function (f) {
+    var self = this;
+    return h("div", {class: "mcr-trainer__feedback " + (f.correct ? "mcr-trainer__feedback--right"
+                                                                  : "mcr-trainer__feedback--wrong")},
+             f.blocks.map(function (b) {
+               return b.type === "hand" ? self.hand(b.tiles, null, b.label) : h("p", {class: "mcr-trainer__line"}, [b.text]);
+             }));
+  };
+
+  // Each option ticked or not drawn as the trainer graded it: right, missed, or picked wrong.
+  Quiz.prototype.mark = function (form, marks) {
+    var expected = [].concat(marks.expected).map(String);
+    form.querySelectorAll(".mcr-trainer__option[data-value]").forEach(function (label) {
+      var value = label.getAttribute("data-value"), box = label.querySelector("input");
+      var due = expected.indexOf(value) >= 0, ticked = box && box.checked;
+      if (due || ticked) label.classList.add("mcr-trainer__option--" + (due ? (ticked ? "right" : "missed") : "wrong"));
+    });
+  };
+
+  // ---- A family page's choices: the question kind, the rules; and the session's score ----------
+  Quiz.prototype.bar = function () {
+    var self = this;
+    var kinds = h("select", {class: "mcr-trainer__kind"}, [h("option", {value: ""}, [this.t("kind_all")])].concat(
+      this.data.kinds.map(function (k) { return h("option", {value: k}, [self.t("kind_" + k)]); })));
+    var editions = h("select", {class: "mcr-trainer__edition"}, this.data.editions.map(function (e) {
+      return h("option", {value: e.id}, [e.name]);
+    }));
+    kinds.addEventListener("change", function () {
+      self.kind = kinds.value;
+      if (self.worker) self.open().catch(self.failed.bind(self));
+    });
+    editions.addEventListener("change", function () {   // the learner's rules, kept: the level pages' too
+      if (!self.worker) return;
+      self.ask({op: "edition", edition: editions.value}).then(function () { return self.open(); }).catch(self.failed.bind(self));
+    });
+    this.editionSelect = editions;
+    this.score = h("span", {class: "mcr-trainer__score", "aria-live": "polite"}, []);
+    return h("div", {class: "mcr-trainer__bar"}, [h("label", {}, [this.t("kind_label") + " ", kinds]), " ",
+                                                  h("label", {}, [this.t("edition_label") + " ", editions]), " ", this.score]);
+  };
+
+  Quiz.prototype.showEdition = function (edition) {
+    if (this.editionSelect && edition) this.editionSelect.value = edition;
+    if (edition) this.root.setAttribute("data-edition", edition);
+  };
+
+  Quiz.prototype.showScore = function (right, asked) {
+    this.root.setAttribute("data-right", right);
+    this.root.setAttribute("data-asked", asked);
+    if (!this.score) return;
+    this.score.textContent = asked ? this.t("score_percent", {right: right, asked: asked,
+                                                              percent: Math.round(100 * right / asked)})
+      : this.t("score_none");
   };
 
   Quiz.prototype.showToday = function (today) {
@@ -399,7 +503,8 @@
     }).then(function (data) {
       var quiz = new Quiz(root, data);
       window.McrTrainer = quiz;   // the browser tests reach the session through it
-      return quiz.start().then(function () { return quiz.open(); }).catch(quiz.failed.bind(quiz));
+      return quiz.start().then(function () { return quiz.timed ? quiz.timed.ready() : quiz.open(); })
+        .catch(quiz.failed.bind(quiz));
     }).catch(function () {
       root.setAttribute("data-state", "failed");
       root.replaceChildren(h("p", {}, [root.getAttribute("data-failed") || ""]));
