@@ -46,14 +46,16 @@ def _process_runs(pid: str) -> bool:
     return True
 
 
-def run_build(output: Path) -> BuiltSite:
-    """`mcr site build --output OUTPUT` (strict), timed."""
+def run_build(output: Path, languages: tuple[str, ...] = ()) -> BuiltSite:
+    """`mcr site build --output OUTPUT` (strict), timed; with `languages`, only those
+    beside the default one (`--languages`)."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     started = time.monotonic()
     before = _tree(ROOT / "site")
     docs = ROOT / "build" / "docs"
     folders = set(docs.iterdir()) if docs.is_dir() else set()
-    done = subprocess.Popen([sys.executable, "-m", "mcr", "site", "build", "--output", str(output)],
+    chosen = ["--languages", ",".join(languages)] if languages else []
+    done = subprocess.Popen([sys.executable, "-m", "mcr", "site", "build", "--output", str(output), *chosen],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     log, _ = done.communicate()
     after = _tree(ROOT / "site")

@@ -2,9 +2,10 @@
 files, one per group of kinds so that the two test workers share them): at 390 px wide no
 page scrolls sideways, and axe-core (from its npm package in node_modules/) finds no serious
 or critical violation, nor the minor ones once found and fixed (HELD_MINOR), light or dark.
-Dark mode changes colours only, the same in every language: axe's colour rules are run
-again in dark in English, Chinese and Japanese (Latin text, and Han text with and without
-kana; the Chinese fan index adds pinyin); every rule runs light in all six. Phone screenshots go to test-artifacts/."""
+Colours are the same in every language and a palette changes nothing else: axe's colour
+rules run light and dark in English, Chinese and Japanese (Latin text, and Han text with and
+without kana; the Chinese fan index adds pinyin); every other rule runs in all six. Phone
+screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
@@ -16,7 +17,7 @@ from generator.site.site_text import DEFAULT_LANG, LANGS
 
 from ..conftest import ROOT
 from ..site_build_support import ARTIFACTS
-from .site_steps import inject_axe, screenshot_wanted
+from .site_steps import DARK_LANGS, TRANSITIONS_ENDED, inject_axe, screenshot_wanted, switch_palette
 from .conftest import CHROMIUM
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -26,7 +27,6 @@ MARKS = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is absent (apt-get install chromium)"),
     pytest.mark.skipif(not AXE.exists(), reason="node_modules/axe-core is missing (./dev setup runs npm ci)"),
 ]
-DARK_LANGS = ("en", "zh", "ja")
 
 # One page of each kind; the calculator with a scored hand, so its breakdown is checked too.
 KINDS = {
@@ -39,7 +39,6 @@ KINDS = {
     "notation": "notation/",
     "rulings": "rulebook/rulings/",
     "quiz index": "quiz/",
-    "quiz": "quiz/family-concealment/",       # a family's session of the trainer: the edition asked first
     "trainer quiz": "quiz/beginner/",          # trainer.session under Pyodide: the edition asked first
     "calculator": "calculator/?hand=%5BEEE%5D%5BSSSS1%5D55pWWWNNN&self_drawn=1",
     "calculator waits": "calculator/?hand=%5B123m%5D456m789m34p55s",
@@ -66,11 +65,15 @@ HELD_MINOR = ["empty-table-header"]
 AXE_RUN = """async (held) => (await axe.run(document, {resultTypes: ['violations']})).violations
   .filter(v => v.impact === 'serious' || v.impact === 'critical' || held.includes(v.id))
   .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))"""
-# A palette changes colours and nothing else: in dark mode, axe's rules that read colours
-# (text against its background, a link against the text around it) are run again.
+# A palette changes colours and nothing else, and colours are the same in every language:
+# axe's rules that read colours (text against its background, a link against the text around
+# it) run in DARK_LANGS, light and dark; every other rule runs in every language, light.
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 AXE_COLOUR_RUN = AXE_RUN.replace("{resultTypes: ['violations']}",
                                  f"{{resultTypes: ['violations'], runOnly: {COLOUR_RULES}}}")
+AXE_TEXT_RUN = AXE_RUN.replace(
+    "{resultTypes: ['violations']}",
+    "{resultTypes: ['violations'], rules: {" + ", ".join(f"'{r}': {{enabled: false}}" for r in COLOUR_RULES) + "}}")
 
 
 def page_url(base: str, lang: str, path: str) -> str:
@@ -82,7 +85,7 @@ def settle(page: Any, kind: str) -> None:
         page.wait_for_selector(".mcr-calc[data-answered]", timeout=60000)
     elif kind == "rules quiz":
         page.wait_for_selector(".mcr-rules-quiz[data-state=question]", timeout=15000)
-    elif kind in ("quiz", "trainer quiz"):   # Python starting in WebAssembly: generous
+    elif kind == "trainer quiz":   # Python starting in WebAssembly: generous
         page.wait_for_selector("div.mcr-trainer[data-state=edition]", timeout=180000)
     page.wait_for_function("() => Array.from(document.images).every(i => i.complete)", timeout=15000)
 
@@ -104,21 +107,12 @@ def accessibility_test(kinds: tuple[str, ...]) -> Callable[..., None]:
     return test_phone_width_and_accessibility
 
 
-# Material fades colours when the palette changes: axe reads them once every finite
-# animation and transition has ended, not half-way (a mid-fade grey failed contrast once).
-TRANSITIONS_ENDED = """async () => { await Promise.all(document.getAnimations()
-  .filter(a => Number.isFinite(a.effect.getComputedTiming().endTime))
-  .map(a => a.finished.catch(() => null))); }"""
-
-
 def axe_violations(page: Any, run: str = AXE_RUN) -> list[str]:
     inject_axe(page)
     page.evaluate(TRANSITIONS_ENDED)
     return page.evaluate(run, HELD_MINOR)
 
 
-# The reader's own light/dark switch in the header (Material's palette form).
-PALETTE_SWITCH = "form[data-md-component=palette] label:visible"
 # A scheme chosen on an earlier page (a test that failed half-way) is forgotten first.
 FORGET_SCHEME = """() => { try { Object.keys(localStorage).filter(k => k.endsWith('__palette'))
   .forEach(k => localStorage.removeItem(k)); } catch (e) { /* about:blank holds no storage */ } }"""
@@ -147,22 +141,22 @@ def type_hand(phone: Any, hand: str) -> None:
 
 
 def check_open_page(phone: Any, lang: str, kind: str) -> None:
-    """The open page, settled, at phone width and through axe light (dark in DARK_LANGS)."""
+    """The open page, settled, at phone width and through axe light (its colour rules, and
+    dark, in DARK_LANGS)."""
     phone.set_viewport_size(PHONE)
     scroll, width = phone.evaluate(WIDTH)
     if kind in ("fan", "calculator", "calculator waits", "calculator discards") and screenshot_wanted(lang):
         ARTIFACTS.mkdir(exist_ok=True)
         phone.screenshot(path=str(ARTIFACTS / f"phone-{lang}-{kind.replace(' ', '-')}.png"), full_page=True)
     assert scroll <= width, f"{kind} in {lang} scrolls sideways at {width}px: {phone.evaluate(OVERFLOWING)}"
-    light = axe_violations(phone)
+    light = axe_violations(phone, AXE_RUN if lang in DARK_LANGS else AXE_TEXT_RUN)
     assert light == [], f"{kind} in {lang}, light: {light}"
     if lang not in DARK_LANGS:
         return
     # Dark, at a desktop's width, on the same page: switched as a reader switches it, so a
     # page that starts Python in WebAssembly (the calculator, the trainer) starts it once.
     phone.set_viewport_size(DESKTOP)
-    phone.locator(PALETTE_SWITCH).click()
-    assert phone.locator("body").get_attribute("data-md-color-scheme") == "slate"
+    switch_palette(phone, "dark")
     dark = axe_violations(phone, AXE_COLOUR_RUN)
     assert dark == [], f"{kind} in {lang}, dark: {dark}"
-    phone.locator(PALETTE_SWITCH).click()   # light again for the next page
+    switch_palette(phone, "light")   # for the next page

@@ -59,6 +59,28 @@ def inject_axe(page: Any) -> None:
     page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")   # ";0": a script, not a function to call
 
 
+# The reader's own light/dark switch in the header (Material's palette form).
+PALETTE_SWITCH = "form[data-md-component=palette] label:visible"
+# Material fades colours when the palette changes: a page is read once every finite
+# animation and transition has ended, not half-way (a link caught mid-fade failed contrast once).
+TRANSITIONS_ENDED = """async () => { await Promise.all(document.getAnimations()
+  .filter(a => Number.isFinite(a.effect.getComputedTiming().endTime))
+  .map(a => a.finished.catch(() => null))); }"""
+# Dark mode changes colours only, the same in every language: the checks that read colours
+# run in dark in these (Latin text, Han text with and without kana; the Chinese fan index
+# adds pinyin), on the page already open, switched as a reader switches it.
+DARK_LANGS = ("en", "zh", "ja")
+
+
+def switch_palette(page: Any, scheme: str) -> None:
+    """The open page switched to `scheme` ("dark" or "light") by its header's switch, settled."""
+    wanted = "slate" if scheme == "dark" else "default"
+    if page.locator("body").get_attribute("data-md-color-scheme") != wanted:
+        page.locator(PALETTE_SWITCH).click()
+    assert page.locator("body").get_attribute("data-md-color-scheme") == wanted
+    page.evaluate(TRANSITIONS_ENDED)
+
+
 # Screenshots are for a person to look at (test-artifacts/); no test reads them. A page of every
 # language through every width and scheme made some 150 of them per run, the full-page ones
 # about 1.5 s each: English and Chinese (a Latin and a Han page) are kept on every run, every

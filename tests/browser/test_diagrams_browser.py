@@ -1,6 +1,7 @@
 """The rulebook's diagrams in a real browser (Debian's Chromium driven by Playwright): the play
 chapter in every language, at a desktop width (1280 px) and a phone's (390 px), in the light
-and the dark theme, shows its four diagrams drawn at a non-zero size, inside the width of the
+theme (and the dark one, switched on the same page, in English, Chinese and Japanese: colours
+do not depend on the language), shows its four diagrams drawn at a non-zero size, inside the width of the
 screen, every label inside its diagram and clear of the other labels, the ink in the theme's
 text colour, and nothing for axe-core to fault. Screenshots of each diagram go to
 test-artifacts/diagrams/."""
@@ -15,7 +16,7 @@ from generator.site.site_text import DEFAULT_LANG, LANGS
 
 from ..conftest import ROOT
 from ..site_build_support import ARTIFACTS
-from .site_steps import inject_axe, screenshot_wanted
+from .site_steps import DARK_LANGS, inject_axe, screenshot_wanted, switch_palette
 from .conftest import CHROMIUM
 
 SHOTS = ARTIFACTS / "diagrams"
@@ -102,11 +103,11 @@ def _keep_shots(page: Any, drawn: list[dict], lang: str, width: int, scheme: str
     page.screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-play.png"))
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_play_chapter_shows_its_diagrams(browser: object, base_url: str, lang: str, scheme: str) -> None:
-    """On a desktop's screen, then the same page on a phone's (laid out again, not reloaded)."""
-    context = browser.new_context(viewport={"width": WIDTHS[0], "height": 900}, color_scheme=scheme)
+def test_the_play_chapter_shows_its_diagrams(browser: object, base_url: str, lang: str) -> None:
+    """On a desktop's screen, then the same page on a phone's (laid out again, not reloaded),
+    light; then dark, switched on the same page (in DARK_LANGS: the ink is the theme's)."""
+    context = browser.new_context(viewport={"width": WIDTHS[0], "height": 900}, color_scheme="light")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -114,46 +115,57 @@ def test_the_play_chapter_shows_its_diagrams(browser: object, base_url: str, lan
         prefix = "" if lang == DEFAULT_LANG else f"{lang}/"
         page.goto(f"{base_url}{prefix}rulebook/play/", wait_until="load")
         page.evaluate("document.fonts.ready")
-        for width in WIDTHS:
+        views = [(width, "light") for width in WIDTHS] + ([(WIDTHS[-1], "dark")] if lang in DARK_LANGS else [])
+        for width, scheme in views:
             page.set_viewport_size({"width": width, "height": 900})
-            found = page.evaluate(_MEASURE)
-            assert found["viewport"] <= width
-            _check_drawn(found, lang, width, scheme)
-            if screenshot_wanted(lang):
-                _keep_shots(page, found["diagrams"], lang, width, scheme)
-            if AXE.exists():
-                inject_axe(page)
-                assert page.evaluate(AXE_RUN) == [], f"{lang}, {width} px, {scheme}"
+            switch_palette(page, scheme)
+            _check_view(page, lang, width, scheme)
         assert not errors, errors
     finally:
         context.close()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+def _check_view(page: Any, lang: str, width: int, scheme: str) -> None:
+    found = page.evaluate(_MEASURE)
+    assert found["viewport"] <= width
+    _check_drawn(found, lang, width, scheme)
+    if screenshot_wanted(lang):
+        _keep_shots(page, found["diagrams"], lang, width, scheme)
+    if AXE.exists():
+        inject_axe(page)
+        assert page.evaluate(AXE_RUN) == [], f"{lang}, {width} px, {scheme}"
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_quick_start_shows_its_diagrams_on_a_phone(browser: object, base_url: str, lang: str,
-                                                      scheme: str) -> None:
-    # The seats, the wall and the claimed tile under the quick start's steps, at phone width.
-    context = browser.new_context(viewport={"width": 390, "height": 900}, color_scheme=scheme)
+def test_the_quick_start_shows_its_diagrams_on_a_phone(browser: object, base_url: str, lang: str) -> None:
+    # The seats, the wall and the claimed tile under the quick start's steps, at phone width,
+    # light, then dark on the same page in DARK_LANGS.
+    context = browser.new_context(viewport={"width": 390, "height": 900}, color_scheme="light")
     page = context.new_page()
     try:
         prefix = "" if lang == DEFAULT_LANG else f"{lang}/"
         page.goto(f"{base_url}{prefix}quickstart/", wait_until="load")
         page.evaluate("document.fonts.ready")
-        found = page.evaluate(_MEASURE)
-        drawn = found["diagrams"]
-        assert [d["name"] for d in drawn] == ["seating", "wall-break", "claimed-melds"], lang
-        for d in drawn:
-            where = f"{d['name']} ({lang}, quick start, {scheme})"
-            assert d["lang"] == lang and d["width"] > 100 and d["height"] > 50, where
-            assert d["left"] >= 0 and d["right"] <= found["viewport"] + 0.5, where
-            assert d["ink"] == d["text"], where
-            for lab in d["labels"]:
-                assert (lab["left"] >= d["left"] - 0.5 and lab["right"] <= d["right"] + 0.5), \
-                    f"{where}: {lab['text']!r} runs out of the drawing"
-        if screenshot_wanted(lang):
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.locator("figure.mcr-diagram--seating").scroll_into_view_if_needed()
-            page.screenshot(path=str(SHOTS / f"{lang}-390-{scheme}-quickstart.png"))
+        for scheme in ("light", "dark") if lang in DARK_LANGS else ("light",):
+            switch_palette(page, scheme)
+            _check_quick_start_view(page, lang, scheme)
     finally:
         context.close()
+
+
+def _check_quick_start_view(page: Any, lang: str, scheme: str) -> None:
+    found = page.evaluate(_MEASURE)
+    drawn = found["diagrams"]
+    assert [d["name"] for d in drawn] == ["seating", "wall-break", "claimed-melds"], lang
+    for d in drawn:
+        where = f"{d['name']} ({lang}, quick start, {scheme})"
+        assert d["lang"] == lang and d["width"] > 100 and d["height"] > 50, where
+        assert d["left"] >= 0 and d["right"] <= found["viewport"] + 0.5, where
+        assert d["ink"] == d["text"], where
+        for lab in d["labels"]:
+            assert (lab["left"] >= d["left"] - 0.5 and lab["right"] <= d["right"] + 0.5), \
+                f"{where}: {lab['text']!r} runs out of the drawing"
+    if screenshot_wanted(lang):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("figure.mcr-diagram--seating").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"{lang}-390-{scheme}-quickstart.png"))

@@ -1,7 +1,8 @@
 """The quick start page in a real browser, at a desktop width (1280 px) and a phone width
-(390 px), in the light and the dark palette: its title, its nine sections, its four hands
+(390 px): its title, its nine sections, its four hands
 with their tiles and its tables are there, and every one of them lies inside the viewport
-(nothing pushes the page sideways). Screenshots go to test-artifacts/."""
+(nothing pushes the page sideways). The layout is the same in either palette: the dark one is
+test_diagrams_browser.py's and the accessibility pass's. Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 import pytest
@@ -15,7 +16,6 @@ from .test_site_browser import Tab, _prefix
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 WIDTHS = (1280, 390)
-SCHEMES = ("light", "dark")
 HANDS = 4          # the tiles, the hand under 8 points, the worked hand on a discard and self-drawn
 SECTIONS = 9       # the eight steps and "where to go next"
 PROSE_TABLES = 3   # the seats, the worked hand's fans, its payments
@@ -32,30 +32,27 @@ _BOXES = """() => {
 }"""
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_quick_start_fits_the_screen(browser: object, base_url: str, lang: str, scheme: str) -> None:
+def test_the_quick_start_fits_the_screen(browser: object, base_url: str, lang: str) -> None:
     """On a desktop's screen, then the same page on a phone's (laid out again, not reloaded)."""
-    tab = Tab(browser, base_url, scheme=scheme)
+    tab = Tab(browser, base_url)
     try:
         tab.page.set_viewport_size({"width": WIDTHS[0], "height": 900})
         tab.open(f"{_prefix(lang)}quickstart/")
         assert tab.heading() == text(lang, "nav_quickstart")
-        expected = "slate" if scheme == "dark" else "default"
-        assert tab.page.locator("body").get_attribute("data-md-color-scheme") == expected
         assert tab.page.locator("article h2").count() == SECTIONS
         assert tab.page.locator("article figure.mcr-hand").count() == HANDS
         assert tab.tiles_loaded() >= 14 * HANDS
         assert tab.page.locator("article table:not(figure.mcr-hand table)").count() == PROSE_TABLES
         for width in WIDTHS:
             tab.page.set_viewport_size({"width": width, "height": 900})
-            _fits(tab, lang, width, scheme)
+            _fits(tab, lang, width)
         assert not tab.errors, tab.errors
     finally:
         tab.context.close()
 
 
-def _fits(tab: Tab, lang: str, width: int, scheme: str) -> None:
+def _fits(tab: Tab, lang: str, width: int) -> None:
     # The page itself never scrolls sideways, and every part of it starts and ends on screen.
     assert tab.page.evaluate("document.documentElement.scrollWidth") <= width, (lang, width)
     outside = [(what, left, right) for what, left, right in tab.page.evaluate(_BOXES)
@@ -66,4 +63,4 @@ def _fits(tab: Tab, lang: str, width: int, scheme: str) -> None:
         assert [t.strip() for t in tabs[:2]] == [text(lang, "nav_home"), text(lang, "nav_quickstart")]
     if screenshot_wanted(lang):
         ARTIFACTS.mkdir(exist_ok=True)
-        tab.page.screenshot(path=str(ARTIFACTS / f"quickstart-{lang}-{width}-{scheme}.png"), full_page=True)
+        tab.page.screenshot(path=str(ARTIFACTS / f"quickstart-{lang}-{width}.png"), full_page=True)

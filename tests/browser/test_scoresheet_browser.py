@@ -26,9 +26,9 @@ from rules.sampling import sample_hands
 from rules.vocabulary import compile_predicate
 
 from ..site_build_support import ARTIFACTS
-from .site_steps import inject_axe, screenshot_wanted
+from .site_steps import DARK_LANGS, screenshot_wanted, switch_palette
 from .conftest import CHROMIUM
-from .reach_checks import AXE, AXE_RUN, HELD_MINOR, OVERFLOWING, WIDTH
+from .reach_checks import AXE, AXE_COLOUR_RUN, AXE_RUN, AXE_TEXT_RUN, OVERFLOWING, WIDTH, axe_violations
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
@@ -560,25 +560,28 @@ def test_a_win_from_the_calculator_fills_the_form(browser: Any, base_url: str) -
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_language_at_phone_width_with_axe(browser: Any, base_url: str, lang: str) -> None:  # noqa: F811
-    for viewport, scheme in ((PHONE, "light"), (DESKTOP, "dark")):
-        sheet = Sheet(browser, base_url, lang, viewport=viewport, color_scheme=scheme,
-                      **({"is_mobile": True, "has_touch": True} if viewport is PHONE else {}))
-        try:
-            sheet.load_game()
-            sheet.page.evaluate("() => window.mcrScoreSheet.page.edit(3)")   # the form with a penalty row
-            assert sheet.page.locator("article h1").inner_text().replace("¶", "").strip() == TEXT[lang]["sheet_title"]
-            assert TEXT[lang]["sheet_text_draw"] in sheet.page.inner_text(".mcr-scoresheet__hands tr[data-hand='3']")
-            scroll, width = sheet.page.evaluate(WIDTH)
-            assert scroll <= width, f"{lang} scrolls sideways at {width}px: {sheet.page.evaluate(OVERFLOWING)}"
-            if AXE.exists():
-                inject_axe(sheet.page)
-                assert sheet.page.evaluate(AXE_RUN, HELD_MINOR) == [], f"{lang}, {scheme}"
-            if viewport is PHONE and screenshot_wanted(lang):
-                ARTIFACTS.mkdir(exist_ok=True)
-                sheet.page.screenshot(path=str(ARTIFACTS / f"phone-{lang}-scoresheet.png"), full_page=True)
-            assert not sheet.errors, sheet.errors
-        finally:
-            sheet.close()
+    """At a phone's width, light, then (in DARK_LANGS: colours do not depend on the language)
+    at a desktop's, dark, switched on the same page."""
+    sheet = Sheet(browser, base_url, lang, viewport=PHONE, color_scheme="light", is_mobile=True, has_touch=True)
+    try:
+        sheet.load_game()
+        sheet.page.evaluate("() => window.mcrScoreSheet.page.edit(3)")   # the form with a penalty row
+        assert sheet.page.locator("article h1").inner_text().replace("¶", "").strip() == TEXT[lang]["sheet_title"]
+        assert TEXT[lang]["sheet_text_draw"] in sheet.page.inner_text(".mcr-scoresheet__hands tr[data-hand='3']")
+        scroll, width = sheet.page.evaluate(WIDTH)
+        assert scroll <= width, f"{lang} scrolls sideways at {width}px: {sheet.page.evaluate(OVERFLOWING)}"
+        if screenshot_wanted(lang):
+            ARTIFACTS.mkdir(exist_ok=True)
+            sheet.page.screenshot(path=str(ARTIFACTS / f"phone-{lang}-scoresheet.png"), full_page=True)
+        if AXE.exists():
+            assert axe_violations(sheet.page, AXE_RUN if lang in DARK_LANGS else AXE_TEXT_RUN) == [], f"{lang}, light"
+            if lang in DARK_LANGS:
+                sheet.page.set_viewport_size(DESKTOP)
+                switch_palette(sheet.page, "dark")
+                assert axe_violations(sheet.page, AXE_COLOUR_RUN) == [], f"{lang}, dark"
+        assert not sheet.errors, sheet.errors
+    finally:
+        sheet.close()
 
 
 def test_every_control_shows_its_focus(sheet: Sheet) -> None:
