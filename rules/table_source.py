@@ -50,6 +50,8 @@ def read_yaml_with_lines(text: str, path: str) -> Any:
         # libyaml says where, as the pure Python parser would: no second, slower reading;
         # but an escape it calls invalid is read again, for the strict loader names the
         # lone surrogate ("\udfff") that the pure Python parser lets through to it.
+        if err.problem_mark is not None and "nesting depth" in str(err.problem):
+            raise FanTableError([_too_deep(path, err.problem_mark.line + 1)]) from None
         if err.problem_mark is not None and "escape" not in str(err.problem):
             raise FanTableError([_syntax_problem(err, text, path)]) from None
     except (yaml.YAMLError, RecursionError, ValueError):
@@ -64,12 +66,15 @@ def read_yaml_with_lines(text: str, path: str) -> Any:
     except yaml.YAMLError as err:
         raise FanTableError([_syntax_problem(err, text, path)]) from None
     except RecursionError:
-        raise FanTableError([f"{path}:{loader.get_mark().line + 1}: nested too deeply to read "
-                             f"(a fan table nests at most {MAX_DEPTH} levels)"]) from None
+        raise FanTableError([_too_deep(path, loader.get_mark().line + 1)]) from None
     except ValueError as err:  # e.g. an integer with thousands of digits
         raise FanTableError([f"{path}:{loader.get_mark().line + 1}: a value cannot be read: {err}"]) from None
     finally:
         loader.dispose()
+
+
+def _too_deep(path: str, line: int) -> str:
+    return f"{path}:{line}: nested too deeply to read (a fan table nests at most {MAX_DEPTH} levels)"
 
 
 def _syntax_problem(err: Any, text: str, path: str) -> str:
