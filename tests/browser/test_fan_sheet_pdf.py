@@ -149,8 +149,9 @@ DISPLAY = "(selector) => Array.from(document.querySelectorAll(selector)).map(e =
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_sheet_page_on_a_screen(browser: Any, base_url: str, lang: str, table: rules.FanTable) -> None:
-    """On a desktop's screen, then the same page on a phone's (laid out again, not reloaded)."""
+def test_the_sheet_page_on_a_screen_then_printed(browser: Any, base_url: str, lang: str, table: rules.FanTable) -> None:
+    """On a desktop's screen, then the same page on a phone's, then printed (laid out again,
+    not reloaded)."""
     context = browser.new_context(viewport={"width": SCREEN_WIDTHS[0], "height": 900})
     page = context.new_page()
     errors: list[str] = []
@@ -168,6 +169,7 @@ def test_the_sheet_page_on_a_screen(browser: Any, base_url: str, lang: str, tabl
         answer = page.request.get(page.evaluate("(a) => a.href", link.element_handle()))
         assert answer.status == 200 and answer.headers["content-type"] == "application/pdf"
         assert answer.body()[:5] == b"%PDF-"
+        _printed_fits(page)   # the same page printed (laid out again, not reloaded)
         assert not errors, errors
     finally:
         context.close()
@@ -188,28 +190,23 @@ def _sheet_fits(page: Any, table: rules.FanTable, lang: str, width: int) -> None
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), width
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_sheet_printed_fits_its_two_pages(browser: Any, base_url: str, lang: str) -> None:  # noqa: F811
-    context = browser.new_context(viewport=PRINT_VIEWPORT)
-    page = context.new_page()
-    try:
-        page.goto(f"{base_url}{_lang_dir(lang)}{SHEET}", wait_until="load")
-        page.emulate_media(media="print")
-        for selector in (".md-header", ".md-tabs", ".md-footer", ".mcr-sheet-download", "article > h1"):
-            assert set(page.evaluate(DISPLAY, selector)) == {"none"}, selector
-        cards = page.evaluate(CARDS)
-        assert len(cards) == 81
-        for card in cards:
-            left, right, top, bottom = card["page"]
-            # Inside its page (the print stylesheet cuts what overflows: nothing may), on one line.
-            assert left <= card["left"] and card["right"] <= right + 0.5 and top <= card["top"], card
-            assert card["bottom"] <= bottom + 0.5, card
-            assert card["summaryFits"], card
-        # Two columns on each page.
-        for first, last in ((1, FIRST_PAGE_FANS), (FIRST_PAGE_FANS + 1, 81)):
-            assert len({round(c["left"]) for c in cards if first <= c["number"] <= last}) == 2
-    finally:
-        context.close()
+def _printed_fits(page: Any) -> None:
+    """The open sheet, printed: no frame, every card inside its page, two columns on each."""
+    page.set_viewport_size(PRINT_VIEWPORT)
+    page.emulate_media(media="print")
+    for selector in (".md-header", ".md-tabs", ".md-footer", ".mcr-sheet-download", "article > h1"):
+        assert set(page.evaluate(DISPLAY, selector)) == {"none"}, selector
+    cards = page.evaluate(CARDS)
+    assert len(cards) == 81
+    for card in cards:
+        left, right, top, bottom = card["page"]
+        # Inside its page (the print stylesheet cuts what overflows: nothing may), on one line.
+        assert left <= card["left"] and card["right"] <= right + 0.5 and top <= card["top"], card
+        assert card["bottom"] <= bottom + 0.5, card
+        assert card["summaryFits"], card
+    # Two columns on each page.
+    for first, last in ((1, FIRST_PAGE_FANS), (FIRST_PAGE_FANS + 1, 81)):
+        assert len({round(c["left"]) for c in cards if first <= c["number"] <= last}) == 2
 
 
 def test_the_print_stylesheet_hides_the_frame_of_every_page(browser: Any, base_url: str) -> None:  # noqa: F811
