@@ -203,10 +203,11 @@ _BASE_FACT = re.compile(r"tuple\(\[\w+ for \w+ in (h\.[a-z_]+) if |tuple\(_compr
 
 def _miss_lines(source: _Source) -> list[str]:
     """The function `{name}_miss(sets, h)`: for each pool of the source, its matches as
-    (fan, indices into the collection, account-once), in combination then fan order, a
-    fan that is not repeatable with its first match only. A collection seen for the
-    first time is mostly made of combinations seen before: each combination's answer
-    is remembered too."""
+    (fan position, indices into the collection, account-once), in combination then fan
+    order, a fan that is not repeatable with its first match only. A collection seen for
+    the first time is mostly made of combinations seen before: each combination's answer
+    is remembered too. The answers hold plain numbers only, so that the garbage collector
+    stops tracking the remembered ones (memories of many thousand entries)."""
     lines = [f"def {source.name}_miss(sets, h):", "    every = tuple(range(len(sets)))", "    out = []"]
     for pool in source.pools:
         lines += ["    found = []", "    seen = set()"]
@@ -222,7 +223,7 @@ def _miss_lines(source: _Source) -> list[str]:
                   "                if p in seen:",
                   "                    continue",
                   "                seen.add(p)",
-                  "            found.append((_FANS[p], at, p in _OPTIONAL))",
+                  "            found.append((p, at, p in _OPTIONAL))",
                   "    out.append(tuple(found))"]
     lines.append("    return tuple(out)")
     return lines
@@ -251,8 +252,8 @@ def _pool_lines(pool: _Pool, source: _Source) -> list[str]:
         f"    if {name}_hits[{index}]:",
         f"        if {name}_at is None:",
         f"            {name}_at = tuple(map(ix.__getitem__, map(id, {name})))",
-        f"        for fan, at, once in {name}_hits[{index}]:",
-        f"            (optional if once else fixed).append(_Match((fan, tuple([{name}_at[j] for j in at]), 1)))",
+        f"        for p, at, once in {name}_hits[{index}]:",
+        f"            (optional if once else fixed).append(_Match((_FANS[p], tuple([{name}_at[j] for j in at]), 1)))",
     ]
 
 

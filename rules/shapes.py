@@ -581,9 +581,13 @@ def _special_candidates(mask: int, counts: Counts, win: int, melds: int) -> set[
     if melds == 0:
         distinct = mask.bit_count()
         if distinct <= 7:
-            odd = [c for c, n in enumerate(counts) if (n - (c == win)) % 2]
-            if len(odd) == 1:
-                special.add(odd[0])  # seven pairs waits on its single tile
+            # Seven pairs waits on its single tile: exactly one face held an odd number
+            # of times before the win (counted in C first: most hands have more).
+            odd = counts.count(1) + counts.count(3)
+            if win >= 0:
+                odd += 1 if counts[win] % 2 == 0 else -1   # the winning tile taken out flips its face
+            if odd == 1:
+                special.update([c for c, n in enumerate(counts) if (n - (c == win)) % 2])
         elif distinct >= 12:
             # Thirteen orphans wants an orphan, honors and knitted tiles a face of its
             # knitted straight or an honor: whatever else the hand holds rules them out.
