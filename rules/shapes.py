@@ -328,10 +328,12 @@ def _standard_readings(counts: Counts, melds: tuple[Group, ...], win: Tile, self
     """The four-sets-and-a-pair readings: block by block from the caches, then one
     reading per distinct group that can hold the winning tile, the pair first. The
     order is that of the splits (block by block), then of the winning tile's places."""
-    o0 = _options_of(0, counts[0:9])
-    o1 = _options_of(1, counts[9:18])
-    o2 = _options_of(2, counts[18:27])
-    o3 = _options_of(3, counts[27:])
+    b0, b1, b2, b3 = counts[0:9], counts[9:18], counts[18:27], counts[27:]
+    k0, k1, k2, k3 = _OPTIONS   # looked up here, not through _options_of: four calls a hand saved
+    o0 = k0[b0] if b0 in k0 else _options_of(0, b0)
+    o1 = k1[b1] if b1 in k1 else _options_of(1, b1)
+    o2 = k2[b2] if b2 in k2 else _options_of(2, b2)
+    o3 = k3[b3] if b3 in k3 else _options_of(3, b3)
     if o0 is None or o1 is None or o2 is None or o3 is None or o0[0] + o1[0] + o2[0] + o3[0] != 1:
         return []
     code = win.code
@@ -410,7 +412,7 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
     # A knitted straight holds all nine faces of one arrangement (melds' faces count in
     # tile_mask too: a quick test first).
     mask = hand.tile_mask
-    if len(melds) <= 1 and [k for k in KNITTED_MASKS if mask & k == k]:
+    if len(melds) <= 1 and (mask & SUITED_MASK).bit_count() >= 9 and [k for k in KNITTED_MASKS if mask & k == k]:
         for runs, split in _knitted_straight_splits(counts):
             groups = [Group(KNITTED, run) for run in runs] + [_group(k, c) for k, c in split]
             out.extend(_place_winning_tile(melds, groups, KNITTED_STRAIGHT, win, self_drawn))
