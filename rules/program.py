@@ -89,7 +89,7 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
     collection (pungs, chows, ...) for all the fans over every choice of its sets.
     """
     namespace: dict[str, Any] = {
-        **RUNTIME_HELPERS, "_combinations": combinations, "_LIMIT": MEMO_LIMIT,
+        **RUNTIME_HELPERS, "_combinations": combinations, "_zip": zip, "_LIMIT": MEMO_LIMIT,
         "_Match": partial(tuple.__new__, Match),   # Match((fan, groups, count)) in C: no Python frame
         "_form_of": attrgetter("form"), "_signature_of": attrgetter("signature"), "_FANS": tuple(fans),
         "_SINGLE": frozenset(p for p, fan in enumerate(fans) if not fan.repeatable),
@@ -212,11 +212,10 @@ def _miss_lines(source: _Source) -> list[str]:
     for pool in source.pools:
         lines += ["    found = []", "    seen = set()"]
         if pool.choose == "all":
-            lines.append("    for at in (every,):")
-        else:
+            lines.append("    for at, i1 in ((every, sets),):")
+        else:  # the indices and the sets of each combination, both made in C
             k = int(pool.choose)
-            lines.append(f"    for at in (_combinations(every, {k}) if len(every) >= {k} else ()):")
-        lines.append("        i1 = tuple([sets[j] for j in at])")
+            lines.append(f"    for at, i1 in _zip(_combinations(every, {k}), _combinations(sets, {k})):")
         lines.extend(_remembered_hit_lines(pool, "        "))
         lines += ["        for p in hit:",
                   "            if p in _SINGLE:",
@@ -253,7 +252,7 @@ def _pool_lines(pool: _Pool, source: _Source) -> list[str]:
         f"        if {name}_at is None:",
         f"            {name}_at = tuple(map(ix.__getitem__, map(id, {name})))",
         f"        for p, at, once in {name}_hits[{index}]:",
-        f"            (optional if once else fixed).append(_Match((_FANS[p], tuple([{name}_at[j] for j in at]), 1)))",
+        f"            (optional if once else fixed).append(_Match((_FANS[p], tuple(map({name}_at.__getitem__, at)), 1)))",
     ]
 
 
