@@ -222,7 +222,6 @@ class HandContext:
         return tuple(sorted(self.hand.standing[:-1], key=_code_of))  # by number: no Python __lt__ per pair
 
 
-
 HAND_VOCABULARY: dict[str, str] = {
     "shape": "the reading's shape: standard, pairs, orphans, honors_and_knitted, knitted",
     "groups": "every group of the reading: sets, pair(s), knitted runs, single tiles",

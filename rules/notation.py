@@ -10,7 +10,6 @@ import string
 import unicodedata
 from collections import Counter
 from functools import lru_cache
-from operator import attrgetter
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -20,7 +19,6 @@ from .tiles import (ALL_TILES, BY_TEXT, COPIES_PER_FACE, HONOR_LETTERS, SUITS, T
                     suited, tile)
 
 TILES_IN_A_WINNING_HAND = 14
-_code_of = attrgetter("code")
 MAX_MELDS = 4
 
 
