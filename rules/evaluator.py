@@ -134,6 +134,7 @@ class _Outcome(NamedTuple):
 
 
 _by_precedence = attrgetter("fan.precedence")   # a match's place in the exclusion graph's order
+_is_bonus = attrgetter("fan.bonus")
 
 
 def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Match]) -> _Outcome:
@@ -242,7 +243,7 @@ class _Found(NamedTuple):
     @property
     def has_fan(self) -> bool:
         """Whether any fan other than a bonus fan applies to this reading."""
-        return bool(self.optional) or not all([m.fan.bonus for m in self.fixed])
+        return bool(self.optional) or not all(map(_is_bonus, self.fixed))
 
 
 def _find(table: FanTable, hand: Hand, reading: Reading, situation: Situation, shared: dict) -> _Found:

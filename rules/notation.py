@@ -10,6 +10,8 @@ import string
 import unicodedata
 from collections import Counter
 from functools import lru_cache
+from itertools import repeat
+from operator import is_
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -271,7 +273,7 @@ def _parse_plain(text: str, sizes: tuple[int, ...] = (TILES_IN_A_WINNING_HAND,))
             meld = _plain_meld(body, claim)
             if meld is None:
                 return None
-            if [m for m in melds if m is meld]:  # groups are told apart by identity
+            if any(map(is_, melds, repeat(meld))):  # groups are told apart by identity
                 meld = Group(meld.kind, meld.tiles, meld.claimed, meld.concealed)
             melds.append(meld)
     standing: list[Tile] = []

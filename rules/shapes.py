@@ -397,16 +397,16 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
     # 9 suited faces or more. Most hands are none, and this skips the checks.
     distinct = len(counts) - counts.count(0)
     if not melds and (distinct <= 7 or distinct >= 13):
-        if _is_seven_pairs(counts):
+        if distinct <= 7 and _is_seven_pairs(counts):
             pairs = []
             for code, n in enumerate(counts):
                 pairs.extend([_group(PAIR, code)] * (n // 2))
             out.extend(_place_winning_tile((), pairs, SEVEN_PAIRS, win, self_drawn))
-        if _is_thirteen_orphans(counts):
+        if distinct >= 13 and _is_thirteen_orphans(counts):
             groups = [_group(PAIR, c) if counts[c] == 2 else Group(SINGLE, (ALL_TILES[c],))
                       for c in sorted(ORPHAN_CODES)]
             out.extend(_place_winning_tile((), groups, THIRTEEN_ORPHANS, win, self_drawn))
-        if _honors_knitted_arrangement(counts) is not None:
+        if distinct >= 13 and _honors_knitted_arrangement(counts) is not None:
             singles = [Group(SINGLE, (ALL_TILES[c],)) for c, n in enumerate(counts) if n]
             out.extend(_place_winning_tile((), singles, HONORS_AND_KNITTED, win, self_drawn))
     # A knitted straight holds all nine faces of one arrangement (melds' faces count in
