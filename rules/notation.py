@@ -10,8 +10,8 @@ import string
 import unicodedata
 from collections import Counter
 from functools import lru_cache
-from itertools import repeat
-from operator import is_
+from itertools import chain, repeat
+from operator import attrgetter, is_
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -21,6 +21,7 @@ from .tiles import (ALL_TILES, BY_TEXT, COPIES_PER_FACE, HONOR_LETTERS, SUITS, T
                     suited, tile)
 
 TILES_IN_A_WINNING_HAND = 14
+_tiles_of = attrgetter("tiles")
 MAX_MELDS = 4
 
 
@@ -243,18 +244,26 @@ class _Token(NamedTuple):
     """One token of standing tiles (`123m`, or an honor letter), read once."""
 
     tiles: tuple[Tile, ...]
-    codes: tuple[int, ...]
-    mask: int   # its faces as bits (1 << code)
+    packed: int   # its counts, one byte per face (see _packed)
+    mask: int     # its faces as bits (1 << code)
+
+
+def _packed(tiles: "tuple[Tile, ...]") -> int:
+    """Counts per face packed one byte each (face code c in byte c): tokens and melds
+    add up as integers, and `int.to_bytes` gives back the 34 counts in C. A hand of the
+    fast path holds at most 30 of a face before its size is checked, so no byte overflows."""
+    return sum([1 << 8 * t.code for t in tiles])
 
 
 _TOKENS: dict[str, _Token] = {}   # token -> what it holds
 _TOKENS_KEPT = 1 << 15
+_MELDS_PACKED: dict[int, int] = {}   # a meld's form -> its tiles' packed counts
 
 
 def _token(text: str) -> _Token:
     """The tiles of one token of standing tiles, remembered (up to _TOKENS_KEPT tokens)."""
     tiles = tuple([BY_TEXT[d + text[-1]] for d in text[:-1]]) if text[-1] in "mps" else (BY_TEXT[text],)
-    token = _Token(tiles, tuple([t.code for t in tiles]), mask_of(tiles))
+    token = _Token(tiles, _packed(tiles), mask_of(tiles))
     if len(_TOKENS) < _TOKENS_KEPT:
         _TOKENS[text] = token
     return token
@@ -277,29 +286,27 @@ def _parse_plain(text: str, sizes: tuple[int, ...] = (TILES_IN_A_WINNING_HAND,))
                 meld = Group(meld.kind, meld.tiles, meld.claimed, meld.concealed)
             melds.append(meld)
     standing: list[Tile] = []
-    counts = [0] * len(ALL_TILES)
-    mask = 0
+    packed = mask = 0
     for word in _PLAIN_TOKEN.findall(tile_text):
         token = _TOKENS.get(word) or _token(word)
         standing.extend(token.tiles)
+        packed += token.packed
         mask |= token.mask
-        for code in token.codes:
-            counts[code] += 1
     if not standing or len(melds) > MAX_MELDS or 3 * len(melds) + len(standing) not in sizes:
         return None
-    standing_counts = tuple(counts)
+    counts = packed.to_bytes(len(ALL_TILES), "little")
+    standing_tuple = tuple(standing)
     if melds:
-        meld_tiles = [t for m in melds for t in m.tiles]
-        for t in meld_tiles:
-            code = t.code
-            counts[code] += 1
-            mask |= 1 << code
-        copies = tuple(counts)
-        hand = _new_hand(tuple(melds), tuple(standing), tuple(meld_tiles + standing), standing_counts, copies, mask)
+        for meld in melds:
+            packed += _MELDS_PACKED.get(meld.form) or _MELDS_PACKED.setdefault(meld.form, _packed(meld.tiles))
+            mask |= meld.mask
+        copies = packed.to_bytes(len(ALL_TILES), "little")
+        all_tiles = tuple(chain.from_iterable(map(_tiles_of, melds))) + standing_tuple
+        hand = _new_hand(tuple(melds), standing_tuple, all_tiles, tuple(counts), tuple(copies), mask)
     else:
-        standing_tuple = tuple(standing)
-        copies = standing_counts
-        hand = _new_hand((), standing_tuple, standing_tuple, standing_counts, copies, mask)
+        copies = counts
+        standing_counts = tuple(counts)
+        hand = _new_hand((), standing_tuple, standing_tuple, standing_counts, standing_counts, mask)
     return hand if max(copies) <= COPIES_PER_FACE else None
 
 
