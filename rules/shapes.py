@@ -223,8 +223,7 @@ def _place_winning_tile(melds: tuple[Group, ...], standing: list[Group], shape: 
         seen.add((g.kind, g.tiles))
         groups = list(standing)
         # A set completed by a discard holds a tile from another player: not concealed.
-        groups[i] = g.with_flags(concealed=self_drawn or g.kind in (PAIR, SINGLE, KNITTED),
-                                 has_winning_tile=True)
+        groups[i] = _winning_variant(g.kind, g.tiles, self_drawn or g.kind in (PAIR, SINGLE, KNITTED))
         readings.append(Reading(shape, melds + tuple(groups)))
     return readings
 
@@ -265,6 +264,18 @@ def _new_group(kind: str, code: int) -> Group:
 
 # One shared Group per kind and first tile (the special shapes copy a group that repeats).
 _group = lru_cache(maxsize=None)(_new_group)
+
+
+@lru_cache(maxsize=None)
+def _single(code: int) -> Group:
+    """The shared single tile of the special shapes (each face once in a reading)."""
+    return Group(SINGLE, (ALL_TILES[code],))
+
+
+@lru_cache(maxsize=None)
+def _knitted(run: tuple[Tile, ...]) -> Group:
+    """The shared knitted run of a knitted straight (three different runs in a reading)."""
+    return Group(KNITTED, run)
 
 
 @lru_cache(maxsize=None)
@@ -403,18 +414,17 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
                 pairs.extend([_group(PAIR, code)] * (n // 2))
             out.extend(_place_winning_tile((), pairs, SEVEN_PAIRS, win, self_drawn))
         if distinct >= 13 and _is_thirteen_orphans(counts):
-            groups = [_group(PAIR, c) if counts[c] == 2 else Group(SINGLE, (ALL_TILES[c],))
-                      for c in sorted(ORPHAN_CODES)]
+            groups = [_group(PAIR, c) if counts[c] == 2 else _single(c) for c in sorted(ORPHAN_CODES)]
             out.extend(_place_winning_tile((), groups, THIRTEEN_ORPHANS, win, self_drawn))
         if distinct >= 13 and _honors_knitted_arrangement(counts) is not None:
-            singles = [Group(SINGLE, (ALL_TILES[c],)) for c, n in enumerate(counts) if n]
+            singles = [_single(c) for c, n in enumerate(counts) if n]
             out.extend(_place_winning_tile((), singles, HONORS_AND_KNITTED, win, self_drawn))
     # A knitted straight holds all nine faces of one arrangement (melds' faces count in
     # tile_mask too: a quick test first).
     mask = hand.tile_mask
     if len(melds) <= 1 and (mask & SUITED_MASK).bit_count() >= 9 and [k for k in KNITTED_MASKS if mask & k == k]:
         for runs, split in _knitted_straight_splits(counts):
-            groups = [Group(KNITTED, run) for run in runs] + [_group(k, c) for k, c in split]
+            groups = [_knitted(run) for run in runs] + [_group(k, c) for k, c in split]
             out.extend(_place_winning_tile(melds, groups, KNITTED_STRAIGHT, win, self_drawn))
     if not out:
         raise HandError(f"{hand.notation()} is not a winning hand: its tiles make no winning shape "
