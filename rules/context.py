@@ -5,12 +5,11 @@ waits (the costliest) are needed only by a hand that might score a wait fan.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import compress
+from itertools import chain, compress, filterfalse
 from operator import attrgetter
 from typing import Any, Callable, Generic, NamedTuple, TypeVar
 
-from .groups import CHOW, KONG, PAIR
+from .groups import CHOW, PAIR
 from .notation import Hand
 from .shapes import KNITTED_ARRANGEMENTS, Reading, waiting_tiles
 from .principle_settings import DEFAULT_SETTINGS, PrincipleSettings
@@ -74,12 +73,25 @@ MAN, PIN, SOU = (sum(t.bit for t in ALL_TILES if t.suit == suit) for suit in SUI
 # The suits present, by which of the three suit masks meet the hand's (bit 0 m, 1 p, 2 s).
 SUITS_BY_PRESENCE = tuple(frozenset(suit for i, suit in enumerate(SUITS) if present >> i & 1) for present in range(8))
 _code_of = attrgetter("code")
+_is_pair, _is_chow, _is_pung, _is_kong = (attrgetter(name) for name in ("is_pair", "is_chow", "is_pung", "is_kong"))
+_is_claimed, _holds_win, _tiles_of = attrgetter("claimed"), attrgetter("has_winning_tile"), attrgetter("tiles")
 
 
-@lru_cache(maxsize=8192)
-def _block_faces(counts: tuple[int, ...], start: int) -> tuple[Face, ...]:
-    """The Face of each face held in one suit (`counts` from code `start` on), no kongs."""
-    return tuple([FACES[start + i][n][False] for i, n in enumerate(counts) if n])
+# Per block (m, p, s, honors): its counts -> the Face of each face held, no kongs. Plain
+# dictionaries: blocks repeat from hand to hand, and a lookup is cheaper than a cache call.
+_BLOCK_FACES: tuple[dict[tuple[int, ...], tuple[Face, ...]], ...] = ({}, {}, {}, {})
+
+
+def _block_faces(counts: tuple[int, ...], index: int) -> tuple[Face, ...]:
+    """The Face of each face held in block `index` (`counts` from its first code on)."""
+    start = 9 * index
+    faces = _BLOCK_FACES[index][counts] = tuple([FACES[start + i][n][False] for i, n in enumerate(counts) if n])
+    return faces
+
+
+def _suits_of(mask: int) -> frozenset[str]:
+    """The suits (m, p, s) among the faces `mask` holds."""
+    return SUITS_BY_PRESENCE[bool(mask & MAN) | bool(mask & PIN) << 1 | bool(mask & SOU) << 2]
 
 
 def _hand_facts(hand: Hand, situation: Situation, settings: PrincipleSettings) -> dict[str, Any]:
@@ -87,14 +99,17 @@ def _hand_facts(hand: Hand, situation: Situation, settings: PrincipleSettings) -
     melds = hand.melds
     return {
         "hand": hand, "situation": situation, "settings": settings, "melds": melds,
-        "kongs": tuple([m for m in melds if m.kind == KONG]) if melds else (),
+        "kongs": tuple(filter(_is_kong, melds)) if melds else (),
         "self_drawn": situation.self_drawn, "fourth_tile": situation.fourth_tile,
         "replacement": situation.replacement, "robbing_kong": situation.robbing_kong,
         "last_wall_tile": situation.last_wall_tile, "flowers": situation.flowers,
         "seat_wind": situation.seat_wind_tile, "prevalent_wind": situation.prevalent_wind_tile,
         # The faces held, as bits (1 << code): the compiler turns conditions on single
         # tiles into one bit test against it.
-        "winning_tile": hand.standing[-1], "tile_mask": hand.tile_mask}
+        "winning_tile": hand.standing[-1], "tile_mask": hand.tile_mask,
+        # Three bit tests: cheaper at once than through a lazy fact's descriptor.
+        "suits": _suits_of(hand.tile_mask),
+        "knitted_tiles": max(map(int.bit_count, map(hand.tile_mask.__and__, KNITTED_MASKS)))}
 
 
 class HandContext:
@@ -123,23 +138,18 @@ class HandContext:
         if reading is not None:
             d["shape"] = reading.shape
             groups = d["groups"] = reading.groups
-            sets, chows, pungs, pairs, claimed = [], [], [], [], []
-            for g in groups:
-                if g.is_pair:
-                    pairs.append(g)
-                else:
-                    sets.append(g)
-                    if g.is_chow:
-                        chows.append(g)
-                    elif g.is_pung:
-                        pungs.append(g)
-                if g.claimed:
-                    claimed.append(g)
-            d["sets"], d["chows"], d["pungs"] = tuple(sets), tuple(chows), tuple(pungs)
-            d["pairs"], d["claimed"] = tuple(pairs), tuple(claimed)
+            # Sorted into kinds by filters that run in C: no bytecode per group.
+            d["sets"] = tuple(filterfalse(_is_pair, groups))
+            d["chows"] = tuple(filter(_is_chow, groups))
+            d["pungs"] = tuple(filter(_is_pung, groups))
+            d["pairs"] = tuple(filter(_is_pair, groups))
+            d["claimed"] = tuple(filter(_is_claimed, groups))
+            d["winning_group"] = next(filter(_holds_win, groups), None)   # as Reading.winning_group
 
-    # sets, chows, pungs (pungs and kongs), pairs and claimed (groups made with a claimed
-    # tile: claimed chows and pungs, melded kongs) are set by __init__ for a reading.
+    # sets, chows, pungs (pungs and kongs), pairs, claimed (groups made with a claimed
+    # tile: claimed chows and pungs, melded kongs) and winning_group are set by __init__
+    # for a reading; suits and knitted_tiles (the most tiles of one knitted straight held)
+    # by _hand_facts.
 
     @cached_property
     def pair(self):
@@ -153,7 +163,8 @@ class HandContext:
     @hand_fact
     def exposed_tiles(self) -> tuple[Tile, ...]:
         """The tiles of the hand's exposed melds: on the table for everyone to see."""
-        return tuple([t for m in self.hand.melds if m.claimed for t in m.tiles])
+        melds = self.melds
+        return tuple(chain.from_iterable(map(_tiles_of, filter(_is_claimed, melds)))) if melds else ()
 
     @hand_fact
     def distinct_tiles(self) -> tuple[Tile, ...]:
@@ -167,18 +178,10 @@ class HandContext:
             kong_codes = {g.tiles[0].code for g in kongs}
             return tuple([FACES[code][copies[code]][code in kong_codes] for code in compress(CODES, copies)])
         # Suit by suit from a table: the counts of a suit repeat from hand to hand.
-        return (_block_faces(copies[0:9], 0) + _block_faces(copies[9:18], 9) + _block_faces(copies[18:27], 18)
-                + _block_faces(copies[27:], 27))
-
-    @hand_fact
-    def suits(self) -> frozenset[str]:
-        """The suits (m, p, s) present; honors are not a suit."""
-        mask = self.hand.tile_mask
-        return SUITS_BY_PRESENCE[bool(mask & MAN) | bool(mask & PIN) << 1 | bool(mask & SOU) << 2]
-
-    @cached_property
-    def winning_group(self):
-        return self.reading.winning_group
+        b0, b1, b2, b3 = copies[0:9], copies[9:18], copies[18:27], copies[27:]
+        f0, f1, f2, f3 = _BLOCK_FACES
+        return ((f0[b0] if b0 in f0 else _block_faces(b0, 0)) + (f1[b1] if b1 in f1 else _block_faces(b1, 1))
+                + (f2[b2] if b2 in f2 else _block_faces(b2, 2)) + (f3[b3] if b3 in f3 else _block_faces(b3, 3)))
 
     @cached_property
     def wait(self) -> str:
@@ -208,11 +211,6 @@ class HandContext:
     def tiles_before_win(self) -> tuple[Tile, ...]:
         """The standing tiles without the winning tile, in order."""
         return tuple(sorted(self.hand.standing[:-1], key=_code_of))  # by number: no Python __lt__ per pair
-
-    @hand_fact
-    def knitted_tiles(self) -> int:
-        """The most tiles of any one knitted straight (147, 258, 369 in three suits) held."""
-        return max(map(int.bit_count, map(self.tile_mask.__and__, KNITTED_MASKS)))  # no Python frame per mask
 
 
 HAND_VOCABULARY: dict[str, str] = {

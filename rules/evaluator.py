@@ -134,6 +134,7 @@ class _Outcome(NamedTuple):
 
 
 _by_precedence = attrgetter("fan.precedence")   # a match's place in the exclusion graph's order
+_is_bonus = attrgetter("fan.bonus")
 
 
 def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Match]) -> _Outcome:
@@ -242,7 +243,7 @@ class _Found(NamedTuple):
     @property
     def has_fan(self) -> bool:
         """Whether any fan other than a bonus fan applies to this reading."""
-        return bool(self.optional) or not all([m.fan.bonus for m in self.fixed])
+        return bool(self.optional) or not all(map(_is_bonus, self.fixed))
 
 
 def _find(table: FanTable, hand: Hand, reading: Reading, situation: Situation, shared: dict) -> _Found:
@@ -356,6 +357,7 @@ def _not_counted(plan: _Plan, m: Match, principle: str, by: str | None, shown: t
 
 
 _number_of = attrgetter("number")
+_text_of = attrgetter("text")
 
 
 def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "en",
@@ -422,7 +424,8 @@ def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, writte
             outcome: _Outcome, found: _Found) -> ScoreResult:
     plan = _plan(table)
     reading = found.reading
-    texts = [g.text for g in reading.groups]
+    texts = tuple(map(_text_of, reading.groups))
+    shown_of = texts.__getitem__   # map(shown_of, groups): no Python frame per group
     # Matches come sorted by precedence, so the matches of one fan are neighbours.
     fans: list[ScoredFan] = []
     total = without_bonus = 0
@@ -433,7 +436,7 @@ def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, writte
         if i and counted[i - 1].fan is fan:
             continue  # counted with the first match of its fan
         count = m.count
-        shown = tuple([texts[g] for g in m.groups]) if m.groups else ()
+        shown = tuple(map(shown_of, m.groups)) if m.groups else ()
         if i < last and counted[i + 1].fan is fan:  # the same fan again: one line for all its matches
             run = [other for other in counted[i:] if other.fan is fan]
             count = sum([other.count for other in run])
@@ -453,14 +456,14 @@ def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, writte
             if fan_id in counted_ids or (fan_id, m.groups) in seen:
                 continue
             seen.add((fan_id, m.groups))
-            not_counted.append(_not_counted(plan, m, principle, by, tuple([texts[g] for g in m.groups]), lang))
+            not_counted.append(_not_counted(plan, m, principle, by, tuple(map(shown_of, m.groups)), lang))
         not_counted.sort(key=_number_of)
     valid = without_bonus >= plan.minimum
     payments = table.settlement.payments(total, situation.self_drawn) if valid else None
     win_group = found.ctx.winning_group
     return ScoreResult(
         hand=written if written is not None else hand.notation(), situation=situation, shape=reading.shape,
-        groups=tuple(texts), winning_group=win_group.text if win_group else None,
+        groups=texts, winning_group=win_group.text if win_group else None,
         fans=tuple(fans), not_counted=tuple(not_counted), total=total,
         total_without_flowers=without_bonus, minimum=plan.minimum, valid=valid, payments=payments,
         edition=plan.edition, waits=_texts_of(found.ctx.waits))   # a hand fact: worked out once per hand

@@ -63,9 +63,6 @@ class Group:
         put(self, "form", form)
         put(self, "signature", form * 8 + self.claimed * 4 + self.concealed * 2 + self.has_winning_tile)
 
-    def with_flags(self, *, concealed: bool, has_winning_tile: bool) -> "Group":
-        return Group(self.kind, self.tiles, self.claimed, concealed, has_winning_tile)
-
 
 @lru_cache(maxsize=4096)
 def _group_text(tiles: tuple[Tile, ...]) -> str:

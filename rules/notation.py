@@ -10,8 +10,10 @@ import string
 import unicodedata
 from collections import Counter
 from functools import lru_cache
-from operator import attrgetter
+from itertools import chain, repeat
+from operator import attrgetter, is_
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .errors import HandError, NotationError
 from .groups import CHOW, KONG, PUNG, Group
@@ -19,7 +21,7 @@ from .tiles import (ALL_TILES, BY_TEXT, COPIES_PER_FACE, HONOR_LETTERS, SUITS, T
                     suited, tile)
 
 TILES_IN_A_WINNING_HAND = 14
-_code_of = attrgetter("code")
+_tiles_of = attrgetter("tiles")
 MAX_MELDS = 4
 
 
@@ -58,8 +60,26 @@ class Hand:
     def notation(self) -> str:
         """The canonical string: melds as parsed, standing tiles sorted, winning tile last."""
         melds = "".join([f"[{m.text}{'1' if m.claimed and m.kind == KONG else ''}]" for m in self.melds])
-        concealed = sorted(self.standing[:-1], key=_code_of)  # by number: no Python __lt__ per pair
-        return melds + format_tiles(concealed) + self.standing[-1].text
+        win = self.standing[-1]
+        counts = list(self.standing_counts)
+        counts[win.code] -= 1
+        # The sorted tiles are the blocks' texts (m, p, s, honors) in turn, each from a table.
+        t0, t1, t2, t3 = _BLOCK_TEXTS
+        b0, b1, b2, b3 = tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:])
+        return (melds + (t0[b0] if b0 in t0 else _block_text(0, b0)) + (t1[b1] if b1 in t1 else _block_text(1, b1))
+                + (t2[b2] if b2 in t2 else _block_text(2, b2)) + (t3[b3] if b3 in t3 else _block_text(3, b3))
+                + win.text)
+
+
+# Per block of 9 faces (m, p, s; the honors' 7): its counts -> its tiles in the notation.
+_BLOCK_TEXTS: tuple[dict[tuple[int, ...], str], ...] = ({}, {}, {}, {})
+
+
+def _block_text(index: int, counts: tuple[int, ...]) -> str:
+    """The tiles of one block's counts written out (empty for none), remembered."""
+    text = _BLOCK_TEXTS[index][counts] = format_tiles([ALL_TILES[9 * index + i] for i, n in enumerate(counts)
+                                                       for _ in range(n)])
+    return text
 
 
 
@@ -217,22 +237,36 @@ def _plain_meld(body: str, claim: str) -> Group | None:
 # ASCII only (re.ASCII, and no \\d or \\s): anything else goes to the careful reader, which names it.
 _PLAIN_HAND = re.compile(r"((?: *\[(?:[1-9]+[mps]|[ESWNCFP]+)[1-3]?\])*)((?:[1-9]+[mps]|[ESWNCFP]| )+)", re.ASCII)
 _PLAIN_MELD = re.compile(r"\[([1-9]+[mps]|[ESWNCFP]+)([1-3]?)\]", re.ASCII)
-_PLAIN_TILES = re.compile(r"([1-9]+)([mps])|([ESWNCFP])", re.ASCII)
+_PLAIN_TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]", re.ASCII)   # one token of standing tiles
 
 
-_TOKEN_TILES: dict[tuple[str, str, str], tuple[Tile, ...]] = {}   # (digits, suit, honor) -> its tiles
-_TOKENS_KEPT = 4096
+class _Token(NamedTuple):
+    """One token of standing tiles (`123m`, or an honor letter), read once."""
+
+    tiles: tuple[Tile, ...]
+    packed: int   # its counts, one byte per face (see _packed)
+    mask: int     # its faces as bits (1 << code)
 
 
-def _token_tiles(token: tuple[str, str, str]) -> tuple[Tile, ...]:
-    """The tiles of one token of standing tiles (`123` `m`, or an honor letter)."""
-    tiles = _TOKEN_TILES.get(token)
-    if tiles is None:
-        digits, suit, honor = token
-        tiles = (BY_TEXT[honor],) if honor else tuple([BY_TEXT[d + suit] for d in digits])
-        if len(_TOKEN_TILES) < _TOKENS_KEPT:
-            _TOKEN_TILES[token] = tiles
-    return tiles
+def _packed(tiles: "tuple[Tile, ...]") -> int:
+    """Counts per face packed one byte each (face code c in byte c): tokens and melds
+    add up as integers, and `int.to_bytes` gives back the 34 counts in C. A hand of the
+    fast path holds at most 30 of a face before its size is checked, so no byte overflows."""
+    return sum([1 << 8 * t.code for t in tiles])
+
+
+_TOKENS: dict[str, _Token] = {}   # token -> what it holds
+_TOKENS_KEPT = 1 << 15
+_MELDS_PACKED: dict[int, int] = {}   # a meld's form -> its tiles' packed counts
+
+
+def _token(text: str) -> _Token:
+    """The tiles of one token of standing tiles, remembered (up to _TOKENS_KEPT tokens)."""
+    tiles = tuple([BY_TEXT[d + text[-1]] for d in text[:-1]]) if text[-1] in "mps" else (BY_TEXT[text],)
+    token = _Token(tiles, _packed(tiles), mask_of(tiles))
+    if len(_TOKENS) < _TOKENS_KEPT:
+        _TOKENS[text] = token
+    return token
 
 
 def _parse_plain(text: str, sizes: tuple[int, ...] = (TILES_IN_A_WINNING_HAND,)) -> Hand | None:
@@ -248,33 +282,31 @@ def _parse_plain(text: str, sizes: tuple[int, ...] = (TILES_IN_A_WINNING_HAND,))
             meld = _plain_meld(body, claim)
             if meld is None:
                 return None
-            if [m for m in melds if m is meld]:  # groups are told apart by identity
+            if any(map(is_, melds, repeat(meld))):  # groups are told apart by identity
                 meld = Group(meld.kind, meld.tiles, meld.claimed, meld.concealed)
             melds.append(meld)
     standing: list[Tile] = []
-    for token in _PLAIN_TILES.findall(tile_text):
-        standing.extend(_token_tiles(token))
+    packed = mask = 0
+    for word in _PLAIN_TOKEN.findall(tile_text):
+        token = _TOKENS.get(word) or _token(word)
+        standing.extend(token.tiles)
+        packed += token.packed
+        mask |= token.mask
     if not standing or len(melds) > MAX_MELDS or 3 * len(melds) + len(standing) not in sizes:
         return None
-    counts = [0] * len(ALL_TILES)
-    mask = 0
-    for t in standing:
-        code = t.code
-        counts[code] += 1
-        mask |= 1 << code
-    standing_counts = tuple(counts)
+    counts = packed.to_bytes(len(ALL_TILES), "little")
+    standing_tuple = tuple(standing)
     if melds:
-        meld_tiles = [t for m in melds for t in m.tiles]
-        for t in meld_tiles:
-            code = t.code
-            counts[code] += 1
-            mask |= 1 << code
-        copies = tuple(counts)
-        hand = _new_hand(tuple(melds), tuple(standing), tuple(meld_tiles + standing), standing_counts, copies, mask)
+        for meld in melds:
+            packed += _MELDS_PACKED.get(meld.form) or _MELDS_PACKED.setdefault(meld.form, _packed(meld.tiles))
+            mask |= meld.mask
+        copies = packed.to_bytes(len(ALL_TILES), "little")
+        all_tiles = tuple(chain.from_iterable(map(_tiles_of, melds))) + standing_tuple
+        hand = _new_hand(tuple(melds), standing_tuple, all_tiles, tuple(counts), tuple(copies), mask)
     else:
-        standing_tuple = tuple(standing)
-        copies = standing_counts
-        hand = _new_hand((), standing_tuple, standing_tuple, standing_counts, copies, mask)
+        copies = counts
+        standing_counts = tuple(counts)
+        hand = _new_hand((), standing_tuple, standing_tuple, standing_counts, standing_counts, mask)
     return hand if max(copies) <= COPIES_PER_FACE else None
 
 

@@ -89,7 +89,7 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
     collection (pungs, chows, ...) for all the fans over every choice of its sets.
     """
     namespace: dict[str, Any] = {
-        **RUNTIME_HELPERS, "_combinations": combinations, "_LIMIT": MEMO_LIMIT,
+        **RUNTIME_HELPERS, "_combinations": combinations, "_zip": zip, "_LIMIT": MEMO_LIMIT,
         "_Match": partial(tuple.__new__, Match),   # Match((fan, groups, count)) in C: no Python frame
         "_form_of": attrgetter("form"), "_signature_of": attrgetter("signature"), "_FANS": tuple(fans),
         "_SINGLE": frozenset(p for p, fan in enumerate(fans) if not fan.repeatable),
@@ -203,26 +203,26 @@ _BASE_FACT = re.compile(r"tuple\(\[\w+ for \w+ in (h\.[a-z_]+) if |tuple\(_compr
 
 def _miss_lines(source: _Source) -> list[str]:
     """The function `{name}_miss(sets, h)`: for each pool of the source, its matches as
-    (fan, indices into the collection, account-once), in combination then fan order, a
-    fan that is not repeatable with its first match only. A collection seen for the
-    first time is mostly made of combinations seen before: each combination's answer
-    is remembered too."""
+    (fan position, indices into the collection, account-once), in combination then fan
+    order, a fan that is not repeatable with its first match only. A collection seen for
+    the first time is mostly made of combinations seen before: each combination's answer
+    is remembered too. The answers hold plain numbers only, so that the garbage collector
+    stops tracking the remembered ones (memories of many thousand entries)."""
     lines = [f"def {source.name}_miss(sets, h):", "    every = tuple(range(len(sets)))", "    out = []"]
     for pool in source.pools:
         lines += ["    found = []", "    seen = set()"]
         if pool.choose == "all":
-            lines.append("    for at in (every,):")
-        else:
+            lines.append("    for at, i1 in ((every, sets),):")
+        else:  # the indices and the sets of each combination, both made in C
             k = int(pool.choose)
-            lines.append(f"    for at in (_combinations(every, {k}) if len(every) >= {k} else ()):")
-        lines.append("        i1 = tuple([sets[j] for j in at])")
+            lines.append(f"    for at, i1 in _zip(_combinations(every, {k}), _combinations(sets, {k})):")
         lines.extend(_remembered_hit_lines(pool, "        "))
         lines += ["        for p in hit:",
                   "            if p in _SINGLE:",
                   "                if p in seen:",
                   "                    continue",
                   "                seen.add(p)",
-                  "            found.append((_FANS[p], at, p in _OPTIONAL))",
+                  "            found.append((p, at, p in _OPTIONAL))",
                   "    out.append(tuple(found))"]
     lines.append("    return tuple(out)")
     return lines
@@ -251,8 +251,8 @@ def _pool_lines(pool: _Pool, source: _Source) -> list[str]:
         f"    if {name}_hits[{index}]:",
         f"        if {name}_at is None:",
         f"            {name}_at = tuple(map(ix.__getitem__, map(id, {name})))",
-        f"        for fan, at, once in {name}_hits[{index}]:",
-        f"            (optional if once else fixed).append(_Match((fan, tuple([{name}_at[j] for j in at]), 1)))",
+        f"        for p, at, once in {name}_hits[{index}]:",
+        f"            (optional if once else fixed).append(_Match((_FANS[p], tuple(map({name}_at.__getitem__, at)), 1)))",
     ]
 
 

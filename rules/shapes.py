@@ -223,8 +223,7 @@ def _place_winning_tile(melds: tuple[Group, ...], standing: list[Group], shape: 
         seen.add((g.kind, g.tiles))
         groups = list(standing)
         # A set completed by a discard holds a tile from another player: not concealed.
-        groups[i] = g.with_flags(concealed=self_drawn or g.kind in (PAIR, SINGLE, KNITTED),
-                                 has_winning_tile=True)
+        groups[i] = _winning_variant(g.kind, g.tiles, self_drawn or g.kind in (PAIR, SINGLE, KNITTED))
         readings.append(Reading(shape, melds + tuple(groups)))
     return readings
 
@@ -265,6 +264,18 @@ def _new_group(kind: str, code: int) -> Group:
 
 # One shared Group per kind and first tile (the special shapes copy a group that repeats).
 _group = lru_cache(maxsize=None)(_new_group)
+
+
+@lru_cache(maxsize=None)
+def _single(code: int) -> Group:
+    """The shared single tile of the special shapes (each face once in a reading)."""
+    return Group(SINGLE, (ALL_TILES[code],))
+
+
+@lru_cache(maxsize=None)
+def _knitted(run: tuple[Tile, ...]) -> Group:
+    """The shared knitted run of a knitted straight (three different runs in a reading)."""
+    return Group(KNITTED, run)
 
 
 @lru_cache(maxsize=None)
@@ -328,10 +339,12 @@ def _standard_readings(counts: Counts, melds: tuple[Group, ...], win: Tile, self
     """The four-sets-and-a-pair readings: block by block from the caches, then one
     reading per distinct group that can hold the winning tile, the pair first. The
     order is that of the splits (block by block), then of the winning tile's places."""
-    o0 = _options_of(0, counts[0:9])
-    o1 = _options_of(1, counts[9:18])
-    o2 = _options_of(2, counts[18:27])
-    o3 = _options_of(3, counts[27:])
+    b0, b1, b2, b3 = counts[0:9], counts[9:18], counts[18:27], counts[27:]
+    k0, k1, k2, k3 = _OPTIONS   # looked up here, not through _options_of: four calls a hand saved
+    o0 = k0[b0] if b0 in k0 else _options_of(0, b0)
+    o1 = k1[b1] if b1 in k1 else _options_of(1, b1)
+    o2 = k2[b2] if b2 in k2 else _options_of(2, b2)
+    o3 = k3[b3] if b3 in k3 else _options_of(3, b3)
     if o0 is None or o1 is None or o2 is None or o3 is None or o0[0] + o1[0] + o2[0] + o3[0] != 1:
         return []
     code = win.code
@@ -395,24 +408,23 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
     # 9 suited faces or more. Most hands are none, and this skips the checks.
     distinct = len(counts) - counts.count(0)
     if not melds and (distinct <= 7 or distinct >= 13):
-        if _is_seven_pairs(counts):
+        if distinct <= 7 and _is_seven_pairs(counts):
             pairs = []
             for code, n in enumerate(counts):
                 pairs.extend([_group(PAIR, code)] * (n // 2))
             out.extend(_place_winning_tile((), pairs, SEVEN_PAIRS, win, self_drawn))
-        if _is_thirteen_orphans(counts):
-            groups = [_group(PAIR, c) if counts[c] == 2 else Group(SINGLE, (ALL_TILES[c],))
-                      for c in sorted(ORPHAN_CODES)]
+        if distinct >= 13 and _is_thirteen_orphans(counts):
+            groups = [_group(PAIR, c) if counts[c] == 2 else _single(c) for c in sorted(ORPHAN_CODES)]
             out.extend(_place_winning_tile((), groups, THIRTEEN_ORPHANS, win, self_drawn))
-        if _honors_knitted_arrangement(counts) is not None:
-            singles = [Group(SINGLE, (ALL_TILES[c],)) for c, n in enumerate(counts) if n]
+        if distinct >= 13 and _honors_knitted_arrangement(counts) is not None:
+            singles = [_single(c) for c, n in enumerate(counts) if n]
             out.extend(_place_winning_tile((), singles, HONORS_AND_KNITTED, win, self_drawn))
     # A knitted straight holds all nine faces of one arrangement (melds' faces count in
     # tile_mask too: a quick test first).
     mask = hand.tile_mask
-    if len(melds) <= 1 and [k for k in KNITTED_MASKS if mask & k == k]:
+    if len(melds) <= 1 and (mask & SUITED_MASK).bit_count() >= 9 and [k for k in KNITTED_MASKS if mask & k == k]:
         for runs, split in _knitted_straight_splits(counts):
-            groups = [Group(KNITTED, run) for run in runs] + [_group(k, c) for k, c in split]
+            groups = [_knitted(run) for run in runs] + [_group(k, c) for k, c in split]
             out.extend(_place_winning_tile(melds, groups, KNITTED_STRAIGHT, win, self_drawn))
     if not out:
         raise HandError(f"{hand.notation()} is not a winning hand: its tiles make no winning shape "
@@ -581,9 +593,13 @@ def _special_candidates(mask: int, counts: Counts, win: int, melds: int) -> set[
     if melds == 0:
         distinct = mask.bit_count()
         if distinct <= 7:
-            odd = [c for c, n in enumerate(counts) if (n - (c == win)) % 2]
-            if len(odd) == 1:
-                special.add(odd[0])  # seven pairs waits on its single tile
+            # Seven pairs waits on its single tile: exactly one face held an odd number
+            # of times before the win (counted in C first: most hands have more).
+            odd = counts.count(1) + counts.count(3)
+            if win >= 0:
+                odd += 1 if counts[win] % 2 == 0 else -1   # the winning tile taken out flips its face
+            if odd == 1:
+                special.update([c for c, n in enumerate(counts) if (n - (c == win)) % 2])
         elif distinct >= 12:
             # Thirteen orphans wants an orphan, honors and knitted tiles a face of its
             # knitted straight or an honor: whatever else the hand holds rules them out.
