@@ -22,7 +22,7 @@ import pytest
 
 from generator.quizzes.banks import bank_path, load_bank
 from generator.quizzes.levels import LEVELS
-from generator.quizzes.questions import Question
+from generator.quizzes.questions import Question, expected_payments
 from generator.site.quiz_site_text import quiz_text
 
 from ..site_build_support import ARTIFACTS
@@ -140,6 +140,49 @@ def test_a_family_page_asks_its_familys_hands_and_marks_the_options(tab: Page, q
     assert progress["recent"] == {}                               # a family's answers fill no level's window
     tab.screenshot("quiz-en-family-feedback.png")
     assert not tab.errors, tab.errors
+
+
+def _ask_kind(tab: Page, kind: str, questions: dict[str, Question]) -> Question:
+    """The open page's session turned to questions of `kind` (a new session), and the first one asked."""
+    before = tab.attr("question")
+    tab.page.select_option(".mcr-trainer__kind", kind)
+    tab.page.wait_for_function("([k, q]) => { const d = document.querySelector('div.mcr-trainer').dataset;"
+                               " return d.kind === k && d.question !== q && d.state === 'question'; }",
+                               arg=[kind, before], timeout=STEP_MS)
+    q = questions[tab.attr("question")]
+    assert q.kind == kind, q.id
+    return q
+
+
+def test_tiles_and_numbers_reach_the_trainer_as_the_learner_gave_them(tab: Page, questions: dict[str, Question]) -> None:
+    """The page's tile and number fields (waits; payments, one field per payer) answered: the
+    waits ticked and the payments typed as the hand's key gives them are right; a payment
+    one point off is wrong."""
+    tab.open("quiz/family-concealment/")
+    _chosen(tab)
+    q = _ask_kind(tab, "waits", questions)
+    for face in q.answer["waits"]:
+        tab.page.check(f"input[type=checkbox][value='{face}']")
+    tab.page.click("button[data-action=check]")
+    assert tab.state("wrong", "right") == "right", q.id
+    for off in (0, 1):
+        q = _ask_kind(tab, "payments", questions) if off == 0 else _next_question(tab, questions)
+        payments = expected_payments(q)
+        fields = tab.page.locator("input.mcr-trainer__number")
+        assert fields.count() == len(payments), q.id
+        for n, amount in enumerate(payments):
+            fields.nth(n).fill(str(amount + (off if n == 0 else 0)))
+        tab.page.click("button[data-action=check]")
+        assert tab.state("wrong", "right") == ("right" if off == 0 else "wrong"), q.id
+    assert not tab.errors, tab.errors
+
+
+def _next_question(tab: Page, questions: dict[str, Question]) -> Question:
+    before = tab.attr("question")
+    tab.page.click("button[data-action=next]")
+    tab.page.wait_for_function("(q) => { const d = document.querySelector('div.mcr-trainer').dataset;"
+                               " return d.question !== q && d.state === 'question'; }", arg=before, timeout=STEP_MS)
+    return questions[tab.attr("question")]
 
 
 def _drill(tab: Page, questions: dict[str, Question], answers: list[str]) -> list[str]:
