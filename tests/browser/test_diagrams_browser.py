@@ -1,8 +1,8 @@
 """The rulebook's diagrams in a real browser (Debian's Chromium driven by Playwright): the play
 chapter in every language, at a desktop width (1280 px) and a phone's (390 px), in the light
 theme (and the dark one, switched on the same page, in English, Chinese and Japanese: colours
-do not depend on the language), shows its four diagrams drawn at a non-zero size, inside the width of the
-screen, every label inside its diagram and clear of the other labels, the ink in the theme's
+do not depend on the language), shows its four diagrams drawn at a non-zero size, inside the
+width of the screen, every label inside its diagram and clear of the other labels, the ink in the theme's
 text colour, and nothing for axe-core to fault. Screenshots of each diagram go to
 test-artifacts/diagrams/."""
 from __future__ import annotations
