@@ -80,7 +80,6 @@ def test_files_are_the_same_bytes_every_time(data: SiteData) -> None:
     assert {f"{CALCULATOR_ASSETS}/tables/{e}.json" for e in edition_ids(data)} <= set(first)
 
 
-@pytest.mark.slow   # Pyodide under Node compiles the page's Python: about half a minute
 def test_the_page_gets_python_compiled_and_only_what_it_uses(data: SiteData) -> None:
     files = calculator_assets(data)
     engine = zipfile.ZipFile(BytesIO(files[f"{CALCULATOR_ASSETS}/engine.zip"])).namelist()
