@@ -23,7 +23,7 @@ from generator.site.offline import FILE_LIST, MANIFEST, AppLanguage, language_ro
 from generator.site.site_text import DEFAULT_LANG, LANGS
 
 from ..site_build_support import built_site
-from .test_quiz_browser import STEP_MS, START_MS, questions  # noqa: F401 - shared fixture
+from .test_quiz_browser import ask_kind, choose_rules, questions, trainer_state  # noqa: F401 - shared fixture
 from .site_steps import QuietServer, enter_self_drawn_win
 from .conftest import CHROMIUM
 from .test_site_browser import Tab
@@ -99,30 +99,15 @@ def _key(base: str, path: str) -> str:
     return base + (path[:-len("index.html")] if path.endswith("index.html") else path)
 
 
-def _trainer_state(tab: Tab, *states: str, timeout: int = STEP_MS) -> str:
-    tab.page.wait_for_function("(wanted) => wanted.includes(document.querySelector('div.mcr-trainer').dataset.state)",
-                               arg=[*states, "failed"], timeout=timeout)
-    state = tab.page.get_attribute("div.mcr-trainer", "data-state") or ""
-    assert state != "failed", tab.page.inner_text(".mcr-trainer__notice")
-    return state
-
-
 def _fans_answered_offline(tab: Tab, questions: dict[str, Any]) -> None:
     """On the open family page, the trainer (its Python from the cache) asks which fans count,
     and the fans that do, ticked, are graded right."""
-    if _trainer_state(tab, "edition", "question", timeout=START_MS) == "edition":
-        tab.page.locator("button[data-edition]").first.click()
-        _trainer_state(tab, "question")
-    before = tab.page.get_attribute("div.mcr-trainer", "data-question")
-    tab.page.select_option(".mcr-trainer__kind", "fans")
-    tab.page.wait_for_function("(q) => { const d = document.querySelector('div.mcr-trainer').dataset;"
-                               " return d.kind === 'fans' && d.question !== q && d.state === 'question'; }",
-                               arg=before, timeout=STEP_MS)
-    question = questions[tab.page.get_attribute("div.mcr-trainer", "data-question")]
+    choose_rules(tab.page)
+    question = ask_kind(tab.page, "fans", questions)
     for fan in question.answer_ids:
         tab.page.check(f"input[type=checkbox][value='{fan}']")
     tab.page.click("button[data-action=check]")
-    assert _trainer_state(tab, "right", "wrong") == "right", question.id
+    assert trainer_state(tab.page, "right", "wrong") == "right", question.id
 
 
 def test_after_one_visit_the_calculator_quiz_and_rulebook_work_offline(

@@ -67,13 +67,7 @@ class Page:
         self.page.goto(self.base_url + path, wait_until="domcontentloaded")
 
     def state(self, *states: str, timeout: int = STEP_MS) -> str:
-        wanted = " || ".join(f"s === {json.dumps(s)}" for s in (*states, "failed"))
-        self.page.wait_for_function(
-            f"() => {{ const s = document.querySelector('div.mcr-trainer').dataset.state; return {wanted}; }}",
-            timeout=timeout)
-        state = self.page.get_attribute("div.mcr-trainer", "data-state") or ""
-        assert state != "failed", self.page.inner_text(".mcr-trainer__notice")
-        return state
+        return trainer_state(self.page, *states, timeout=timeout)
 
     def attr(self, name: str) -> str:
         return self.page.get_attribute("div.mcr-trainer", f"data-{name}") or ""
@@ -93,11 +87,37 @@ def tab(browser: Any, base_url: str) -> Iterator[Page]:  # noqa: F811
     opened.context.close()
 
 
-def _chosen(tab: Page) -> None:
+def trainer_state(page: Any, *states: str, timeout: int = STEP_MS) -> str:
+    """The trainer's state once it is one of `states` (its failure notice if it failed)."""
+    page.wait_for_function("(wanted) => wanted.includes(document.querySelector('div.mcr-trainer').dataset.state)",
+                           arg=[*states, "failed"], timeout=timeout)
+    state = page.get_attribute("div.mcr-trainer", "data-state") or ""
+    assert state != "failed", page.inner_text(".mcr-trainer__notice")
+    return state
+
+
+def choose_rules(page: Any) -> None:
     """The rules asked the first time: the site's own (the first offered)."""
-    if tab.state("edition", "question", timeout=START_MS) == "edition":
-        tab.page.locator("button[data-edition]").first.click()
-        tab.state("question")
+    if trainer_state(page, "edition", "question", timeout=START_MS) == "edition":
+        page.locator("button[data-edition]").first.click()
+        trainer_state(page, "question")
+
+
+def _question_after(page: Any, before: str, questions: dict[str, Question], kind: str = "") -> Question:
+    """The question asked once the one `before` is gone (of `kind`, if given)."""
+    page.wait_for_function("([q, k]) => { const d = document.querySelector('div.mcr-trainer').dataset;"
+                           " return d.question !== q && d.state === 'question' && (!k || d.kind === k); }",
+                           arg=[before, kind], timeout=STEP_MS)
+    return questions[page.get_attribute("div.mcr-trainer", "data-question") or ""]
+
+
+def ask_kind(page: Any, kind: str, questions: dict[str, Question]) -> Question:
+    """The open page's session turned to questions of `kind` (a new session), and the first one asked."""
+    before = page.get_attribute("div.mcr-trainer", "data-question") or ""
+    page.select_option(".mcr-trainer__kind", kind)
+    q = _question_after(page, before, questions, kind)
+    assert q.kind == kind, q.id
+    return q
 
 
 def _wrong_pick(q: Question) -> str | None:
@@ -108,13 +128,9 @@ def _wrong_pick(q: Question) -> str | None:
 
 def test_a_family_page_asks_its_familys_hands_and_marks_the_options(tab: Page, questions: dict[str, Question]) -> None:
     tab.open("quiz/family-concealment/")
-    _chosen(tab)
+    choose_rules(tab.page)
     assert tab.page.inner_text(".mcr-trainer__score") == quiz_text("en", "score_none")
-    before = tab.attr("question")
-    tab.page.select_option(".mcr-trainer__kind", "fans")          # "Which fans count?" only: a new session
-    tab.page.wait_for_function("(q) => { const d = document.querySelector('div.mcr-trainer').dataset;"
-                               " return d.kind === 'fans' && d.question !== q && d.state === 'question'; }",
-                               arg=before, timeout=STEP_MS)
+    ask_kind(tab.page, "fans", questions)                          # "Which fans count?" only: a new session
     while True:
         q = questions[tab.attr("question")]
         assert q.kind == "fans" and CONCEALMENT & set(q.drill), q.id
@@ -142,31 +158,24 @@ def test_a_family_page_asks_its_familys_hands_and_marks_the_options(tab: Page, q
     assert not tab.errors, tab.errors
 
 
-def _ask_kind(tab: Page, kind: str, questions: dict[str, Question]) -> Question:
-    """The open page's session turned to questions of `kind` (a new session), and the first one asked."""
-    before = tab.attr("question")
-    tab.page.select_option(".mcr-trainer__kind", kind)
-    tab.page.wait_for_function("([k, q]) => { const d = document.querySelector('div.mcr-trainer').dataset;"
-                               " return d.kind === k && d.question !== q && d.state === 'question'; }",
-                               arg=[kind, before], timeout=STEP_MS)
-    q = questions[tab.attr("question")]
-    assert q.kind == kind, q.id
-    return q
-
-
 def test_tiles_and_numbers_reach_the_trainer_as_the_learner_gave_them(tab: Page, questions: dict[str, Question]) -> None:
     """The page's tile and number fields (waits; payments, one field per payer) answered: the
     waits ticked and the payments typed as the hand's key gives them are right; a payment
     one point off is wrong."""
     tab.open("quiz/family-concealment/")
-    _chosen(tab)
-    q = _ask_kind(tab, "waits", questions)
+    choose_rules(tab.page)
+    q = ask_kind(tab.page, "waits", questions)
     for face in q.answer["waits"]:
         tab.page.check(f"input[type=checkbox][value='{face}']")
     tab.page.click("button[data-action=check]")
     assert tab.state("wrong", "right") == "right", q.id
     for off in (0, 1):
-        q = _ask_kind(tab, "payments", questions) if off == 0 else _next_question(tab, questions)
+        if off == 0:
+            q = ask_kind(tab.page, "payments", questions)
+        else:
+            before = tab.attr("question")
+            tab.page.click("button[data-action=next]")
+            q = _question_after(tab.page, before, questions)
         payments = expected_payments(q)
         fields = tab.page.locator("input.mcr-trainer__number")
         assert fields.count() == len(payments), q.id
@@ -177,20 +186,12 @@ def test_tiles_and_numbers_reach_the_trainer_as_the_learner_gave_them(tab: Page,
     assert not tab.errors, tab.errors
 
 
-def _next_question(tab: Page, questions: dict[str, Question]) -> Question:
-    before = tab.attr("question")
-    tab.page.click("button[data-action=next]")
-    tab.page.wait_for_function("(q) => { const d = document.querySelector('div.mcr-trainer').dataset;"
-                               " return d.question !== q && d.state === 'question'; }", arg=before, timeout=STEP_MS)
-    return questions[tab.attr("question")]
-
-
 def _drill(tab: Page, questions: dict[str, Question], answers: list[str]) -> list[str]:
     """Run a drill of len(answers) intermediate hands: "right", "wrong" or "none" each; the ids."""
     tab.page.select_option(".mcr-trainer__timed-level", "intermediate")
     tab.page.select_option(".mcr-trainer__timed-count", str(len(answers)))
     tab.page.click("button[data-action=timed_start]")
-    _chosen(tab)
+    choose_rules(tab.page)
     asked = []
     for n, how in enumerate(answers):
         if n:
