@@ -64,11 +64,14 @@ def app_languages(config: MkDocsConfig) -> list[AppLanguage]:
     """Each built language's site name and description, as mkdocs.yml gives them to static-i18n."""
     plugin = config.plugins.get("i18n")
     given = {lang.locale: lang for lang in (plugin.config.languages if plugin else [])}
+    # config.site_name and site_description hold the last language built by now (static-i18n
+    # sets them for each): a language that gives none takes the default language's.
+    default = given.get(DEFAULT_LANG)
     apps = []
     for code in built_languages(config):
-        lang = given.get(code)
-        apps.append(AppLanguage(code, (lang and lang.site_name) or config.site_name,
-                                (lang and lang.site_description) or config.site_description or ""))
+        lang = given.get(code) or default
+        apps.append(AppLanguage(code, (lang and lang.site_name) or (default and default.site_name) or "",
+                                (lang and lang.site_description) or (default and default.site_description) or ""))
     return apps
 
 

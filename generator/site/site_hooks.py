@@ -8,6 +8,7 @@
   box (a malformed one fails the build the same way), and flag pages shown in English
   for want of a translation;
 - on_page_content: put the drawings in place;
+- on_post_template: the site's one 404 page in the default language;
 - on_serve: watch site/ rather than the assembled folder; on_shutdown: remove that folder.
 
 Because the hook runs the page generators, `mkdocs build` and `mkdocs serve` work directly.
@@ -76,6 +77,7 @@ class _State:
     sources: Path | None = None          # the hand-written docs (site/), as mkdocs.yml names them
     docs: Path | None = None             # this process's assembled docs folder
     assembly: Assembly | None = None
+    not_found: str | None = None         # the default language's 404 page, as rendered
 
 
 _state = _State()
@@ -128,6 +130,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             raise PluginError("texts that hold markup:\n" + "\n".join(markup))
         _state.results.clear()
         _state.others.clear()
+        _state.not_found = None
         sources = Path(config.docs_dir).resolve()
         stale = stale_bank_problems(_state.data, sources, _repo_root(config))
         if stale:   # before anything is built: the quiz pages would teach another table's answers
@@ -367,6 +370,18 @@ def _with_fallback_notice(lines: list[str], lang: str) -> list[str]:
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     # A token of this page becomes its drawing; anything else shaped like one is text.
     return _TOKEN_IN_HTML.sub(lambda m: _state.drawings.pop(m["token"], m[0]), html)
+
+
+def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
+    """static-i18n renders the theme's 404 page once per language into the same file at the
+    site's root, so the language built last (Japanese) answered every missing address: the
+    root's is the default language's, which is built first."""
+    if template_name != "404.html":
+        return output
+    lang, _ = _i18n(config)
+    if lang == DEFAULT_LANG or _state.not_found is None:
+        _state.not_found = output
+    return _state.not_found
 
 
 @event_priority(-200)   # after static-i18n's post_build (-100), which writes the index of all languages
