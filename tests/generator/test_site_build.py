@@ -265,6 +265,23 @@ def test_the_root_s_404_page_and_each_manifest_are_in_their_own_language(site: B
         assert (app["lang"], app["description"]) == (lang, described[lang])
 
 
+NAV_LINK = re.compile(r'<a href="([^"]*)" class="md-nav__link[^"]*"')
+
+
+def _menu_fans(site: BuiltSite, page: str, table: rules.FanTable) -> list[str]:
+    """The fans' pages the menu (not the text) of `page` links to."""
+    fan_page = re.compile(r"/fans/(" + "|".join(f.id for f in table.fans) + r")/")
+    html = _out(site, DEFAULT_LANG, page).read_text(encoding="utf-8")
+    return [href for href in NAV_LINK.findall(html) if fan_page.fullmatch(urlsplit(urljoin(f"/{page}/", href)).path)]
+
+
+def test_a_page_carries_the_navigation_around_it_not_every_fan(site: BuiltSite, table: rules.FanTable) -> None:
+    """navigation.prune: a rulebook page's menu names the fans' section, not its 81 pages (it
+    did, on every page: most of a short page's weight); a fan's page lists the others."""
+    assert _menu_fans(site, "rulebook/scoring", table) == []
+    assert len(_menu_fans(site, "fans/big_four_winds", table)) >= len(table.fans) - 1
+
+
 def test_a_page_not_yet_translated_builds_and_shows_english(tmp_path: Path) -> None:
     """Remove one Korean page from a copy of the sources: the strict build still passes
     and the Korean site shows the English page under a visible notice."""
