@@ -14,7 +14,7 @@ import pytest
 
 from generator.site.built_languages import LANGUAGES_VARIABLE
 
-from .conftest import ROOT, run_folder
+from .conftest import ROOT, run_folder, read_yaml
 
 ARTIFACTS = ROOT / "test-artifacts"
 
@@ -123,7 +123,7 @@ def build_sources(docs: Path, work: Path, languages: tuple[str, ...] = ()) -> su
     (`mcr site build --languages`), where the test reads one language's pages."""
     import yaml  # noqa: PLC0415 - only these tests read the config
 
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = read_yaml(ROOT / "mkdocs.yml")
     config.update(docs_dir=str(docs), site_dir=str(work / "out"), hooks=[str(ROOT / "generator/site/site_hooks.py")],
                   watch=[])
     config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])

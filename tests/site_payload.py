@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 import yaml
 
-from .conftest import ROOT, run_folder
+from .conftest import ROOT, run_folder, read_yaml
 from .site_build_support import ARTIFACTS
 
 MARK = "__xss"   # the global a payload that ran sets: window.__xss
@@ -75,7 +75,7 @@ def _append_all(node: Any, payload: str) -> Any:
 
 
 def _rewrite_yaml(path: Path, payload: str) -> None:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = read_yaml(path)
     path.write_text(yaml.safe_dump(plant(data, payload), allow_unicode=True, sort_keys=False, width=10_000),
                     encoding="utf-8")
 
@@ -84,7 +84,7 @@ def _plant_strings(i18n: Path) -> int:
     """Every string of every string table; the count of strings planted."""
     planted = 0
     for path in sorted(i18n.glob("*/*.yaml")):
-        table = yaml.safe_load(path.read_text(encoding="utf-8"))
+        table = read_yaml(path)
         table = {key: value + PAYLOAD for key, value in table.items()}
         planted += len(table)
         path.write_text(yaml.safe_dump(table, allow_unicode=True, sort_keys=False, width=10_000), encoding="utf-8")

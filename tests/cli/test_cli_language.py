@@ -27,13 +27,12 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-import yaml
 
 from i18n import LANGS
 from mcr.language import locale_language
 from mcr.vocabulary_text import vocabulary_keys
 
-from ..conftest import ROOT, texts_in
+from ..conftest import ROOT, texts_in, read_yaml
 from .in_process import mcr_here
 
 OTHER_LANGS = [lang for lang in LANGS if lang != "en"]
@@ -52,15 +51,20 @@ def _words(texts: Any) -> set[str]:
 
 
 def _strings(surface: str, lang: str) -> dict[str, str]:
-    return yaml.safe_load((ROOT / "i18n" / surface / f"{lang}.yaml").read_text(encoding="utf-8"))
+    return read_yaml(ROOT / "i18n" / surface / f"{lang}.yaml")
+
+
+@cache
+def _table_files() -> tuple[Any, ...]:
+    """fans.yaml and the editions' files, read once (for every language's names)."""
+    return tuple(read_yaml(path) for path in [ROOT / "fans.yaml", *sorted((ROOT / "editions").glob("*.yaml"))])
 
 
 @cache
 def _own_fan_names(lang: str) -> tuple[str, ...]:
     """The language's fan names that are English words: French players use the English names
     (i18n/glossary.fr.md), so in French output they are French; longest first."""
-    sources = [ROOT / "fans.yaml", *sorted((ROOT / "editions").glob("*.yaml"))]
-    names = {name for path in sources for name in _names_in(yaml.safe_load(path.read_text(encoding="utf-8")), lang)}
+    names = {name for data in _table_files() for name in _names_in(data, lang)}
     return tuple(sorted((n for n in names if n.isascii()), key=len, reverse=True))
 
 
@@ -99,7 +103,7 @@ def _french_words() -> frozenset[str]:
 
 @cache
 def english_words() -> frozenset[str]:
-    table = yaml.safe_load((ROOT / "fans.yaml").read_text(encoding="utf-8"))
+    table, *editions = _table_files()
     english = list(_strings("cli", "en").values())
     english += [v for k, v in _strings("quiz", "en").items() if k.startswith("why_")]
     english += [v for k, v in _strings("site", "en").items() if k.startswith("error_")]
@@ -108,8 +112,8 @@ def english_words() -> frozenset[str]:
     spanish = [text for surface in ("cli", "quiz", "site", "web-quiz", "tiles")
                for text in _strings(surface, "es").values()]
     spanish += list(texts_in(table, "es"))
-    for path in sorted((ROOT / "editions").glob("*.yaml")):
-        spanish += list(texts_in(yaml.safe_load(path.read_text(encoding="utf-8")), "es"))
+    for edition in editions:
+        spanish += list(texts_in(edition, "es"))
     return frozenset((_words(english) | FUNCTION_WORDS) - _words(spanish) | ENGLISH_ONLY)
 
 
@@ -303,7 +307,7 @@ COMMANDS = [["score", RICH], ["score", "-"], ["analyze", RICH], ["fans"], ["chec
 def test_an_unknown_language_is_refused_with_the_known_ones(args: list[str]) -> None:
     run = mcr(*args, "--lang", "xx")
     assert run.returncode == 2 and run.stdout == ""
-    languages = yaml.safe_load((ROOT / "i18n" / "languages.yaml").read_text(encoding="utf-8"))
+    languages = read_yaml(ROOT / "i18n" / "languages.yaml")
     known = ", ".join(f"{entry['code']} ({entry['name']})" for entry in languages)
     assert f"argument --lang: unknown language 'xx'; the languages are {known}" in run.stderr, run.stderr
 

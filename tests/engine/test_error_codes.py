@@ -7,12 +7,11 @@ import string
 from collections.abc import Callable
 
 import pytest
-import yaml
 
 import rules
 from rules import ERROR_FIELDS
 
-from ..conftest import ROOT
+from ..conftest import ROOT, read_yaml
 
 WINNING = "[123m]456m789m34p55s5p"   # a plain winning hand: Pure Straight, won on 5p
 WITH_KONG = "[1111m]23m456p789s99s4m"
@@ -111,7 +110,7 @@ ADDED = {"situation_impossible": {"reason"}}
 
 
 def test_every_code_is_worded_in_every_language_from_its_fields() -> None:
-    wording = {path.stem: yaml.safe_load(path.read_text(encoding="utf-8"))
+    wording = {path.stem: read_yaml(path)
                for path in sorted((ROOT / "i18n" / "site").glob("*.yaml"))}
     assert len(wording) == 6
     problems = []

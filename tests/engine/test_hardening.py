@@ -7,19 +7,18 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 
 import rules
 from rules.user_files import FileRefused, read_user_bytes
 from rules.yaml_loader import YamlProblem, load_strict
 
-from ..conftest import ROOT
+from ..conftest import ROOT, read_yaml
 
 CORPUS = ROOT / "tests" / "corpus" / "table_mutations.yaml"
 
 
 def corpus() -> list[dict[str, str]]:
-    return yaml.safe_load(CORPUS.read_text(encoding="utf-8"))
+    return read_yaml(CORPUS)
 
 
 def mutated_copy(case: dict[str, str], folder: Path) -> Path:

@@ -12,7 +12,6 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-import yaml
 from mkdocs.exceptions import PluginError
 
 from generator.site import site_hooks
@@ -23,16 +22,16 @@ from generator.site.diagrams.wall import Example
 from generator.site.site_data import load_site_data
 from generator.site.site_text import LANGS
 
-from ..conftest import ROOT
+from ..conftest import ROOT, read_yaml
 from ..site_build_support import build_sources
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = tuple(DIAGRAMS)
-LABELS = yaml.safe_load((ROOT / "i18n/diagrams/en.yaml").read_text(encoding="utf-8")).keys()
+LABELS = read_yaml(ROOT / "i18n/diagrams/en.yaml").keys()
 
 
 def _strings(lang: str) -> dict[str, str]:
-    return yaml.safe_load((ROOT / f"i18n/diagrams/{lang}.yaml").read_text(encoding="utf-8"))
+    return read_yaml(ROOT / f"i18n/diagrams/{lang}.yaml")
 
 
 def _root(name: str, lang: str) -> ET.Element:

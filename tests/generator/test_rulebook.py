@@ -6,12 +6,11 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 import rules
 from i18n import LANGS
 
-from ..conftest import ROOT
+from ..conftest import ROOT, load_yaml
 
 LANGUAGES = tuple(LANGS)   # every language of i18n/languages.yaml
 CHAPTERS = ("tiles", "terms", "play", "winning", "scoring", "fans", "competition", "rulings")
@@ -69,7 +68,7 @@ def _blocks() -> list[tuple[str, int, dict]]:
         source = path.read_text(encoding="utf-8")
         for match in HAND_BLOCK.finditer(source):
             line = source[: match.start()].count("\n") + 1
-            found.append((f"{path.relative_to(ROOT)}:{line}", line, yaml.safe_load(match.group(1))))
+            found.append((f"{path.relative_to(ROOT)}:{line}", line, load_yaml(match.group(1))))
     return found
 
 

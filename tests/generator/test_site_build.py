@@ -10,7 +10,6 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
-import yaml
 
 import rules
 from generator.quizzes.check_blocks import read_check, scan as scan_checks
@@ -21,7 +20,7 @@ from generator.site.generate import hand_written_files
 from generator.site.site_data import load_site_data
 from generator.site.site_text import DEFAULT_LANG, LANGS, text
 
-from ..conftest import ROOT
+from ..conftest import ROOT, read_yaml
 from ..build_comparison import build_differences
 from ..site_build_support import BuiltSite, build_sources, built_site, run_build
 
@@ -254,7 +253,7 @@ def test_the_root_s_404_page_and_each_manifest_are_in_their_own_language(site: B
     missing address was the language built last (Japanese), and so was the description in the
     default language's web app manifest."""
     assert f'<html lang="{DEFAULT_LANG}"' in (site.output / "404.html").read_text(encoding="utf-8")
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = read_yaml(ROOT / "mkdocs.yml")
     described = {lang["locale"]: lang["site_description"]
                  for plugin in config["plugins"] if isinstance(plugin, dict) and "i18n" in plugin
                  for lang in plugin["i18n"]["languages"]}

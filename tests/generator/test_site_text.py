@@ -5,12 +5,11 @@ from __future__ import annotations
 import string
 
 import pytest
-import yaml
 
 from generator.site.site_text import DEFAULT_LANG, LANGS, LANGUAGE_NAMES, TEXT, points_label, text
 from generator.site.tiles import LANGS as TILE_LANGS
 
-from ..conftest import ROOT
+from ..conftest import ROOT, read_yaml
 
 
 def _placeholders(template: str) -> set[str]:
@@ -42,7 +41,7 @@ def test_translations_are_not_copies_of_english() -> None:
 
 
 def test_languages_agree_with_mkdocs_yml_and_tile_names() -> None:
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = read_yaml(ROOT / "mkdocs.yml")
     i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
     locales = [entry["locale"] for entry in i18n["languages"]]
     assert tuple(locales) == LANGS

@@ -23,10 +23,10 @@ from generator.site.site_nav import build_nav
 from generator.site.site_text import TEXT as SITE_TEXT
 from generator.site.site_text import points_label
 
-from ..conftest import ROOT, texts_in
+from ..conftest import ROOT, texts_in, read_yaml
 
 LANGS = ("en", "zh", "es", "ko", "fr", "ja")
-FANS = yaml.safe_load((ROOT / "fans.yaml").read_text(encoding="utf-8"))
+FANS = read_yaml(ROOT / "fans.yaml")
 
 
 @cache   # read once per language: the checks below each scan the same texts
