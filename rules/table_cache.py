@@ -87,17 +87,40 @@ def read_entry(kind: str, key: str) -> Any | None:
         return None
 
 
-def write_entry(kind: str, key: str, data: Any) -> None:
+# What this process itself parsed, kept in memory: `mcr check` trusts no file of the cache,
+# but reads again what it parsed itself moments ago from the very same bytes (the base table,
+# once for itself and once under each edition) from here, in a fresh copy each time.
+_OWN_LIMIT = 8
+_own: dict[tuple[str, str], tuple[bytes, bool]] = {}
+
+
+def read_own_entry(kind: str, key: str) -> Any | None:
+    """A fresh copy of the data this process stored under `key`, or None."""
+    kept = _own.get((kind, key))
+    if kept is None:
+        return None
+    body, source_lines = kept
+    return json.loads(body, object_hook=_source_lines if source_lines else None)
+
+
+def write_entry(kind: str, key: str, data: Any, *, parsed_here: bool = False) -> None:
     """Store `data` under `key` (whole, or not at all: a reader never sees half a file).
-    Data JSON cannot hold as it is (keys that are not strings, dates, NaN) is not stored."""
+    Data JSON cannot hold as it is (keys that are not strings, dates, NaN) is not stored.
+    `parsed_here`: this process made `data` from the bytes `key` names (not from the cache),
+    so it is also kept in memory for read_own_entry."""
     if not _plain_keys(data):
         return   # JSON would turn the keys into strings: the entry would differ from the data
     try:
         body = json.dumps(_encoded(data), ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
     except (TypeError, ValueError, RecursionError):
         return
+    source_lines = _has_source_lines(data)
+    if parsed_here:
+        if len(_own) >= _OWN_LIMIT:
+            _own.clear()
+        _own[(kind, key)] = (body, source_lines)
     header = {"format": CACHE_FORMAT, "kind": kind, "key": key, "checksum": _checksum(kind, key, body),
-              "source_lines": _has_source_lines(data)}
+              "source_lines": source_lines}
     path = _entry_path(kind, key)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -15,7 +15,7 @@ import os
 from typing import Any
 
 from .errors import FanTableError
-from .table_cache import content_key, engine_version, read_entry, write_entry
+from .table_cache import content_key, engine_version, read_entry, read_own_entry, write_entry
 from .yaml_loader import YamlProblem, strict_loader
 from .user_files import TABLE_LIMIT, read_user_bytes
 
@@ -122,14 +122,13 @@ def parsed_key(raw: bytes) -> str:
 
 def read_table_data(path: str | os.PathLike[str], shown: str, *, trust_cache: bool = True) -> Any:
     """The data of the table file at `path` (`shown` names it in messages): from the cache
-    when `trust_cache` and an entry made from these very bytes passes its checksum, else
-    parsed (and cached)."""
+    when `trust_cache` and an entry made from these very bytes passes its checksum, or
+    from what this process parsed from these very bytes, else parsed (and cached)."""
     raw = read_file_bytes(path, shown)
     key = parsed_key(raw)
-    if trust_cache:
-        data = read_entry("parsed", key)
-        if data is not None:
-            return data
+    data = read_entry("parsed", key) if trust_cache else read_own_entry("parsed", key)
+    if data is not None:
+        return data
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -137,7 +136,7 @@ def read_table_data(path: str | os.PathLike[str], shown: str, *, trust_cache: bo
         raise FanTableError([f"{shown}:{line}: not UTF-8 text (byte {raw[err.start]:#04x})"]) from None
     data = read_yaml_with_lines(text, shown)
     check_size(data, shown)
-    write_entry("parsed", key, data)
+    write_entry("parsed", key, data, parsed_here=True)
     return data
 
 

@@ -171,3 +171,20 @@ def test_overlay_lines_survive_the_cache(cache_dir: Path, tmp_path: Path) -> Non
     assert [(f.id, int(f.line), getattr(f.line, "file", None)) for f in cached.fans] == \
         [(f.id, int(f.line), getattr(f.line, "file", None)) for f in fresh.fans]
     assert any(getattr(f.line, "file", "").endswith("green-book.yaml") for f in cached.fans)
+
+
+def test_mcr_check_reads_each_file_once(cache_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """mcr check trusts no file of the cache, yet the base table it parsed for itself is not
+    parsed again under each edition built on it (1.6 s -> 0.9 s a check): each file of the
+    table is parsed once, and an edit of the base is still seen."""
+    from rules import table_source  # noqa: PLC0415
+
+    monkeypatch.setattr(table_cache, "_own", {})   # nothing parsed by an earlier test of this process
+    parsed: list[str] = []
+    reader = table_source.read_yaml_with_lines
+    monkeypatch.setattr(table_source, "read_yaml_with_lines", lambda text, shown: parsed.append(shown) or reader(text, shown))
+    path = _table_copy(tmp_path)
+    assert rules.check_fan_table(str(path)) == []
+    assert sorted(parsed) == sorted([str(path), *(str(p) for p in (path.parent / "editions").glob("*.yaml"))]), parsed
+    path.write_text(path.read_text(encoding="utf-8").replace(POINTS_LINE, "  points: 87\n", 1), encoding="utf-8")
+    assert any("fan big_four_winds: points 87 is not one of" in p for p in rules.check_fan_table(str(path)))
