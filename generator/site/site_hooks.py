@@ -78,6 +78,8 @@ class _State:
     docs: Path | None = None             # this process's assembled docs folder
     assembly: Assembly | None = None
     not_found: str | None = None         # the default language's 404 page, as rendered
+    url_files: Files | None = None       # the files whose addresses file_urls holds
+    file_urls: dict[str, str | None] = field(default_factory=dict)
 
 
 _state = _State()
@@ -343,17 +345,28 @@ def _place_diagrams(markdown: str, lang: str, rel_path: str, offset: int) -> str
 # --- end of rulebook diagrams ---------------------------------------------------------------
 
 
+def _file_url(files: Files, src_path: str) -> str | None:
+    """The site address of a source file, or None. Looked up once per language's files:
+    static-i18n's lookup builds paths each time, and every tile of every drawn hand asks."""
+    if _state.url_files is not files:
+        _state.url_files, _state.file_urls = files, {}
+    if src_path not in _state.file_urls:
+        target = files.get_file_from_path(src_path)
+        _state.file_urls[src_path] = target.url if target is not None else None
+    return _state.file_urls[src_path]
+
+
 def _url(files: Files, src_path: str, page: Page) -> str:
-    target = files.get_file_from_path(src_path)
+    target = _file_url(files, src_path)
     if target is None:
         raise PluginError(f"{page.file.src_uri}: the site has no {src_path}")
-    return get_relative_url(target.url, page.url)
+    return get_relative_url(target, page.url)
 
 
 def _token_url(files: Files, token: re.Match[str], page: Page) -> str:
     """A url_token() of a page generator, as a URL relative to the page."""
     optional, src_path = token.group(1) == "?", token.group(2)
-    if optional and files.get_file_from_path(src_path) is None:
+    if optional and _file_url(files, src_path) is None:
         return ""
     return _url(files, src_path, page)
 
