@@ -64,6 +64,8 @@ def app_languages(config: MkDocsConfig) -> list[AppLanguage]:
     """Each built language's site name and description, as mkdocs.yml gives them to static-i18n."""
     plugin = config.plugins.get("i18n")
     given = {lang.locale: lang for lang in (plugin.config.languages if plugin else [])}
+    if not given:   # no static-i18n: mkdocs.yml's own values, which nothing changed
+        return [AppLanguage(code, config.site_name, config.site_description or "") for code in built_languages(config)]
     # config.site_name and site_description hold the last language built by now (static-i18n
     # sets them for each): a language that gives none takes the default language's.
     default = given.get(DEFAULT_LANG)
