@@ -41,6 +41,12 @@ pytestmark = [
 ]
 
 STORAGE_KEY = "mcr-trainer-progress"
+# The page seeds each session from Math.random: here a fixed sequence (mulberry32), so the
+# module's sessions ask the same questions on every run (an unlucky draw once gave a whole
+# session without a "which fans" question to pick wrong in).
+SEEDED_RANDOM = """(() => { let a = 20260302;
+  Math.random = () => { a = (a + 0x6D2B79F5) | 0; let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; }; })();"""
 DAY_ONE = date(2026, 3, 2)
 START_MS = 180_000   # Python starting in WebAssembly on a busy machine: generous
 STEP_MS = 60_000
@@ -54,6 +60,7 @@ def noon(day: date) -> datetime:
 class Quiz:
     def __init__(self, browser: Any, base_url: str) -> None:  # noqa: F811
         self.context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+        self.context.add_init_script(SEEDED_RANDOM)
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.requested: list[str] = []   # the page's and its worker's
