@@ -23,9 +23,13 @@ def _menu_items(others: tuple[str, ...]) -> re.Pattern[str]:
                       r')" class="md-select__link">[^<]*</a>\s*</li>')
 
 
+def _is_search_index(rel: str) -> bool:
+    return rel.startswith("search/search_index") and rel.endswith(".json")
+
+
 def _lists_languages(rel: str) -> bool:
     """A page (its language menu) or a search index (the languages of its stemmers)."""
-    return rel.endswith(".html") or (rel.startswith("search/search_index") and rel.endswith(".json"))
+    return rel.endswith(".html") or _is_search_index(rel)
 
 
 def _search_index(body: bytes) -> Any:
@@ -51,7 +55,7 @@ def _same(rel: str, part: bytes, whole: bytes, menu: re.Pattern[str], built: tup
         return True
     if rel.endswith(".html"):
         return menu.sub("", part.decode("utf-8")) == menu.sub("", whole.decode("utf-8"))
-    if rel.startswith("search/search_index") and rel.endswith(".json"):
+    if _is_search_index(rel):
         return _search_index(part) == _search_index(whole)
     if rel == OFFLINE_LIST:
         whole_list = _offline_list(whole)
