@@ -13,8 +13,13 @@ from .site_steps import serve
 from ..site_build_support import built_site
 
 CHROMIUM = Path("/usr/bin/chromium")
+# --liftoff-only: WebAssembly runs on V8's baseline compiler alone. A test scores a hand or a
+# few, and the optimising compiler's tier-up of Pyodide's hot functions cost about 2.4 s of
+# CPU on every page that starts Python (7.5 s with it, 5.1 s without), on the two cores the
+# two test workers share; those pages' test files ran a fifth faster. The benchmarks keep
+# Chromium's defaults.
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--js-flags=--liftoff-only"]
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e .[test])")
 
