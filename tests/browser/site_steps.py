@@ -106,3 +106,12 @@ def stdlib_without(context: Any, base_url: str, module_file: str) -> None:
                 out.writestr(info, source.read(info))
     context.route("**/python_stdlib.zip", lambda route: route.fulfill(status=200, body=cut.getvalue(),
                                                                     content_type="application/zip"))
+
+
+def type_query(box: Any, query: str) -> None:
+    """`query` put in the search box as typing leaves it. Material reads the box on a key's
+    release (or when its index is ready), not on `input`: after fill() alone, an index that
+    became ready between the click and the fill never sees the query (a run listed nothing
+    for 15 s). A reader's typing ends with a key released; End releases one and moves nothing."""
+    box.fill(query)
+    box.press("End")

@@ -20,7 +20,7 @@ import pytest
 import rules
 
 from ..site_payload import MARK
-from .site_steps import enter_self_drawn_win, serve
+from .site_steps import enter_self_drawn_win, serve, type_query
 from .conftest import CHROMIUM
 
 pytestmark = [
@@ -111,7 +111,7 @@ def _sheet_keeps_a_hand(tab: Watched, prefix: str = "") -> None:
 def _search_shows(tab: Watched, query: str) -> None:
     box = tab.page.locator("input.md-search__input")
     box.click()
-    box.fill(query)
+    type_query(box, query)
     tab.page.wait_for_selector("a.md-search-result__link", timeout=20_000)
 
 
