@@ -3,8 +3,9 @@ chapter in every language, at a desktop width (1280 px) and a phone's (390 px), 
 theme (and the dark one, switched on the same page, in English, Chinese and Japanese: colours
 do not depend on the language), shows its four diagrams drawn at a non-zero size, inside the
 width of the screen, every label inside its diagram and clear of the other labels, the ink in the theme's
-text colour, and nothing for axe-core to fault. Screenshots of each diagram go to
-test-artifacts/diagrams/."""
+text colour, and nothing for axe-core to fault. The quick start's three diagrams are checked
+on the page test_quickstart_browser.py opens (check_quick_start_diagrams). Screenshots of each
+diagram go to test-artifacts/diagrams/."""
 from __future__ import annotations
 
 from typing import Any
@@ -136,24 +137,9 @@ def _check_view(page: Any, lang: str, width: int, scheme: str) -> None:
         assert page.evaluate(AXE_RUN) == [], f"{lang}, {width} px, {scheme}"
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_quick_start_shows_its_diagrams_on_a_phone(browser: object, base_url: str, lang: str) -> None:
-    # The seats, the wall and the claimed tile under the quick start's steps, at phone width,
-    # light, then dark on the same page in DARK_LANGS.
-    context = browser.new_context(viewport={"width": 390, "height": 900}, color_scheme="light")
-    page = context.new_page()
-    try:
-        prefix = "" if lang == DEFAULT_LANG else f"{lang}/"
-        page.goto(f"{base_url}{prefix}quickstart/", wait_until="load")
-        page.evaluate("document.fonts.ready")
-        for scheme in ("light", "dark") if lang in DARK_LANGS else ("light",):
-            switch_palette(page, scheme)
-            _check_quick_start_view(page, lang, scheme)
-    finally:
-        context.close()
-
-
-def _check_quick_start_view(page: Any, lang: str, scheme: str) -> None:
+def check_quick_start_diagrams(page: Any, lang: str, scheme: str) -> None:
+    """The seats, the wall and the claimed tile under the quick start's steps, on the open
+    quick start at a phone's width in `scheme` (test_quickstart_browser.py opens it)."""
     found = page.evaluate(_MEASURE)
     drawn = found["diagrams"]
     assert [d["name"] for d in drawn] == ["seating", "wall-break", "claimed-melds"], lang

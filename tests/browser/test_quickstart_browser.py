@@ -1,8 +1,9 @@
 """The quick start page in a real browser, at a desktop width (1280 px) and a phone width
 (390 px): its title, its nine sections, its four hands
 with their tiles and its tables are there, and every one of them lies inside the viewport
-(nothing pushes the page sideways). The layout is the same in either palette: the dark one is
-test_diagrams_browser.py's and the accessibility pass's. Screenshots go to test-artifacts/."""
+(nothing pushes the page sideways). On the phone, its three diagrams are drawn whole
+(test_diagrams_browser.py's checks), light, and dark in DARK_LANGS: the layout is the same in
+either palette. Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 import pytest
@@ -10,7 +11,8 @@ import pytest
 from generator.site.site_text import LANGS, text
 
 from ..site_build_support import ARTIFACTS
-from .site_steps import screenshot_wanted
+from .site_steps import DARK_LANGS, screenshot_wanted, switch_palette
+from .test_diagrams_browser import check_quick_start_diagrams
 from .test_site_browser import Tab, _prefix
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -34,7 +36,8 @@ _BOXES = """() => {
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_quick_start_fits_the_screen(browser: object, base_url: str, lang: str) -> None:
-    """On a desktop's screen, then the same page on a phone's (laid out again, not reloaded)."""
+    """On a desktop's screen, then the same page on a phone's (laid out again, not reloaded),
+    where its diagrams are checked too, light and then dark on the same page in DARK_LANGS."""
     tab = Tab(browser, base_url)
     try:
         tab.page.set_viewport_size({"width": WIDTHS[0], "height": 900})
@@ -47,6 +50,10 @@ def test_the_quick_start_fits_the_screen(browser: object, base_url: str, lang: s
         for width in WIDTHS:
             tab.page.set_viewport_size({"width": width, "height": 900})
             _fits(tab, lang, width)
+        tab.page.evaluate("document.fonts.ready")
+        for scheme in ("light", "dark") if lang in DARK_LANGS else ("light",):
+            switch_palette(tab.page, scheme)
+            check_quick_start_diagrams(tab.page, lang, scheme)
         assert not tab.errors, tab.errors
     finally:
         tab.context.close()
