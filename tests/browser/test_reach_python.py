@@ -1,15 +1,18 @@
 """The accessibility pass (reach_checks.py) of the pages that run Python in WebAssembly: the
 trainer's level quiz and the calculator (a score, the waits, a discard analysis), in every language.
 The calculator opens on its discard analysis (a link whose flowers are refused); a scored hand
-and then a ready one are typed on the same page, its Python started once for the three."""
+and then a ready one are typed on the same page, its Python started once for the three. On
+that page, in each language, the refusals and the analysis are worded from the string table:
+the link's flowers, a hand one away from ready, a flowers count typed out of range."""
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import unquote
 
 import pytest
 
-from generator.site.site_text import LANGS
+from generator.site.site_text import LANGS, TEXT
 
 from .reach_checks import (KINDS as ALL_KINDS, MARKS, accessibility_test, check_open_page, open_page,
                            phone, type_hand)  # noqa: F401 - the module's phone fixture
@@ -17,6 +20,7 @@ from .reach_checks import (KINDS as ALL_KINDS, MARKS, accessibility_test, check_
 pytestmark = MARKS
 KINDS = ("trainer quiz",)
 TYPED = ("calculator discards", "calculator", "calculator waits")   # the first by its link, then typed
+ONE_AWAY = "19m19p19sESWNCF2m"   # thirteen orphans less one tile, a 2m in its place: 13 kinds, 40 tiles useful
 
 test_phone_width_and_accessibility = accessibility_test(KINDS)
 
@@ -26,8 +30,28 @@ def test_the_calculator_analysed_then_hands_typed(phone: Any, base_url: str, lan
     linked, *typed = TYPED
     open_page(phone, base_url, lang, linked)
     check_open_page(phone, lang, linked)
+    t = TEXT[lang]
+    assert phone.inner_text(".mcr-calc__link-problems li") == t["calc_link_bad_flowers"].format(
+        param="flowers", value="12", most=8)
     shown = {"calculator": ".mcr-calc__result .mcr-hand", "calculator waits": ".mcr-calc__waits"}
     for kind in typed:
         type_hand(phone, unquote(ALL_KINDS[kind].split("hand=", 1)[1].split("&", 1)[0]))
         assert phone.locator(shown[kind]).count() == 1, f"{kind}: the typed hand's answer is not shown"
         check_open_page(phone, lang, kind)
+    _worded_in(phone, lang)
+
+
+def _worded_in(page: Any, lang: str) -> None:
+    """A hand one away from ready and a flowers count the page refuses, said in `lang`."""
+    t = TEXT[lang]
+    type_hand(page, ONE_AWAY)
+    status = t["calc_status_one"].format(n=1)
+    assert page.inner_text(".mcr-calc__summary") == t["calc_summary_shanten"].format(
+        status=status, useful=t["calc_useful_count"].format(kinds=13, count=40))
+    assert not re.search(r"\[(calc|error)_", page.inner_text(".mcr-calc")), "a string is missing"
+    error = page.locator(".mcr-calc__field-error")
+    page.fill("input[name=flowers]", "x")
+    error.wait_for(state="visible")
+    assert error.inner_text() == t["calc_flowers_invalid"].format(value="x", most=8)
+    page.fill("input[name=flowers]", "0")
+    error.wait_for(state="hidden")
