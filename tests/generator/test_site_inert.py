@@ -15,7 +15,7 @@ import pytest
 
 from generator.site.content_policy import CONTENT_SECURITY_POLICY
 
-from ..page_scan import scan
+from ..page_scan import PageScan, scan
 from ..site_payload import BUILT, MARK
 
 pytestmark = pytest.mark.slow
@@ -47,23 +47,25 @@ def site(planted_site: Path) -> Path:   # one planted build per test run (tests/
     return planted_site
 
 
-def test_no_page_nor_picture_holds_anything_that_runs(site: Path) -> None:
-    pages = sorted(site.rglob("*.html")) + sorted(site.rglob("*.svg"))
-    assert len(pages) > 150 * len(BUILT)   # each language's pages, the tiles and the redirects
-    found = {}
-    for path in pages:
-        active = scan(path.read_text(encoding="utf-8")).active
-        if active:
-            found[path.relative_to(site).as_posix()] = sorted(set(active))[:5]
+@pytest.fixture(scope="module")
+def scanned(planted_site: Path) -> dict[str, PageScan]:
+    """Every page and picture of the planted site, by its path there, read once for the
+    tests below (reading them all takes some ten seconds)."""
+    pages = sorted(planted_site.rglob("*.html")) + sorted(planted_site.rglob("*.svg"))
+    return {path.relative_to(planted_site).as_posix(): scan(path.read_text(encoding="utf-8")) for path in pages}
+
+
+def test_no_page_nor_picture_holds_anything_that_runs(scanned: dict[str, PageScan]) -> None:
+    assert len(scanned) > 150 * len(BUILT)   # each language's pages, the tiles and the redirects
+    found = {name: sorted(set(page.active))[:5] for name, page in scanned.items() if page.active}
     assert not found, f"{len(found)} files run something, e.g. {dict(list(found.items())[:8])}"
 
 
-def test_every_page_carries_the_policy_before_any_script(site: Path) -> None:
-    wrong = {}
-    for path in sorted(site.rglob("*.html")):
-        page = scan(path.read_text(encoding="utf-8"))
-        if page.policies != [CONTENT_SECURITY_POLICY] or page.scripts_before_policy:
-            wrong[path.relative_to(site).as_posix()] = (page.policies, page.scripts_before_policy)
+def test_every_page_carries_the_policy_before_any_script(scanned: dict[str, PageScan]) -> None:
+    pages = {name: page for name, page in scanned.items() if name.endswith(".html")}
+    assert len(pages) > 100 * len(BUILT)   # each language's pages and the redirects
+    wrong = {name: (page.policies, page.scripts_before_policy) for name, page in pages.items()
+             if page.policies != [CONTENT_SECURITY_POLICY] or page.scripts_before_policy}
     assert not wrong, f"{len(wrong)} pages, e.g. {dict(list(wrong.items())[:5])}"
 
 
