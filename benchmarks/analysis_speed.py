@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import subprocess
 import sys
@@ -25,8 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import rules  # noqa: E402 - after the path tweak
-from rules.sampling import sample_hands  # noqa: E402
-from rules.tiles import ALL_TILES, format_tiles  # noqa: E402
+from rules.sampling import sample_near_wins  # noqa: E402
 
 TARGET_MS = 100
 _ONE = """
@@ -40,31 +38,12 @@ print(json.dumps([first, again]))
 """
 
 
-def hands(count: int, seed: int) -> list[str]:
-    """Winning hands with two standing tiles swapped, in notation (14 tiles)."""
-    rng = random.Random(seed)
-    out = []
-    for sampled in sample_hands(count, seed):
-        hand = rules.parse_hand(sampled.hand)
-        standing = list(hand.standing)
-        held = list(hand.copies)
-        for _ in range(2):
-            at = rng.randrange(len(standing))
-            new = rng.choice([t for t in ALL_TILES if held[t.code] < 4])
-            held[standing[at].code] -= 1
-            held[new.code] += 1
-            standing[at] = new
-        melds = "".join(f"[{format_tiles(m.tiles)}{'1' if m.claimed and m.kind == 'kong' else ''}]" for m in hand.melds)
-        out.append(melds + format_tiles(sorted(standing)))
-    return out
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    sample = hands(args.hands, args.seed)
+    sample = sample_near_wins(args.hands, args.seed)
     first, again = [], []
     for hand in sample:
         run = subprocess.run([sys.executable, "-c", _ONE, hand], capture_output=True, text=True, cwd=ROOT, check=True)

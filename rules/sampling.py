@@ -1,7 +1,8 @@
-"""Random legal winning hands with consistent situations, reproducible from a seed.
+"""Random legal winning hands with consistent situations, reproducible from a seed; and
+hands a few tiles away from them, as a player holds them before a discard.
 
-Used by the property tests and the benchmark; the quiz builder has its own, richer
-generator on top of the engine. Every hand it returns parses and scores.
+Used by the property tests and the benchmarks; the quiz builder has its own, richer
+generator on top of the engine. Every winning hand it returns parses and scores.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .api import fan_table, situation_for, situation_problem
+from .notation import parse_hand
 from .tiles import ALL_TILES, COPIES_PER_FACE, HONOR_LETTERS, SUITS, Tile, format_tiles, suited, tile
 
 WINDS = ("E", "S", "W", "N")
@@ -148,3 +150,23 @@ def sample_hand(rng: random.Random, table: Any = None) -> SampledHand:
 def sample_hands(count: int, seed: int, table: Any = None) -> list[SampledHand]:
     rng = random.Random(seed)
     return [sample_hand(rng, table) for _ in range(count)]
+
+
+def sample_near_wins(count: int, seed: int, swaps: int = 2, table: Any = None) -> list[str]:
+    """`count` winning hands with `swaps` of their standing tiles swapped for others (no face
+    past four copies), in notation: 14 tiles, mostly one or two from ready."""
+    rng = random.Random(seed)
+    out = []
+    for sampled in sample_hands(count, seed, table):
+        hand = parse_hand(sampled.hand)
+        standing = list(hand.standing)
+        held = list(hand.copies)
+        for _ in range(swaps):
+            at = rng.randrange(len(standing))
+            new = rng.choice([t for t in ALL_TILES if held[t.code] < COPIES_PER_FACE])
+            held[standing[at].code] -= 1
+            held[new.code] += 1
+            standing[at] = new
+        melds = "".join(f"[{format_tiles(m.tiles)}{'1' if m.claimed and m.kind == 'kong' else ''}]" for m in hand.melds)
+        out.append(melds + format_tiles(sorted(standing)))
+    return out
