@@ -315,7 +315,7 @@ def measure(sites: list[Site], args: argparse.Namespace, sync_playwright: Any) -
     # reported under the answer the page gave).
     hands = []
     for sampled, near in zip(sample_hands(args.hands, args.seed), sample_near_wins(args.hands, args.seed)):
-        hands += [sampled.hand, sampled.hand[:-2] if sampled.hand[-2] in "mps" else sampled.hand[:-1], near]
+        hands += [sampled.hand, sampled.waiting, near]
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         print(f"Chromium {browser.version}, headless; {args.runs} runs, each in a fresh context"

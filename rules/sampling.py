@@ -26,6 +26,13 @@ class SampledHand:
     def request(self) -> dict[str, Any]:
         return {"hand": self.hand, **self.situation}
 
+    @property
+    def waiting(self) -> str:
+        """The hand before its winning tile (13 tiles, for the wait finder): sample_hand
+        writes that tile last, a digit and its suit or an honor's letter."""
+        suited = self.hand[-1] in SUITS and self.hand[-2].isdigit()
+        return self.hand[:-2] if suited else self.hand[:-1]
+
 
 def _take(used: Counter, tiles: list[Tile]) -> bool:
     need = Counter(tiles)

@@ -55,8 +55,7 @@ def hand_string(rng: random.Random, sampled: SampledHand | None = None) -> str:
 
 def waiting_string(rng: random.Random) -> str:
     """A hand before its winning tile, damaged or not (what `rules.waits` reads)."""
-    text = sample_hand(rng).hand
-    cut = text[:-2] if text[-1] in "mps" and text[-2].isdigit() else text[:-1]
+    cut = sample_hand(rng).waiting
     return cut if rng.random() < 0.3 else hand_string(rng, SampledHand(cut))
 
 

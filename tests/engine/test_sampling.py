@@ -1,6 +1,7 @@
-"""The near-win hands the benchmarks type (rules.sampling.sample_near_wins): a winning hand
-from the same seed, its melds kept and two of its standing tiles swapped, read as the discard
-analysis reads 14 tiles."""
+"""The hands the benchmarks type besides the winning ones (rules.sampling): a winning hand
+before its winning tile, which the wait finder reads; and the near-win hands
+(sample_near_wins): a winning hand from the same seed, its melds kept and two of its standing
+tiles swapped, read as the discard analysis reads 14 tiles."""
 from __future__ import annotations
 
 from collections import Counter
@@ -22,3 +23,12 @@ def test_a_near_win_is_its_winning_hand_with_two_standing_tiles_swapped() -> Non
         assert sum(left.values()) <= 2, (text, won.hand)
         changed.append(sum(left.values()))
     assert changed.count(0) < len(changed) // 4   # a swap seldom puts back the tile it took
+
+
+def test_a_hand_before_its_winning_tile_waits_on_that_tile() -> None:
+    for sampled in sample_hands(80, 9):
+        waiting = sampled.waiting
+        hand = rules.parse_waiting_hand(waiting)   # 13 tiles
+        won = rules.parse_hand(sampled.hand)
+        assert sorted(t.code for t in hand.standing) == sorted(t.code for t in won.standing[:-1]), sampled.hand
+        assert won.standing[-1] in rules.waits(waiting), (sampled.hand, waiting)
