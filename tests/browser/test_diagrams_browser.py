@@ -4,8 +4,8 @@ theme (and the dark one, switched on the same page, in English, Chinese and Japa
 do not depend on the language), shows its four diagrams drawn at a non-zero size, inside the
 width of the screen, every label inside its diagram and clear of the other labels, the ink in the theme's
 text colour, and nothing for axe-core to fault. The quick start's three diagrams are checked
-on the page test_quickstart_browser.py opens (check_quick_start_diagrams). Screenshots of each
-diagram go to test-artifacts/diagrams/."""
+on the page test_quickstart_browser.py opens (diagram_steps.py). Screenshots of each diagram go
+to test-artifacts/diagrams/."""
 from __future__ import annotations
 
 from typing import Any
@@ -16,11 +16,10 @@ from generator.site.diagrams import DIAGRAMS
 from generator.site.site_text import DEFAULT_LANG, LANGS
 
 from ..conftest import ROOT
-from ..site_build_support import ARTIFACTS
+from .diagram_steps import MEASURE, SHOTS
 from .site_steps import DARK_LANGS, inject_axe, screenshot_wanted, switch_palette
 from .conftest import CHROMIUM
 
-SHOTS = ARTIFACTS / "diagrams"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # axe-core's checks (names, contrast, roles) on the diagrams alone: the rest of the page is
 # reach_checks.py's.
@@ -31,31 +30,6 @@ pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is absent (apt-get install chromium)"),
 ]
-
-
-# Measured in the page: each diagram's box, each label's box, the ink colour against the page's
-# text colour. Labels are <text class="mcr-dg-label">; a wrapped one is measured line by line.
-_MEASURE = """() => {
-  const out = [];
-  for (const figure of document.querySelectorAll('figure.mcr-diagram')) {
-    const svg = figure.querySelector('svg');
-    const box = svg.getBoundingClientRect();
-    const labels = [];
-    for (const t of svg.querySelectorAll('text.mcr-dg-label')) {
-      const r = t.getBoundingClientRect();
-      labels.push({text: t.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
-                   width: r.width, height: r.height});
-    }
-    out.push({name: [...svg.classList].find(c => c.startsWith('mcr-dg--')).slice(8),
-              lang: svg.getAttribute('lang'), label: svg.getAttribute('aria-label'),
-              left: box.left, right: box.right, top: box.top, bottom: box.bottom, width: box.width,
-              height: box.height, labels,
-              ink: getComputedStyle(svg).color,
-              text: getComputedStyle(document.querySelector('article')).color});
-  }
-  return {diagrams: out, viewport: document.documentElement.clientWidth,
-          scheme: document.body.getAttribute('data-md-color-scheme')};
-}"""
 
 
 WIDTHS = (1280, 390)   # a desktop's screen, then a phone's
@@ -127,7 +101,7 @@ def test_the_play_chapter_shows_its_diagrams(browser: object, base_url: str, lan
 
 
 def _check_view(page: Any, lang: str, width: int, scheme: str) -> None:
-    found = page.evaluate(_MEASURE)
+    found = page.evaluate(MEASURE)
     assert found["viewport"] <= width
     _check_drawn(found, lang, width, scheme)
     if screenshot_wanted(lang):
@@ -135,23 +109,3 @@ def _check_view(page: Any, lang: str, width: int, scheme: str) -> None:
     if AXE.exists():
         inject_axe(page)
         assert page.evaluate(AXE_RUN) == [], f"{lang}, {width} px, {scheme}"
-
-
-def check_quick_start_diagrams(page: Any, lang: str, scheme: str) -> None:
-    """The seats, the wall and the claimed tile under the quick start's steps, on the open
-    quick start at a phone's width in `scheme` (test_quickstart_browser.py opens it)."""
-    found = page.evaluate(_MEASURE)
-    drawn = found["diagrams"]
-    assert [d["name"] for d in drawn] == ["seating", "wall-break", "claimed-melds"], lang
-    for d in drawn:
-        where = f"{d['name']} ({lang}, quick start, {scheme})"
-        assert d["lang"] == lang and d["width"] > 100 and d["height"] > 50, where
-        assert d["left"] >= 0 and d["right"] <= found["viewport"] + 0.5, where
-        assert d["ink"] == d["text"], where
-        for lab in d["labels"]:
-            assert (lab["left"] >= d["left"] - 0.5 and lab["right"] <= d["right"] + 0.5), \
-                f"{where}: {lab['text']!r} runs out of the drawing"
-    if screenshot_wanted(lang):
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.locator("figure.mcr-diagram--seating").scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"{lang}-390-{scheme}-quickstart.png"))

@@ -12,7 +12,7 @@ from generator.site.site_text import LANGS, text
 
 from ..site_build_support import ARTIFACTS
 from .site_steps import DARK_LANGS, screenshot_wanted, switch_palette
-from .test_diagrams_browser import check_quick_start_diagrams
+from .diagram_steps import check_quick_start_diagrams
 from .test_site_browser import Tab, _prefix
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -35,7 +35,7 @@ _BOXES = """() => {
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_quick_start_fits_the_screen(browser: object, base_url: str, lang: str) -> None:
+def test_the_quick_start_fits_the_screen_and_draws_its_diagrams(browser: object, base_url: str, lang: str) -> None:
     """On a desktop's screen, then the same page on a phone's (laid out again, not reloaded),
     where its diagrams are checked too, light and then dark on the same page in DARK_LANGS."""
     tab = Tab(browser, base_url)
