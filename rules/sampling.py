@@ -30,8 +30,8 @@ class SampledHand:
     def waiting(self) -> str:
         """The hand before its winning tile (13 tiles, for the wait finder): sample_hand
         writes that tile last, a digit and its suit or an honor's letter."""
-        suited = self.hand[-1] in SUITS and self.hand[-2].isdigit()
-        return self.hand[:-2] if suited else self.hand[:-1]
+        last_is_suited = self.hand[-1] in SUITS and self.hand[-2].isdigit()
+        return self.hand[:-2] if last_is_suited else self.hand[:-1]
 
 
 def _take(used: Counter, tiles: list[Tile]) -> bool:

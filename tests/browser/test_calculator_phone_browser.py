@@ -75,6 +75,13 @@ class Phone:
         self.page.fill("input[name=flowers]", typed)
         self.answered()
 
+    def as_new(self) -> None:
+        """The page as a fresh one shows it, its Python kept running: no flowers and the saved
+        notice hidden, whatever a test before left (so that one failing fails alone)."""
+        self.page.evaluate("() => { document.querySelector('.mcr-notice[data-notice=saved]').hidden = true; }")
+        if self.page.input_value("input[name=flowers]") != "0":
+            self.flowers("0")
+
     def summary(self) -> str:
         return self.page.inner_text(".mcr-calc__summary")
 
@@ -149,6 +156,7 @@ def test_a_flowers_count_outside_0_to_8_is_refused_with_a_message(phone: Phone, 
 
 
 def test_fourteen_tiles_that_are_no_win_show_the_best_discards(phone: Phone) -> None:
+    phone.as_new()
     phone.type("[123m]456m789m34p55s9p")
     page = phone.page
     assert page.locator(".mcr-calc").get_attribute("data-answer") == "discards"
@@ -176,6 +184,7 @@ def test_fourteen_tiles_that_are_no_win_show_the_best_discards(phone: Phone) -> 
 
 
 def test_thirteen_tiles_not_ready_show_shanten_and_useful_tiles(phone: Phone) -> None:
+    phone.as_new()
     phone.type("[123m]456m789m34p5s9p")
     page = phone.page
     assert page.locator(".mcr-calc").get_attribute("data-answer") == "shanten"

@@ -14,7 +14,7 @@ import pytest
 
 from generator.site.site_text import LANGS, TEXT
 
-from .reach_checks import (KINDS as ALL_KINDS, MARKS, accessibility_test, check_open_page, open_page,
+from .reach_checks import (KINDS as ALL_KINDS, MARKS, PHONE, accessibility_test, check_open_page, open_page,
                            phone, type_hand)  # noqa: F401 - the module's phone fixture
 
 pytestmark = MARKS
@@ -42,7 +42,9 @@ def test_the_calculator_analysed_then_hands_typed(phone: Any, base_url: str, lan
 
 
 def _worded_in(page: Any, lang: str) -> None:
-    """A hand one away from ready and a flowers count the page refuses, said in `lang`."""
+    """A hand one away from ready and a flowers count the page refuses, said in `lang`, at
+    phone width (the dark pass leaves a desktop's)."""
+    page.set_viewport_size(PHONE)
     t = TEXT[lang]
     type_hand(page, ONE_AWAY)
     status = t["calc_status_one"].format(n=1)

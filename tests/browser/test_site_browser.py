@@ -153,7 +153,10 @@ def test_search_finds_fans_by_their_names(tab: Tab, lang: str, table: object) ->
     for query, fan_id in SEARCHES[lang]:
         fan = table.fan(fan_id)
         known = f"{fan.names.get(lang) or ''} {fan.other_names.get(lang) or ''}"
-        (unnamed if lang not in ("en", "zh") and query.lower() not in known.lower() else searched).append((query, fan_id))
+        if lang not in ("en", "zh") and query.lower() not in known.lower():
+            unnamed.append((query, fan_id))
+        else:
+            searched.append((query, fan_id))
     if not searched:
         pytest.skip(f"fans.yaml has no {lang} name for any of {SEARCHES[lang]} yet")
     tab.open(_prefix(lang))
