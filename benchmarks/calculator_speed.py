@@ -58,9 +58,10 @@ RULEBOOK_PAGE = "rulebook/scoring/"
 TARGET_COLD_S = 4.0
 TARGET_WARM_S = 1.5
 TARGET_FURTHER_SCORE_MS = 300.0
-# The page's kinds of answer (data-answer) and their targets after the engine has started.
-ANSWER_TARGETS_MS = {"score": TARGET_FURTHER_SCORE_MS, "waits": 100.0, "discards": 100.0}
-ANSWER_NAMES = {"score": "breakdown", "waits": "wait finder", "discards": "discard analysis"}
+# The page's kinds of answer (data-answer): what they are called here, and their targets
+# after the engine has started.
+ANSWERS = {"score": ("breakdown", TARGET_FURTHER_SCORE_MS), "waits": ("wait finder", 100.0),
+           "discards": ("discard analysis", 100.0)}
 TARGET_RULEBOOK_BYTES = 600_000
 
 # Types each hand into the notation field and waits for its answer to be drawn: [ms, kind].
@@ -205,13 +206,12 @@ def further_answers(browser: Any, base: str, hands: list[str]) -> dict[str, list
 
 
 def report_answers(name: str, by_kind: dict[str, list[float]]) -> None:
-    known = [kind for kind in ANSWER_NAMES if kind in by_kind]
+    known = [kind for kind in ANSWERS if kind in by_kind]
     for kind in known + sorted(set(by_kind) - set(known)):   # the targeted kinds first
         times = by_kind[kind]
-        line = (f"{ANSWER_NAMES.get(kind, kind)} ({name}, {len(times)} hands): median {statistics.median(times):.0f} ms, "
-                f"slowest {max(times):.0f} ms")
-        if kind in ANSWER_TARGETS_MS:
-            target = ANSWER_TARGETS_MS[kind]
+        called, target = ANSWERS.get(kind, (kind, None))
+        line = f"{called} ({name}, {len(times)} hands): median {statistics.median(times):.0f} ms, slowest {max(times):.0f} ms"
+        if target:
             line += (f" (target {target:.0f} ms: median {statistics.median(times) / target:.2f} of it, "
                      f"slowest {max(times) / target:.2f})")
         print(line)
@@ -286,6 +286,11 @@ def main() -> int:
 def served_sites(site: Path | None, baseline: str | None) -> Iterator[list[Site]]:
     """The sites to measure (also trainer_speed.py's), each served on a port of its own
     (`.base`): the baseline commit's build when asked, then this checkout's (`site`, or built now)."""
+    if site is not None and not (site / "calculator" / "index.html").is_file():
+        # Served as it is, a folder with no site answers every page with 404 and the first
+        # wait runs out five minutes later.
+        raise SystemExit(f"--site {site}: no built site there (no calculator/index.html); "
+                         "build one with `mcr site build --output DIR`, or leave --site out")
     with tempfile.TemporaryDirectory() as tmp:
         sites = []
         if baseline:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .api import fan_table, situation_for, situation_problem
-from .notation import parse_hand
+from .notation import Hand, parse_hand
 from .tiles import ALL_TILES, COPIES_PER_FACE, HONOR_LETTERS, SUITS, Tile, format_tiles, suited, tile
 
 WINDS = ("E", "S", "W", "N")
@@ -28,10 +28,9 @@ class SampledHand:
 
     @property
     def waiting(self) -> str:
-        """The hand before its winning tile (13 tiles, for the wait finder): sample_hand
-        writes that tile last, a digit and its suit or an honor's letter."""
-        last_is_suited = self.hand[-1] in SUITS and self.hand[-2].isdigit()
-        return self.hand[:-2] if last_is_suited else self.hand[:-1]
+        """The hand before its winning tile (13 tiles, for the wait finder), in notation."""
+        won = parse_hand(self.hand)
+        return Hand(won.melds, won.standing[:-1]).notation()
 
 
 def _take(used: Counter, tiles: list[Tile]) -> bool:
@@ -174,6 +173,5 @@ def sample_near_wins(count: int, seed: int, swaps: int = 2, table: Any = None) -
             held[standing[at].code] -= 1
             held[new.code] += 1
             standing[at] = new
-        melds = "".join(f"[{format_tiles(m.tiles)}{'1' if m.claimed and m.kind == 'kong' else ''}]" for m in hand.melds)
-        out.append(melds + format_tiles(sorted(standing)))
+        out.append(Hand(hand.melds, tuple(sorted(standing))).notation())
     return out
