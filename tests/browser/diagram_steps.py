@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..site_build_support import ARTIFACTS
-from .site_steps import screenshot_wanted
+from .site_steps import keep_screenshot, screenshot_wanted
 
 SHOTS = ARTIFACTS / "diagrams"
 
@@ -49,6 +49,5 @@ def check_quick_start_diagrams(page: Any, lang: str, scheme: str) -> None:
             assert (lab["left"] >= d["left"] - 0.5 and lab["right"] <= d["right"] + 0.5), \
                 f"{where}: {lab['text']!r} runs out of the drawing"
     if screenshot_wanted(lang):
-        SHOTS.mkdir(parents=True, exist_ok=True)
         page.locator("figure.mcr-diagram--seating").scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"{lang}-390-{scheme}-quickstart.png"))
+        keep_screenshot(page, f"{SHOTS}/{lang}-390-{scheme}-quickstart.png", lang)

@@ -5,7 +5,7 @@ or critical violation, nor the minor ones once found and fixed (HELD_MINOR), lig
 Colours are the same in every language and a palette changes nothing else: axe's colour
 rules run light and dark in English, Chinese and Japanese (Latin text, and Han text with and
 without kana; the Chinese fan index adds pinyin); every other rule runs in all six. Phone
-screenshots go to test-artifacts/."""
+screenshots go to test-artifacts/ when asked for (MCR_SCREENSHOTS)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
@@ -16,8 +16,7 @@ import pytest
 from generator.site.site_text import DEFAULT_LANG, LANGS
 
 from ..conftest import ROOT
-from ..site_build_support import ARTIFACTS
-from .site_steps import DARK_LANGS, TRANSITIONS_ENDED, inject_axe, screenshot_wanted, switch_palette
+from .site_steps import DARK_LANGS, TRANSITIONS_ENDED, inject_axe, keep_screenshot, switch_palette
 from .conftest import CHROMIUM
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -145,9 +144,8 @@ def check_open_page(phone: Any, lang: str, kind: str) -> None:
     dark, in DARK_LANGS)."""
     phone.set_viewport_size(PHONE)
     scroll, width = phone.evaluate(WIDTH)
-    if kind in ("fan", "calculator", "calculator waits", "calculator discards") and screenshot_wanted(lang):
-        ARTIFACTS.mkdir(exist_ok=True)
-        phone.screenshot(path=str(ARTIFACTS / f"phone-{lang}-{kind.replace(' ', '-')}.png"), full_page=True)
+    if kind in ("fan", "calculator", "calculator waits", "calculator discards"):
+        keep_screenshot(phone, f"phone-{lang}-{kind.replace(' ', '-')}.png", lang, full_page=True)
     assert scroll <= width, f"{kind} in {lang} scrolls sideways at {width}px: {phone.evaluate(OVERFLOWING)}"
     light = axe_violations(phone, AXE_RUN if lang in DARK_LANGS else AXE_TEXT_RUN)
     assert light == [], f"{kind} in {lang}, light: {light}"

@@ -21,7 +21,7 @@ from generator.site.site_text import TEXT
 from rules.sampling import sample_hands
 
 from ..conftest import ROOT
-from ..site_build_support import ARTIFACTS
+from .site_steps import keep_screenshot
 from .conftest import CHROMIUM
 
 pytestmark = [
@@ -125,7 +125,7 @@ def test_tapping_builds_and_scores_a_hand(calc: Calc) -> None:
         why = f"fans/{missed.by}/" if missed.principle == "non_repeat" else f"#{missed.principle.replace('_', '-')}"
         assert row.locator(f"td:last-child a[href$='{why}']").count() == 1, (missed.id, why)
     assert f"pays {expected.payments.each}" in result.locator(".mcr-payments").inner_text()
-    calc.page.locator(".mcr-calc__answer").screenshot(path=str(ARTIFACTS / "calculator-en-breakdown.png"))
+    keep_screenshot(calc.page.locator(".mcr-calc__answer"), "calculator-en-breakdown.png")
     assert not calc.errors, calc.errors
 
 
@@ -220,7 +220,7 @@ def test_thirteen_tiles_show_their_waits(calc: Calc) -> None:
     assert [r.get_attribute("data-wait") for r in rows.all()] == ["2p", "5p"]
     assert rows.first.locator("td").nth(1).inner_text().strip() == "4 of 4"
     assert calc.summary() == "Waiting on 2: 2 of dots, 5 of dots."
-    calc.page.locator(".mcr-calc__waits").screenshot(path=str(ARTIFACTS / "calculator-en-waits.png"))
+    keep_screenshot(calc.page.locator(".mcr-calc__waits"), "calculator-en-waits.png")
     calc.page.click(".mcr-calc__try[data-face='5p']")
     calc.answered()
     assert calc.notation() == "[123m]456789m34p55s5p" and calc.page.locator(".mcr-calc__result .mcr-hand").count()
@@ -243,7 +243,7 @@ def test_errors_are_translated_and_point_at_the_fault(browser: Any, base_url: st
         zh.page.check("input[name=self_drawn]")
         zh.answered()
         assert "抢杠和" in zh.page.inner_text(".mcr-calc__error")   # the fan table's own Chinese wording
-        zh.page.locator(".mcr-calc").screenshot(path=str(ARTIFACTS / "calculator-zh-error.png"))
+        keep_screenshot(zh.page.locator(".mcr-calc"), "calculator-zh-error.png", "zh")
         assert not zh.errors, zh.errors
     finally:
         zh.close()

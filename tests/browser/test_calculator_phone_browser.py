@@ -23,7 +23,7 @@ import rules
 from generator.site.site_text import TEXT
 from generator.site.quiz_site_text import quiz_text
 
-from ..site_build_support import ARTIFACTS
+from .site_steps import keep_screenshot
 from .conftest import CHROMIUM
 from .reach_checks import AXE, axe_violations
 
@@ -121,7 +121,7 @@ def test_the_total_stays_on_screen_while_tiles_are_tapped(phone: Phone) -> None:
     # The site's "saved on this device" notice, at the foot of the screen too, lifts the bar above it.
     page.evaluate("() => { document.querySelector('.mcr-notice[data-notice=saved]').hidden = false; }")
     page.wait_for_function(f"() => ({IN_VIEW})().uncovered")
-    page.screenshot(path=str(ARTIFACTS / "phone-en-calculator-bar.png"))
+    keep_screenshot(page, "phone-en-calculator-bar.png")
     notice = page.locator(".mcr-notice[data-notice=saved]").bounding_box()
     assert page.evaluate(IN_VIEW)["bottom"] <= notice["y"]
     page.evaluate("() => { document.querySelector('.mcr-notice[data-notice=saved]').hidden = true; }")
@@ -173,7 +173,7 @@ def test_fourteen_tiles_that_are_no_win_show_the_best_discards(phone: Phone) -> 
                      "thirteen_orphans": ruled_out, "honors_and_knitted": ruled_out,
                      "knitted_straight": phone.text["calc_short_shanten"].format(n=4)}
     assert phone.text["calc_short_ready"] in phone.bar()
-    page.screenshot(path=str(ARTIFACTS / "phone-en-calculator-discards.png"), full_page=True)
+    keep_screenshot(page, "phone-en-calculator-discards.png", full_page=True)
     scroll, width = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
     assert scroll <= width   # the table stacks on the phone
     # Trying the best discard leaves the 13 tiles and their waits.
@@ -197,7 +197,7 @@ def test_thirteen_tiles_not_ready_show_shanten_and_useful_tiles(phone: Phone) ->
     assert t["calc_bar_shanten"].format(status=t["calc_short_shanten"].format(n=1), count=14) in phone.bar()
     if AXE.exists():
         assert axe_violations(page) == []
-    page.screenshot(path=str(ARTIFACTS / "phone-en-calculator-shanten.png"), full_page=True)
+    keep_screenshot(page, "phone-en-calculator-shanten.png", full_page=True)
     page.click(".mcr-calc__draw[data-face='5s']")   # drawing it makes 14 tiles: a tile to discard
     phone.answered()
     assert page.input_value(".mcr-calc__notation") == "[123m]456789m34p5s9p5s"

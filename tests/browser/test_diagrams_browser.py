@@ -17,7 +17,7 @@ from generator.site.site_text import DEFAULT_LANG, LANGS
 
 from ..conftest import ROOT
 from .diagram_steps import MEASURE, SHOTS
-from .site_steps import DARK_LANGS, inject_axe, screenshot_wanted, switch_palette
+from .site_steps import DARK_LANGS, inject_axe, keep_screenshot, screenshot_wanted, switch_palette
 from .conftest import CHROMIUM
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -70,12 +70,11 @@ def _check_drawn(found: dict, lang: str, width: int, scheme: str) -> None:
 
 
 def _keep_shots(page: Any, drawn: list[dict], lang: str, width: int, scheme: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     figures = page.locator("figure.mcr-diagram")
     for i, d in enumerate(drawn):
-        figures.nth(i).screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-{d['name']}.png"))
+        keep_screenshot(figures.nth(i), f"{SHOTS}/{lang}-{width}-{scheme}-{d['name']}.png", lang)
     page.locator("figure.mcr-diagram--wall-break").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"{lang}-{width}-{scheme}-play.png"))
+    keep_screenshot(page, f"{SHOTS}/{lang}-{width}-{scheme}-play.png", lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)

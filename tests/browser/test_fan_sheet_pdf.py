@@ -21,7 +21,7 @@ from generator.site.fan_sheet_pdf import print_sheets
 from generator.site.site_text import DEFAULT_LANG, LANGS
 
 from ..site_build_support import ARTIFACTS, built_site
-from .site_steps import screenshot_wanted
+from .site_steps import keep_screenshot
 from .conftest import CHROMIUM
 
 pytestmark = [
@@ -177,9 +177,7 @@ def test_the_sheet_page_on_a_screen_then_printed(browser: Any, base_url: str, la
 
 def _sheet_fits(page: Any, table: rules.FanTable, lang: str, width: int) -> None:
     """Every fan's card drawn, in order, with its name and points, inside a screen `width` wide."""
-    if screenshot_wanted(lang):
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"fan-sheet-{lang}-{width}.png"))
+    keep_screenshot(page, f"fan-sheet-{lang}-{width}.png", lang)
     cards = page.evaluate(CARDS)
     assert [c["number"] for c in cards] == list(range(1, 82))
     for card in cards:

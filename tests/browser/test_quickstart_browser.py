@@ -10,8 +10,7 @@ import pytest
 
 from generator.site.site_text import LANGS, text
 
-from ..site_build_support import ARTIFACTS
-from .site_steps import DARK_LANGS, screenshot_wanted, switch_palette
+from .site_steps import DARK_LANGS, keep_screenshot, switch_palette
 from .diagram_steps import check_quick_start_diagrams
 from .test_site_browser import Tab, _prefix
 
@@ -68,6 +67,4 @@ def _fits(tab: Tab, lang: str, width: int) -> None:
     if width >= 1280:   # the tabs of the header show the page second, after the home page
         tabs = tab.page.locator(".md-tabs__item").all_inner_texts()
         assert [t.strip() for t in tabs[:2]] == [text(lang, "nav_home"), text(lang, "nav_quickstart")]
-    if screenshot_wanted(lang):
-        ARTIFACTS.mkdir(exist_ok=True)
-        tab.page.screenshot(path=str(ARTIFACTS / f"quickstart-{lang}-{width}.png"), full_page=True)
+    keep_screenshot(tab.page, f"quickstart-{lang}-{width}.png", lang, full_page=True)

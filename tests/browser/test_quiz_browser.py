@@ -25,7 +25,7 @@ from generator.quizzes.levels import LEVELS
 from generator.quizzes.questions import Question, expected_payments
 from generator.site.quiz_site_text import quiz_text
 
-from ..site_build_support import ARTIFACTS
+from .site_steps import keep_screenshot
 from .conftest import CHROMIUM
 
 pytestmark = [
@@ -76,8 +76,7 @@ class Page:
         return json.loads(self.page.evaluate("(k) => localStorage.getItem(k)", key) or "null")
 
     def screenshot(self, name: str) -> None:
-        ARTIFACTS.mkdir(exist_ok=True)
-        self.page.locator("div.mcr-trainer, div.mcr-quiz-overview").first.screenshot(path=str(ARTIFACTS / name))
+        keep_screenshot(self.page.locator("div.mcr-trainer, div.mcr-quiz-overview").first, name)
 
 
 @pytest.fixture

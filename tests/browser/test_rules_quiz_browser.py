@@ -12,8 +12,7 @@ from generator.quizzes.rules_questions import RulesQuestion
 from trainer.grading import grade_rules
 from generator.site.quiz_site_text import quiz_text
 
-from ..site_build_support import ARTIFACTS
-from .site_steps import screenshot_wanted
+from .site_steps import keep_screenshot
 from .conftest import CHROMIUM
 from .test_site_browser import Tab, _prefix, tab  # noqa: F401 - the tab fixture
 
@@ -40,9 +39,7 @@ def _answer(tab: Tab, q: RulesQuestion, *, right: bool) -> list[str]:
 
 
 def _keep_screenshot(tab: Tab, lang: str, what: str) -> None:
-    if screenshot_wanted(lang):
-        ARTIFACTS.mkdir(exist_ok=True)
-        tab.page.screenshot(path=str(ARTIFACTS / f"rules-quiz-{lang}-{what}.png"), full_page=True)
+    keep_screenshot(tab.page, f"rules-quiz-{lang}-{what}.png", lang, full_page=True)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "fr", "ja"])

@@ -25,8 +25,7 @@ from i18n import strings
 from rules.sampling import sample_hands
 from rules.vocabulary import compile_predicate
 
-from ..site_build_support import ARTIFACTS
-from .site_steps import DARK_LANGS, screenshot_wanted, switch_palette
+from .site_steps import DARK_LANGS, keep_screenshot, switch_palette
 from .conftest import CHROMIUM
 from .reach_checks import AXE, AXE_COLOUR_RUN, AXE_RUN, AXE_TEXT_RUN, OVERFLOWING, WIDTH, axe_violations
 
@@ -257,8 +256,7 @@ def test_a_whole_session_worked_out_by_hand(sheet: Sheet) -> None:
     assert check.get_attribute("data-balanced") == "true" and "add up to 1,990" in check.inner_text()
     assert sheet.page.locator(".mcr-scoresheet__form").is_hidden()
     assert sheet.page.inner_text(".mcr-scoresheet__next") == sheet.t("sheet_over")
-    ARTIFACTS.mkdir(exist_ok=True)
-    sheet.page.screenshot(path=str(ARTIFACTS / "scoresheet-en-session.png"), full_page=True)
+    keep_screenshot(sheet.page, "scoresheet-en-session.png", full_page=True)
     assert not sheet.errors, sheet.errors
 
 
@@ -570,9 +568,7 @@ def test_every_language_at_phone_width_with_axe(browser: Any, base_url: str, lan
         assert TEXT[lang]["sheet_text_draw"] in sheet.page.inner_text(".mcr-scoresheet__hands tr[data-hand='3']")
         scroll, width = sheet.page.evaluate(WIDTH)
         assert scroll <= width, f"{lang} scrolls sideways at {width}px: {sheet.page.evaluate(OVERFLOWING)}"
-        if screenshot_wanted(lang):
-            ARTIFACTS.mkdir(exist_ok=True)
-            sheet.page.screenshot(path=str(ARTIFACTS / f"phone-{lang}-scoresheet.png"), full_page=True)
+        keep_screenshot(sheet.page, f"phone-{lang}-scoresheet.png", lang, full_page=True)
         if AXE.exists():
             assert axe_violations(sheet.page, AXE_RUN if lang in DARK_LANGS else AXE_TEXT_RUN) == [], f"{lang}, light"
             if lang in DARK_LANGS:

@@ -11,8 +11,7 @@ import pytest
 from generator.site.site_text import DEFAULT_LANG, LANGS
 
 from .conftest import CHROMIUM, sync_api
-from .site_steps import screenshot_wanted, type_query
-from ..site_build_support import ARTIFACTS
+from .site_steps import keep_screenshot, type_query
 
 FAN = "full_flush"    # its examples show claimed sets, concealed tiles and the winning tile
 
@@ -81,9 +80,7 @@ def test_home_and_fan_page_load_with_their_tiles(tab: Tab, lang: str, table: obj
     assert tab.page.locator("figure.mcr-hand .mcr-tile--winning").count() == len(fan.examples)
     alt = tab.page.locator("figure.mcr-hand img.mcr-tile").first.get_attribute("alt")
     assert alt and not alt.endswith(".svg")
-    if screenshot_wanted(lang):
-        ARTIFACTS.mkdir(exist_ok=True)
-        tab.page.screenshot(path=str(ARTIFACTS / f"site-{lang}-{FAN}.png"), full_page=True)
+    keep_screenshot(tab.page, f"site-{lang}-{FAN}.png", lang, full_page=True)
     assert not tab.errors, tab.errors
 
 
@@ -93,7 +90,7 @@ def test_fan_page_in_the_dark_palette(browser: object, base_url: str) -> None:
         dark.open(f"zh/fans/{FAN}/")
         assert dark.page.locator("body").get_attribute("data-md-color-scheme") == "slate"
         dark.tiles_loaded()
-        dark.page.locator("figure.mcr-hand").first.screenshot(path=str(ARTIFACTS / f"site-zh-{FAN}-dark-hand.png"))
+        keep_screenshot(dark.page.locator("figure.mcr-hand").first, f"site-zh-{FAN}-dark-hand.png", "zh")
         assert not dark.errors, dark.errors
     finally:
         dark.context.close()

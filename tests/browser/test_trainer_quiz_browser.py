@@ -31,9 +31,8 @@ from trainer.fresh_questions import hand_key
 from trainer.learn_cards import learn_card
 from trainer.progress_store import ProgressStore
 
-from ..site_build_support import ARTIFACTS
 from .conftest import CHROMIUM
-from .site_steps import stdlib_without
+from .site_steps import keep_screenshot, stdlib_without
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
@@ -161,8 +160,7 @@ def test_a_wrong_pick_shows_the_fans_definition(quiz: Quiz, bank: dict[str, Any]
     table = fan_table()
     summary = learn_card(table, wrong).texts(table, "en")["summary"]
     assert any(table.by_id[wrong].name("en") in line and summary in line for line in feedback.splitlines()), feedback
-    ARTIFACTS.mkdir(exist_ok=True)
-    quiz.root.screenshot(path=str(ARTIFACTS / "trainer-quiz-en-wrong-pick.png"))
+    keep_screenshot(quiz.root, "trainer-quiz-en-wrong-pick.png")
     quiz.page.click("button[data-action=next]")
 
 
@@ -267,5 +265,5 @@ def test_flashcards_and_count_it_with_me(quiz: Quiz) -> None:
         quiz.page.click("button[data-action=dont_know]")
         assert quiz.state("right", "wrong") == "wrong"
         assert quiz.page.locator(".mcr-trainer__feedback .mcr-trainer__line").count() >= 1
-        quiz.root.screenshot(path=str(ARTIFACTS / f"trainer-quiz-en-{mode}.png"))
+        keep_screenshot(quiz.root, f"trainer-quiz-en-{mode}.png")
     assert not quiz.errors, quiz.errors
