@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..site_build_support import ARTIFACTS
 from .site_steps import keep_screenshot, screenshot_wanted
 
-SHOTS = ARTIFACTS / "diagrams"
+SHOTS = "diagrams"   # the diagrams' screenshots, a folder of test-artifacts/
 
 # Measured in the page: each diagram's box, each label's box, the ink colour against the page's
 # text colour. Labels are <text class="mcr-dg-label">; a wrapped one is measured line by line.
