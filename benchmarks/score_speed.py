@@ -25,6 +25,7 @@ measure is one more function there.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -112,6 +113,7 @@ def bench_in_process(count: int, seed: int, runs: int) -> dict[str, float]:
     best: dict[str, float] = {}
     for run in range(runs):
         contenders = _contenders(sample_hands(count, seed + run))
+        gc.collect()   # the run's own hands and arguments: collected now, not within a contender's turn
         spent = dict.fromkeys(contenders, 0.0)
         for first in range(0, count, CHUNK):
             for name, score in contenders.items():

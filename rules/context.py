@@ -77,15 +77,24 @@ _is_pair, _is_chow, _is_pung, _is_kong = (attrgetter(name) for name in ("is_pair
 _is_claimed, _holds_win, _tiles_of = attrgetter("claimed"), attrgetter("has_winning_tile"), attrgetter("tiles")
 
 
-# Per block (m, p, s, honors): its counts -> the Face of each face held, no kongs. Plain
-# dictionaries: blocks repeat from hand to hand, and a lookup is cheaper than a cache call.
-_BLOCK_FACES: tuple[dict[tuple[int, ...], tuple[Face, ...]], ...] = ({}, {}, {}, {})
+# Per block (m, p, s, honors): its counts -> the number in FACES_IN_ORDER of the Face of
+# each face held, no kongs. Plain dictionaries: blocks repeat from hand to hand, and a
+# lookup is cheaper than a cache call. Numbers, not Faces: a tuple of numbers is one the
+# garbage collector stops tracking, and these grow by thousands of entries.
+FACES_IN_ORDER: tuple[Face, ...] = tuple(face for per_tile in FACES for pair in per_tile for face in pair)
+_face_at = FACES_IN_ORDER.__getitem__
+_BLOCK_FACES: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = ({}, {}, {}, {})
 
 
-def _block_faces(counts: tuple[int, ...], index: int) -> tuple[Face, ...]:
-    """The Face of each face held in block `index` (`counts` from its first code on)."""
+def _face_number(code: int, copies: int, in_kong: bool) -> int:
+    """Where FACES[code][copies][in_kong] sits in FACES_IN_ORDER."""
+    return (code * 5 + copies) * 2 + in_kong
+
+
+def _block_faces(counts: tuple[int, ...], index: int) -> tuple[int, ...]:
+    """The numbers of the Face of each face held in block `index` (`counts` from its first code on)."""
     start = 9 * index
-    faces = _BLOCK_FACES[index][counts] = tuple([FACES[start + i][n][False] for i, n in enumerate(counts) if n])
+    faces = _BLOCK_FACES[index][counts] = tuple([_face_number(start + i, n, False) for i, n in enumerate(counts) if n])
     return faces
 
 
@@ -180,8 +189,9 @@ class HandContext:
         # Suit by suit from a table: the counts of a suit repeat from hand to hand.
         b0, b1, b2, b3 = copies[0:9], copies[9:18], copies[18:27], copies[27:]
         f0, f1, f2, f3 = _BLOCK_FACES
-        return ((f0[b0] if b0 in f0 else _block_faces(b0, 0)) + (f1[b1] if b1 in f1 else _block_faces(b1, 1))
-                + (f2[b2] if b2 in f2 else _block_faces(b2, 2)) + (f3[b3] if b3 in f3 else _block_faces(b3, 3)))
+        return tuple(map(_face_at, (f0[b0] if b0 in f0 else _block_faces(b0, 0))
+                         + (f1[b1] if b1 in f1 else _block_faces(b1, 1)) + (f2[b2] if b2 in f2 else _block_faces(b2, 2))
+                         + (f3[b3] if b3 in f3 else _block_faces(b3, 3))))
 
     @cached_property
     def wait(self) -> str:

@@ -23,15 +23,16 @@ from __future__ import annotations
 
 from functools import lru_cache, partial
 from operator import attrgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .context import HandContext
 from .errors import FanTableError
 from .fantable import Fan, FanTable
 from .notation import Hand
 from .program import Match
-from .result import NotCounted, ScoredFan, ScoreResult
-from .shapes import Reading, readings_of
+from .principle_settings import PrincipleSettings
+from .result import NotCounted, ScoredFan, ScoreResult, leave_for_later
+from .shapes import Reading, readings_of, waiting_tiles
 from .situation import Situation
 from .tiles import Tile
 
@@ -101,23 +102,37 @@ def _choices(optional: list[Match]) -> list[list[Match]]:
                 break
         else:
             return [list(optional)]  # all of them count together: the one maximal choice
-    out: list[list[Match]] = []
+    return _maximal_choices(optional, masks, friends)
 
-    def walk(i: int, chosen: int, links: tuple[int, ...], skipped: int) -> None:
+
+def _maximal_choices(optional: list[Match], masks: list[int], friends: list[int]) -> list[list[Match]]:
+    """The search of _choices, depth first with each match first in, then out. A loop
+    over a stack, not a nested recursive function: such a function refers to itself
+    through its closure, and every call would leave a cycle for the garbage collector."""
+    n = len(optional)
+    out: list[list[Match]] = []
+    stack: list[tuple[int, int, tuple[int, ...], int]] = [(0, 0, (), 0)]   # (next match, chosen, links, skipped)
+    while stack:
+        i, chosen, links, skipped = stack.pop()
         if i == n:
-            for j in range(n):  # maximal only
-                if skipped >> j & 1 and not chosen & ~friends[j] and _joined(links, masks[j]) is not None:
-                    return
-            out.append([optional[j] for j in range(n) if chosen >> j & 1])
-            return
+            if _is_maximal(n, chosen, links, skipped, masks, friends):
+                out.append([optional[j] for j in range(n) if chosen >> j & 1])
+            continue
+        stack.append((i + 1, chosen, links, skipped | 1 << i))   # out: searched after every choice with it in
         if not chosen & ~friends[i]:
             more = _joined(links, masks[i])
             if more is not None:
-                walk(i + 1, chosen | 1 << i, more, skipped)
-        walk(i + 1, chosen, links, skipped | 1 << i)
-
-    walk(0, 0, (), 0)
+                stack.append((i + 1, chosen | 1 << i, more, skipped))
     return out
+
+
+def _is_maximal(n: int, chosen: int, links: tuple[int, ...], skipped: int, masks: list[int],
+                friends: list[int]) -> bool:
+    """Whether no skipped match could still be added to the chosen ones."""
+    for j in range(n):
+        if skipped >> j & 1 and not chosen & ~friends[j] and _joined(links, masks[j]) is not None:
+            return False
+    return True
 
 
 class _Outcome(NamedTuple):
@@ -429,6 +444,7 @@ def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, writte
     # Matches come sorted by precedence, so the matches of one fan are neighbours.
     fans: list[ScoredFan] = []
     total = without_bonus = 0
+    known = plan.scored
     counted = outcome.counted
     last = len(counted) - 1
     for i, m in enumerate(counted):
@@ -441,7 +457,8 @@ def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, writte
             run = [other for other in counted[i:] if other.fan is fan]
             count = sum([other.count for other in run])
             shown = tuple([texts[g] for other in run for g in other.groups])
-        fans.append(_scored(plan, fan, count, shown, lang))
+        line = known.get((fan.id, count, shown, lang))   # looked up here: a call saved per line
+        fans.append(line if line is not None else _scored(plan, fan, count, shown, lang))
         points = fan.points * count
         total += points
         if not fan.bonus:
@@ -461,12 +478,25 @@ def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, writte
     valid = without_bonus >= plan.minimum
     payments = table.settlement.payments(total, situation.self_drawn) if valid else None
     win_group = found.ctx.winning_group
-    return ScoreResult(
-        hand=written if written is not None else hand.notation(), situation=situation, shape=reading.shape,
-        groups=texts, winning_group=win_group.text if win_group else None,
-        fans=tuple(fans), not_counted=tuple(not_counted), total=total,
-        total_without_flowers=without_bonus, minimum=plan.minimum, valid=valid, payments=payments,
-        edition=plan.edition, waits=_texts_of(found.ctx.waits))   # a hand fact: worked out once per hand
+    waits = found.ctx.shared.get("waits")   # a hand fact: worked out once per hand, if a fan asked
+    result = ScoreResult(
+        written or "", situation, reading.shape, texts, win_group.text if win_group else None, tuple(fans),
+        tuple(not_counted), total, without_bonus, plan.minimum, valid, payments, plan.edition,
+        _texts_of(waits) if waits is not None else (), partial(_later_field, hand, table.settings))
+    if written is None:
+        return leave_for_later(result, ("hand",) if waits is not None else _HAND_AND_WAITS)
+    return result if waits is not None else leave_for_later(result, _WAITS)
+
+
+_HAND_AND_WAITS, _WAITS = ("hand", "waits"), ("waits",)
+
+
+def _later_field(hand: Hand, settings: PrincipleSettings, name: str) -> Any:
+    """A field of a result left for later (rules.result.LATER_FIELDS): the canonical
+    notation of the hand, or the tiles it waited on."""
+    if name == "hand":
+        return hand.notation()
+    return _texts_of(waiting_tiles(hand, settings.held_four_is_a_wait))
 
 
 @lru_cache(maxsize=4096)

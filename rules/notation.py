@@ -13,7 +13,6 @@ from functools import lru_cache
 from itertools import chain, repeat
 from operator import attrgetter, is_
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from .errors import HandError, NotationError
 from .groups import CHOW, KONG, PUNG, Group
@@ -240,12 +239,11 @@ _PLAIN_MELD = re.compile(r"\[([1-9]+[mps]|[ESWNCFP]+)([1-3]?)\]", re.ASCII)
 _PLAIN_TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]", re.ASCII)   # one token of standing tiles
 
 
-class _Token(NamedTuple):
-    """One token of standing tiles (`123m`, or an honor letter), read once."""
-
-    tiles: tuple[Tile, ...]
-    packed: int   # its counts, one byte per face (see _packed)
-    mask: int     # its faces as bits (1 << code)
+# One token of standing tiles (`123m`, or an honor letter), read once: (its tiles' codes,
+# its counts packed one byte per face (see _packed), its faces as bits (1 << code)). A
+# plain tuple of numbers: the garbage collector stops tracking the thousands remembered.
+_Token = tuple[tuple[int, ...], int, int]
+_tile_at = ALL_TILES.__getitem__
 
 
 def _packed(tiles: "tuple[Tile, ...]") -> int:
@@ -263,7 +261,7 @@ _MELDS_PACKED: dict[int, int] = {}   # a meld's form -> its tiles' packed counts
 def _token(text: str) -> _Token:
     """The tiles of one token of standing tiles, remembered (up to _TOKENS_KEPT tokens)."""
     tiles = tuple([BY_TEXT[d + text[-1]] for d in text[:-1]]) if text[-1] in "mps" else (BY_TEXT[text],)
-    token = _Token(tiles, _packed(tiles), mask_of(tiles))
+    token = (tuple([t.code for t in tiles]), _packed(tiles), mask_of(tiles))
     if len(_TOKENS) < _TOKENS_KEPT:
         _TOKENS[text] = token
     return token
@@ -288,10 +286,10 @@ def _parse_plain(text: str, sizes: tuple[int, ...] = (TILES_IN_A_WINNING_HAND,))
     standing: list[Tile] = []
     packed = mask = 0
     for word in _PLAIN_TOKEN.findall(tile_text):
-        token = _TOKENS.get(word) or _token(word)
-        standing.extend(token.tiles)
-        packed += token.packed
-        mask |= token.mask
+        codes, more, faces = _TOKENS.get(word) or _token(word)
+        standing.extend(map(_tile_at, codes))
+        packed += more
+        mask |= faces
     if not standing or len(melds) > MAX_MELDS or 3 * len(melds) + len(standing) not in sizes:
         return None
     counts = packed.to_bytes(len(ALL_TILES), "little")

@@ -16,7 +16,9 @@ from operator import attrgetter
 from typing import Any, Callable, NamedTuple
 
 from .groups import FLAG_ATTRIBUTES
+from .kept_values import kept
 from .needed_faces import needed_faces
+from .predicate_types import FACT_TYPES, TILE
 from .vocabulary import RUNTIME_HELPERS, facts_read, item_names, predicate_source
 
 
@@ -91,6 +93,7 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
     namespace: dict[str, Any] = {
         **RUNTIME_HELPERS, "_combinations": combinations, "_zip": zip, "_LIMIT": MEMO_LIMIT,
         "_Match": partial(tuple.__new__, Match),   # Match((fan, groups, count)) in C: no Python frame
+        "_kept": kept,
         "_form_of": attrgetter("form"), "_signature_of": attrgetter("signature"), "_FANS": tuple(fans),
         "_SINGLE": frozenset(p for p, fan in enumerate(fans) if not fan.repeatable),
         "_OPTIONAL": frozenset(p for p, fan in enumerate(fans) if fan.account_once)}
@@ -181,7 +184,7 @@ def _source_lines(source: _Source, namespace: dict[str, Any]) -> list[str]:
     namespace[memo] = {}
     key = f"tuple(map({'_signature_of' if source.flagged else '_form_of'}, {name}))"  # map: no frame per set
     if source.facts:
-        key = f"({key}, {''.join(f'h.{fact}, ' for fact in source.facts)})"
+        key = f"({key}, {''.join(_key_part(fact) for fact in source.facts)})"
     return [
         f"    {name} = {code}",
         f"    {name}_at = None",
@@ -193,8 +196,16 @@ def _source_lines(source: _Source, namespace: dict[str, Any]) -> list[str]:
         f"        if {name}_hits is None:",
         f"            if len({memo}) > _LIMIT:",
         f"                {memo}.clear()",
-        f"            {name}_hits = {memo}[key] = {name}_miss({name}, h)",
+        f"            {name}_hits = {memo}[key] = _kept({name}_miss({name}, h))",
     ]
+
+
+def _key_part(fact: str) -> str:
+    """A fact of the hand as part of a memory's key: a tile by its code (or None), so
+    that the key holds plain values only and the garbage collector stops tracking it."""
+    if FACT_TYPES.get(fact) == TILE:
+        return f"(h.{fact} and h.{fact}.code), "
+    return f"h.{fact}, "
 
 
 _PLAIN_FACT = re.compile(r"h\.[a-z_]+")   # a fact of the hand: a tuple already
@@ -235,7 +246,7 @@ def _remembered_hit_lines(pool: _Pool, indent: str) -> list[str]:
     memo = f"{pool.name}_memo"
     key = f"tuple(map({'_signature_of' if pool.flagged else '_form_of'}, i1))"
     if pool.facts:
-        key = f"({key}, {''.join(f'h.{name}, ' for name in sorted(pool.facts))})"
+        key = f"({key}, {''.join(_key_part(name) for name in sorted(pool.facts))})"
     lines = [f"key = {key}", f"hit = {memo}.get(key)", "if hit is None:", "    hit = []"]
     for position, when in pool.conditions:
         lines += [f"    if {when}:", f"        hit.append({position})"]

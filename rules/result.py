@@ -1,7 +1,8 @@
 """What scoring returns: frozen values the CLI, the site and the quizzes all read."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .situation import Situation
@@ -71,6 +72,17 @@ class ScoreResult:
     payments: Payments | None
     edition: str = ""          # the edition of the rules that scored it
     waits: tuple[str, ...] = ()   # the tiles the hand waited on before the winning tile (edition's settings)
+    # What works out the fields left for later (see later_fields): many callers read the
+    # total and the fans only, and the waits cost as much as the fans of a hand.
+    later: Callable[[str], Any] | None = field(default=None, compare=False, repr=False)
+
+    def __getattr__(self, name: str) -> Any:
+        # Python asks here only for a slot left empty: a field left for later.
+        if name not in LATER_FIELDS:
+            raise AttributeError(f"'ScoreResult' object has no attribute '{name}'")
+        value = self.later(name)
+        _SET_FIELD[name](self, value)
+        return value
 
     def fan_counts(self) -> dict[str, int]:
         return {f.id: f.count for f in self.fans}
@@ -99,3 +111,25 @@ class ScoreResult:
                              "principle": n.principle, "by": n.by, "groups": list(n.groups)}
                             for n in self.not_counted],
         }
+
+
+# The fields scoring may leave for later: `hand` (the canonical notation) and `waits`.
+LATER_FIELDS = frozenset({"hand", "waits"})
+_SET_FIELD = {name: getattr(ScoreResult, name).__set__ for name in LATER_FIELDS}
+_EMPTY_FIELD = {name: getattr(ScoreResult, name).__delete__ for name in LATER_FIELDS}
+
+
+def _state_of(result: ScoreResult) -> list[Any]:
+    """What pickling keeps of a result: every field worked out, not the function that
+    works them out (set after the class is made: the dataclass sets its own)."""
+    return [None if f.name == "later" else getattr(result, f.name) for f in fields(result)]
+
+
+ScoreResult.__getstate__ = _state_of  # type: ignore[method-assign]
+
+
+def leave_for_later(result: ScoreResult, names: tuple[str, ...]) -> ScoreResult:
+    """`result` with the fields `names` emptied: its `later` works each out on first reading."""
+    for name in names:
+        _EMPTY_FIELD[name](result)
+    return result

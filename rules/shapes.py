@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
-from typing import NamedTuple
 
 from .errors import HandError
 from .groups import CHOW, KNITTED, PAIR, PUNG, SINGLE, Group
+from .kept_values import kept
 from .notation import Hand
 from .tiles import ALL_TILES, SUITS, Tile, suited
 from .values import quick_init
@@ -82,8 +82,8 @@ def _block_splits(block: tuple[int, ...], offset: int, honors: bool, with_pair: 
     """Every way to split one block into sets (plus one pair when with_pair)."""
     if not offset:
         return _relative_splits(block, honors, with_pair)
-    return tuple([tuple([(kind, offset + code) for kind, code in split])
-                  for split in _relative_splits(block, honors, with_pair)])
+    return kept(tuple([tuple([(kind, offset + code) for kind, code in split])
+                       for split in _relative_splits(block, honors, with_pair)]))
 
 
 @lru_cache(maxsize=None)
@@ -112,7 +112,7 @@ def _relative_splits(block: tuple[int, ...], honors: bool, with_pair: bool) -> t
         c[first + 1] -= 1
         c[first + 2] -= 1
         out.extend(((CHOW, first),) + rest for rest in _relative_splits(tuple(c), honors, with_pair))
-    return tuple(out)
+    return kept(tuple(out))
 
 
 def _per_block(counts: Counts, options_of) -> list | None:
@@ -228,30 +228,53 @@ def _place_winning_tile(melds: tuple[Group, ...], standing: list[Group], shape: 
     return readings
 
 
-BlockReading = tuple["Group | None", tuple[Group, ...]]
+# The block caches below hold groups as numbers into GROUPS, not as Group values: a
+# tuple of plain numbers is one the garbage collector stops tracking, and these caches
+# grow by thousands of entries, each of which a full collection would otherwise visit.
+GROUPS: list[Group | None] = [None]    # group number -> Group; 0 is no group (a split without the pair)
+_GROUP_NUMBERS: dict[tuple, int] = {}  # (kind, code, copy, winning, concealed) -> its number
+
+
+def _group_number(kind: str, code: int, copy: int = 0, winning: bool = False, concealed: bool = True) -> int:
+    """The number of a chow, pung or pair starting at tile `code`: copy 0 is the shared
+    group (_group), copy 1, 2, ... distinct equal groups (123m123m holds two equal chows,
+    and the evaluator tells the groups of a reading apart by identity); `winning` the
+    group that took the winning tile (one per reading, so one shared value per flag)."""
+    key = (kind, code, 0, True, concealed) if winning else (kind, code, copy, False, True)
+    number = _GROUP_NUMBERS.get(key)
+    if number is None:
+        if winning:
+            group = _winning_variant(kind, _group(kind, code).tiles, concealed)
+        else:
+            group = _new_group(kind, code) if copy else _group(kind, code)
+        number = _GROUP_NUMBERS[key] = len(GROUPS)
+        GROUPS.append(group)
+    return number
+
+
+_group_of = GROUPS.__getitem__
+BlockReading = tuple[int, tuple[int, ...]]   # (its pair's number or 0, its sets' numbers)
 
 
 @lru_cache(maxsize=None)
 def _block_readings(block: tuple[int, ...], start: int, honors: bool, with_pair: bool) -> tuple[BlockReading, ...]:
-    """Each split of one block as (its pair or None, its sets), made of Group values.
+    """Each split of one block as (its pair's number or 0, its sets' numbers).
 
-    The groups of one split are distinct objects (the evaluator tells the groups of a
-    reading apart by identity, and 123m123m holds two equal chows); groups of different
-    blocks differ anyway. So a reading can reuse these from hand to hand unchanged.
+    The groups of one split are distinct objects (a repeated set is a copy); groups of
+    different blocks differ anyway. So a reading can reuse these from hand to hand.
     """
     out = []
     for split in _block_splits(block, start, honors, with_pair):
-        pair = None
+        pair = 0
         sets = []
         for i, (kind, code) in enumerate(split):
-            # The shared group, or a copy of it when it repeats within the split.
-            g = _new_group(kind, code) if (kind, code) in split[:i] else _group(kind, code)
+            number = _group_number(kind, code, split[:i].count((kind, code)))
             if kind == PAIR:
-                pair = g
+                pair = number
             else:
-                sets.append(g)
+                sets.append(number)
         out.append((pair, tuple(sets)))
-    return tuple(out)
+    return kept(tuple(out))
 
 
 def _new_group(kind: str, code: int) -> Group:
@@ -313,15 +336,16 @@ def _placed(index: int, block: tuple[int, ...], win: Tile, self_drawn: bool) -> 
     for pair, sets in options[1]:
         placed: list[BlockReading] = []
         seen: list[tuple[str, Tile]] = []
-        for i, g in enumerate(((pair,) if pair is not None else ()) + sets):
+        for i, number in enumerate(((pair,) if pair else ()) + sets):
+            g = GROUPS[number]
             if win not in g.tiles or (g.kind, g.tile) in seen:
                 continue
             seen.append((g.kind, g.tile))
-            variant = _winning_variant(g.kind, g.tiles, self_drawn or g.kind == PAIR)
-            if g is pair:
+            variant = _group_number(g.kind, g.tile.code, winning=True, concealed=self_drawn or g.kind == PAIR)
+            if number == pair:
                 placed.append((variant, sets))
             else:
-                at = i - (pair is not None)
+                at = i - bool(pair)
                 placed.append((pair, sets[:at] + (variant,) + sets[at + 1:]))
         out.append(tuple(placed))
     return tuple(out)
@@ -331,7 +355,7 @@ def _options_of(index: int, block: tuple[int, ...]) -> BlockOptions | None:
     known = _OPTIONS[index]
     options = known.get(block, _MISSING)
     if options is _MISSING:
-        options = known[block] = _block_options(index, block)
+        options = known[block] = kept(_block_options(index, block))
     return options  # type: ignore[return-value]
 
 
@@ -353,13 +377,13 @@ def _standard_readings(counts: Counts, melds: tuple[Group, ...], win: Tile, self
     key = (counts[start:BLOCKS[w][1]], code - start, self_drawn)
     placed_of = _PLACED[w].get(key)
     if placed_of is None:
-        placed_of = _PLACED[w][key] = _placed(w, key[0], win, self_drawn)
+        placed_of = _PLACED[w][key] = kept(_placed(w, key[0], win, self_drawn))
     per_block = [o0[1], o1[1], o2[1], o3[1]]
     if len(placed_of) == 1 and len(o0[1]) + len(o1[1]) + len(o2[1]) + len(o3[1]) == 4:
         # One split per block (most hands): the other blocks' sets around the winning one's.
-        before: tuple[Group, ...] = ()
-        after: tuple[Group, ...] = ()
-        have = None
+        before: tuple[int, ...] = ()
+        after: tuple[int, ...] = ()
+        have = 0
         for index, options in enumerate(per_block):
             if index != w:
                 pair, sets = options[0]
@@ -368,11 +392,12 @@ def _standard_readings(counts: Counts, melds: tuple[Group, ...], win: Tile, self
                     before += sets
                 else:
                     after += sets
-        return [Reading(STANDARD, melds + (pair or have,) + before + sets + after) for pair, sets in placed_of[0]]
+        return [Reading(STANDARD, melds + tuple(map(_group_of, (pair or have,) + before + sets + after)))
+                for pair, sets in placed_of[0]]
     out = []
     for choice in _product(per_block, w, placed_of):
         for pair, sets in choice:
-            out.append(Reading(STANDARD, melds + (pair,) + sets))
+            out.append(Reading(STANDARD, melds + tuple(map(_group_of, (pair,) + sets))))
     return out
 
 
@@ -381,7 +406,7 @@ def _product(per_block: list[tuple[BlockReading, ...]], w: int,
     """Every combination of one split per block, in block order, each as the list of
     its readings with the winning tile placed in block `w`: (pair, every block's sets)."""
     # (pair so far, sets of the blocks before w, which split of w, sets of the blocks after w)
-    combos: list[tuple[Group | None, tuple[Group, ...], int, tuple[Group, ...]]] = [(None, (), 0, ())]
+    combos: list[tuple[int, tuple[int, ...], int, tuple[int, ...]]] = [(0, (), 0, ())]
     for index, options in enumerate(per_block):
         if index < w:
             combos = [(have or pair, before + sets, k, after) for have, before, k, after in combos
@@ -465,47 +490,42 @@ def _relative_completions(block: tuple[int, ...], honors: bool) -> tuple[tuple[i
     return tuple(out)
 
 
-class _WaitBlock(NamedTuple):
-    """What the waits need to know of one block of the tiles before the win."""
-
-    splits: bool                   # it splits into sets (and the pair its size asks for)
-    pair: bool                     # its size asks for the pair (two more than a multiple of 3)
-    makes_pair: tuple[int, ...]    # the faces that, added, leave it splitting with the pair
-    no_pair: tuple[int, ...]       # the faces that, added, leave it splitting into sets alone
-    mask: int                      # the faces it holds, as bits (1 << code)
-
-
-# Per block (m, p, s, honors): its counts -> _WaitBlock. Blocks repeat across hands.
-_WAIT_BLOCKS: tuple[dict[tuple[int, ...], _WaitBlock], ...] = ({}, {}, {}, {})
+# What the waits need to know of one block of the tiles before the win, as a plain tuple
+# (a tuple of numbers, which the garbage collector stops tracking; see GROUPS):
+# (it splits into sets and the pair its size asks for, its size asks for the pair, the
+# faces that added leave it splitting with the pair, those that leave it splitting into
+# sets alone, the faces it holds as bits).
+WaitBlock = tuple[bool, bool, tuple[int, ...], tuple[int, ...], int]
+# Per block (m, p, s, honors): its counts -> WaitBlock. Blocks repeat across hands.
+_WAIT_BLOCKS: tuple[dict[tuple[int, ...], WaitBlock], ...] = ({}, {}, {}, {})
 
 
-def _wait_block(index: int, block: tuple[int, ...]) -> _WaitBlock:
+def _wait_block(index: int, block: tuple[int, ...]) -> WaitBlock:
     start, _, honors = BLOCKS[index]
     splits, pair = _block_state(block, honors)
     completions = _block_completions(block, start, honors)
     mask = sum([1 << (start + i) for i, n in enumerate(block) if n])
-    info = _WaitBlock(splits, pair, tuple([code for code, p in completions if p]),
-                      tuple([code for code, p in completions if not p]), mask)
-    _WAIT_BLOCKS[index][block] = info
+    info = _WAIT_BLOCKS[index][block] = (splits, pair, tuple([code for code, p in completions if p]),
+                                         tuple([code for code, p in completions if not p]), mask)
     return info
 
 
-def _standard_waits(infos: tuple[_WaitBlock, ...], held: tuple[int, ...], win: int, limit: int = 4) -> list[int]:
+def _standard_waits(infos: tuple[WaitBlock, ...], held: tuple[int, ...], win: int, limit: int = 4) -> list[int]:
     """The faces that complete the standard shape. A tile changes one block only: the
     others must already split, and exactly one block in all must hold the pair. `held`
     counts every tile held, the winning tile `win` (-1: none yet) included."""
     broken = None
     pairs = 0
     for info in infos:
-        if not info.splits:
+        if not info[0]:
             if broken is not None:
                 return []
             broken = info
-        pairs += info.pair
+        pairs += info[1]
     found = []
-    for info in infos if broken is None else (broken,):
-        others = pairs - info.pair
-        for code in info.makes_pair if others == 0 else info.no_pair if others == 1 else ():
+    for _, pair, makes_pair, no_pair, _ in infos if broken is None else (broken,):
+        others = pairs - pair
+        for code in makes_pair if others == 0 else no_pair if others == 1 else ():
             if held[code] - (code == win) < limit:
                 found.append(code)
     return found
@@ -522,7 +542,7 @@ def counts_before_win(hand: Hand) -> tuple[list[int], list[int]]:
     return before, held
 
 
-def _wait_blocks(counts: Counts, less: int = -1) -> tuple[_WaitBlock, ...]:
+def _wait_blocks(counts: Counts, less: int = -1) -> tuple[WaitBlock, ...]:
     """What the waits need of the four blocks of `counts`, with one tile of face `less`
     taken out (-1: none)."""
     blocks = [counts[0:9], counts[9:18], counts[18:27], counts[27:]]
@@ -560,7 +580,7 @@ def _codes_of(mask: int) -> list[int]:
     return [code for code in range(len(ALL_TILES)) if mask >> code & 1]
 
 
-def _waits(infos: tuple[_WaitBlock, ...], counts: Counts, held: tuple[int, ...], win: int, melds: int,
+def _waits(infos: tuple[WaitBlock, ...], counts: Counts, held: tuple[int, ...], win: int, melds: int,
            held_four_is_a_wait: bool = False) -> frozenset[Tile]:
     """The faces that complete the standing tiles before the win (their blocks' `infos`;
     `counts` the standing tiles, `win` among them, -1: none) with `melds` melds into a
@@ -570,7 +590,7 @@ def _waits(infos: tuple[_WaitBlock, ...], counts: Counts, held: tuple[int, ...],
     waits = _standard_waits(infos, held, win, limit)
     if melds > 1:
         return _tiles_of(frozenset(waits))  # no special shape has more than one meld
-    mask = infos[0].mask | infos[1].mask | infos[2].mask | infos[3].mask
+    mask = infos[0][4] | infos[1][4] | infos[2][4] | infos[3][4]
     special = _special_candidates(mask, counts, win, melds)
     if special:
         before = list(counts)
