@@ -145,15 +145,24 @@ class HandContext:
         d["shared"] = shared
         d["reading"] = reading
         if reading is not None:
-            d["shape"] = reading.shape
-            groups = d["groups"] = reading.groups
-            # Sorted into kinds by filters that run in C: no bytecode per group.
-            d["sets"] = tuple(filterfalse(_is_pair, groups))
-            d["chows"] = tuple(filter(_is_chow, groups))
-            d["pungs"] = tuple(filter(_is_pung, groups))
-            d["pairs"] = tuple(filter(_is_pair, groups))
-            d["claimed"] = tuple(filter(_is_claimed, groups))
-            d["winning_group"] = next(filter(_holds_win, groups), None)   # as Reading.winning_group
+            self.take_reading(reading)
+
+    def take_reading(self, reading: Reading) -> HandContext:
+        """This context, made without a reading and asked nothing of one yet, now for
+        `reading` (the facts of the hand it knows kept): a hand's first reading needs no
+        context of its own after the situation rules' check."""
+        d = self.__dict__
+        d["reading"] = reading
+        d["shape"] = reading.shape
+        groups = d["groups"] = reading.groups
+        # Sorted into kinds by filters that run in C: no bytecode per group.
+        d["sets"] = tuple(filterfalse(_is_pair, groups))
+        d["chows"] = tuple(filter(_is_chow, groups))
+        d["pungs"] = tuple(filter(_is_pung, groups))
+        d["pairs"] = tuple(filter(_is_pair, groups))
+        d["claimed"] = tuple(filter(_is_claimed, groups))
+        d["winning_group"] = next(filter(_holds_win, groups), None)   # as Reading.winning_group
+        return self
 
     # sets, chows, pungs (pungs and kongs), pairs, claimed (groups made with a claimed
     # tile: claimed chows and pungs, melded kongs) and winning_group are set by __init__

@@ -261,11 +261,10 @@ class _Found(NamedTuple):
         return bool(self.optional) or not all(map(_is_bonus, self.fixed))
 
 
-def _find(table: FanTable, hand: Hand, reading: Reading, situation: Situation, shared: dict) -> _Found:
-    ctx = HandContext(hand, reading, situation, shared, table.settings)
-    groups = reading.groups
+def _find(table: FanTable, ctx: HandContext) -> _Found:
+    groups = ctx.reading.groups
     fixed, optional = _matches(table, ctx, dict(zip(map(id, groups), range(len(groups)))))
-    return _Found(reading, ctx, fixed, optional)
+    return _Found(ctx.reading, ctx, fixed, optional)
 
 
 _new_outcome = partial(tuple.__new__, _Outcome)   # _Outcome((counted, dropped, total)) in C
@@ -307,8 +306,12 @@ def _outcome_key(outcome: _Outcome) -> tuple:
 def _found_readings(table: FanTable, hand: Hand, situation: Situation, lang: str) -> tuple[list[_Found], bool]:
     """Every reading of the hand with its matches, and whether the fallback fan may count."""
     shared: dict = {}  # facts of the whole hand, worked out once for all its readings
-    table.situations.check(hand, situation, lang, HandContext(hand, None, situation, shared, table.settings))
-    found = [_find(table, hand, reading, situation, shared) for reading in readings_of(hand, situation.self_drawn)]
+    ctx = HandContext(hand, None, situation, shared, table.settings)
+    table.situations.check(hand, situation, lang, ctx)
+    readings = readings_of(hand, situation.self_drawn)
+    found = [_find(table, ctx.take_reading(readings[0]))]   # the check's context serves the first reading
+    for reading in readings[1:]:
+        found.append(_find(table, HandContext(hand, reading, situation, shared, table.settings)))
     # The fallback fan belongs to the hand: it counts only when no reading has any fan.
     return found, not [f for f in found if f.has_fan]
 
