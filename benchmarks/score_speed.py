@@ -6,10 +6,14 @@ the command line as tools use it.
    arguments, built beforehand) and by the engine (`rules.score_with_table` from the
    notation, parsing included) in each edition. In each run every contender scores the
    same hands, taking turns 500 hands at a time, and each run has new hands (seed,
-   seed + 1, ...), so no cache carries a hand over from one run to the next. The time is
-   the process's CPU time, which other work on a busy machine does not add to. The report gives each one's best
-   run and the engine's ratio to C++ against the target of the engine speed issue (at
-   least one tenth of C++ in every edition).
+   seed + 1, ...), so no cache carries a hand over from one run to the next. The run's
+   hands and the C++ arguments are collected (gc.collect) before it is timed: a full
+   collection their tens of thousands of objects set off would otherwise fall in whichever
+   contender's turn it came. The time is the process's CPU time, which other work on a
+   busy machine does not add to. The report gives each one's best run and the engine's
+   ratio to C++ against the target of the engine speed issue (at least one tenth of C++
+   in every edition). Results are dropped unread, so a result's fields worked out only
+   when read (its canonical hand, its waits: rules.result.LATER_FIELDS) are not timed.
 2. `mcr score -` (JSON Lines) with its worker processes, start-up included (wall time).
 3. One `mcr score HAND` call (start-up and one hand, wall time).
 4. One call's time over a bare `python -c "import yaml, jinja2"` run in turn with it

@@ -17,6 +17,7 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _KEPT: dict[tuple, tuple] = {}   # each inner tuple of a remembered value, once
+KEPT_LIMIT = 500_000   # tuples kept before the table starts afresh (the values made so far stay as they are)
 
 
 def kept(value: T) -> T:
@@ -45,6 +46,8 @@ def _kept_tuple(value: tuple) -> tuple | None:
             return None
         inner.append(item)
     whole = tuple(inner)
+    if len(_KEPT) >= KEPT_LIMIT:
+        _KEPT.clear()
     return _KEPT.setdefault(whole, whole)
 
 

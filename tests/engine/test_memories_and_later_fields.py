@@ -69,3 +69,11 @@ def test_a_result_left_for_later_pickles_and_copies_whole() -> None:
     assert dataclasses.replace(rules.score("[123m]456m789m34p55s5p"), total=1).waits == ("2p", "5p")
     with pytest.raises(AttributeError):
         result.no_such_field  # noqa: B018 - the error for a name that is no field
+
+
+def test_the_kept_table_starts_afresh_at_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules import kept_values
+
+    monkeypatch.setattr(kept_values, "KEPT_LIMIT", 4)
+    values = [kept((n, ("limit test",))) for n in range(10)]
+    assert len(kept_values._KEPT) <= 4 and values == [(n, ("limit test",)) for n in range(10)]
