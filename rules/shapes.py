@@ -491,23 +491,34 @@ def _relative_completions(block: tuple[int, ...], honors: bool) -> tuple[tuple[i
 
 
 # What the waits need to know of one block of the tiles before the win, as a plain tuple
-# (a tuple of numbers, which the garbage collector stops tracking; see GROUPS):
-# (it splits into sets and the pair its size asks for, its size asks for the pair, the
-# faces that added leave it splitting with the pair, those that leave it splitting into
-# sets alone, the faces it holds as bits).
-WaitBlock = tuple[bool, bool, tuple[int, ...], tuple[int, ...], int]
+# of numbers (which the garbage collector stops tracking; see GROUPS): (it splits into
+# sets and the pair its size asks for, its size asks for the pair, the faces it holds as
+# bits, its index among the blocks, its counts).
+WaitBlock = tuple[bool, bool, int, int, tuple[int, ...]]
 # Per block (m, p, s, honors): its counts -> WaitBlock. Blocks repeat across hands.
 _WAIT_BLOCKS: tuple[dict[tuple[int, ...], WaitBlock], ...] = ({}, {}, {}, {})
+# Per block: its counts -> (the faces that, added, leave it splitting with the pair, those
+# that leave it splitting into sets alone). Worked out only for the blocks a wait can be
+# in: when one block does not split, the others never are.
+_COMPLETIONS: tuple[dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]], ...] = ({}, {}, {}, {})
 
 
 def _wait_block(index: int, block: tuple[int, ...]) -> WaitBlock:
     start, _, honors = BLOCKS[index]
     splits, pair = _block_state(block, honors)
-    completions = _block_completions(block, start, honors)
     mask = sum([1 << (start + i) for i, n in enumerate(block) if n])
-    info = _WAIT_BLOCKS[index][block] = (splits, pair, tuple([code for code, p in completions if p]),
-                                         tuple([code for code, p in completions if not p]), mask)
+    info = _WAIT_BLOCKS[index][block] = (splits, pair, mask, index, block)
     return info
+
+
+def _completions(index: int, block: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    known = _COMPLETIONS[index].get(block)
+    if known is None:
+        start, _, honors = BLOCKS[index]
+        completions = _block_completions(block, start, honors)
+        known = _COMPLETIONS[index][block] = (tuple([code for code, p in completions if p]),
+                                              tuple([code for code, p in completions if not p]))
+    return known
 
 
 def _standard_waits(infos: tuple[WaitBlock, ...], held: tuple[int, ...], win: int, limit: int = 4) -> list[int]:
@@ -523,9 +534,12 @@ def _standard_waits(infos: tuple[WaitBlock, ...], held: tuple[int, ...], win: in
             broken = info
         pairs += info[1]
     found = []
-    for _, pair, makes_pair, no_pair, _ in infos if broken is None else (broken,):
+    for _, pair, _, index, block in infos if broken is None else (broken,):
         others = pairs - pair
-        for code in makes_pair if others == 0 else no_pair if others == 1 else ():
+        if others > 1:
+            continue
+        makes_pair, no_pair = _completions(index, block)
+        for code in makes_pair if others == 0 else no_pair:
             if held[code] - (code == win) < limit:
                 found.append(code)
     return found
@@ -590,7 +604,7 @@ def _waits(infos: tuple[WaitBlock, ...], counts: Counts, held: tuple[int, ...], 
     waits = _standard_waits(infos, held, win, limit)
     if melds > 1:
         return _tiles_of(frozenset(waits))  # no special shape has more than one meld
-    mask = infos[0][4] | infos[1][4] | infos[2][4] | infos[3][4]
+    mask = infos[0][2] | infos[1][2] | infos[2][2] | infos[3][2]
     special = _special_candidates(mask, counts, win, melds)
     if special:
         before = list(counts)
