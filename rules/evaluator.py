@@ -486,12 +486,8 @@ def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, writte
         written or "", situation, reading.shape, texts, win_group.text if win_group else None, tuple(fans),
         tuple(not_counted), total, without_bonus, plan.minimum, valid, payments, plan.edition,
         _texts_of(waits) if waits is not None else (), partial(_later_field, hand, table.settings))
-    if written is None:
-        return leave_for_later(result, ("hand",) if waits is not None else _HAND_AND_WAITS)
-    return result if waits is not None else leave_for_later(result, _WAITS)
-
-
-_HAND_AND_WAITS, _WAITS = ("hand", "waits"), ("waits",)
+    later = ("hand",) * (written is None) + ("waits",) * (waits is None)
+    return leave_for_later(result, later) if later else result
 
 
 def _later_field(hand: Hand, settings: PrincipleSettings, name: str) -> Any:
