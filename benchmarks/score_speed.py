@@ -6,10 +6,10 @@ the command line as tools use it.
    arguments, built beforehand) and by the engine (`rules.score_with_table` from the
    notation, parsing included) in each edition. In each run every contender scores the
    same hands, taking turns 500 hands at a time, and each run has new hands (seed,
-   seed + 1, ...), so no cache carries a hand over from one run to the next. The run's
-   hands and the C++ arguments are collected (gc.collect) before it is timed: a full
-   collection their tens of thousands of objects set off would otherwise fall in whichever
-   contender's turn it came. The time is the process's CPU time, which other work on a
+   seed + 1, ...), so no cache carries a hand over from one run to the next. A full
+   collection (gc.collect) runs before a run is timed: it moves the run's own hands and
+   C++ arguments, tens of thousands of live objects, to the oldest generation, where their
+   arrival would otherwise set off a full collection in whichever contender's turn it came. The time is the process's CPU time, which other work on a
    busy machine does not add to. The report gives each one's best run and the engine's
    ratio to C++ against the target of the engine speed issue (at least one tenth of C++
    in every edition). Results are dropped unread, so a result's fields worked out only
@@ -117,7 +117,7 @@ def bench_in_process(count: int, seed: int, runs: int) -> dict[str, float]:
     best: dict[str, float] = {}
     for run in range(runs):
         contenders = _contenders(sample_hands(count, seed + run))
-        gc.collect()   # the run's own hands and arguments: collected now, not within a contender's turn
+        gc.collect()   # the run's own hands and arguments to the oldest generation now, not in a contender's turn
         spent = dict.fromkeys(contenders, 0.0)
         for first in range(0, count, CHUNK):
             for name, score in contenders.items():

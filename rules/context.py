@@ -143,15 +143,17 @@ class HandContext:
             shared.update(_hand_facts(hand, situation, settings))
             d.update(shared)
         d["shared"] = shared
-        d["reading"] = reading
+        d["reading"] = None
         if reading is not None:
             self.take_reading(reading)
 
     def take_reading(self, reading: Reading) -> HandContext:
-        """This context, made without a reading and asked nothing of one yet, now for
-        `reading` (the facts of the hand it knows kept): a hand's first reading needs no
-        context of its own after the situation rules' check."""
+        """This context, made without a reading, now for `reading`; the facts of the hand it
+        has worked out stay. So a hand's first reading needs no context of its own after
+        the situation rules' check, which may read the hand's facts but no reading's
+        (rules.table_checks refuses READING_FACTS there)."""
         d = self.__dict__
+        assert d["reading"] is None and "pair" not in d and "wait" not in d, "a context takes one reading"
         d["reading"] = reading
         d["shape"] = reading.shape
         groups = d["groups"] = reading.groups

@@ -351,14 +351,13 @@ def table_situations(table: FanTable) -> dict[tuple, Situation]:
     return _plan(table).situations
 
 
-def _scored(plan: _Plan, fan: Fan, count: int, shown: tuple[str, ...], lang: str) -> ScoredFan:
-    """One line of the result: a fan, how often it counts, and the groups that make it."""
-    key = (fan.id, count, shown, lang)
-    line = plan.scored.get(key)
-    if line is None:
-        if len(plan.scored) > PLAN_LIMIT:
-            plan.scored.clear()
-        line = plan.scored[key] = ScoredFan(fan.number, fan.id, fan.name(lang), fan.points, count, shown, fan.bonus)
+def _new_scored(plan: _Plan, key: tuple[str, int, tuple[str, ...], str], fan: Fan) -> ScoredFan:
+    """One line of the result, made and remembered: `key` is (fan id, how often it counts,
+    the groups that make it, language), which _result looks up first."""
+    _, count, shown, lang = key
+    if len(plan.scored) > PLAN_LIMIT:
+        plan.scored.clear()
+    line = plan.scored[key] = ScoredFan(fan.number, fan.id, fan.name(lang), fan.points, count, shown, fan.bonus)
     return line
 
 
@@ -460,8 +459,9 @@ def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, writte
             run = [other for other in counted[i:] if other.fan is fan]
             count = sum([other.count for other in run])
             shown = tuple([texts[g] for other in run for g in other.groups])
-        line = known.get((fan.id, count, shown, lang))   # looked up here: a call saved per line
-        fans.append(line if line is not None else _scored(plan, fan, count, shown, lang))
+        key = (fan.id, count, shown, lang)
+        line = known.get(key)   # looked up here: a call saved per line
+        fans.append(line if line is not None else _new_scored(plan, key, fan))
         points = fan.points * count
         total += points
         if not fan.bonus:
@@ -485,9 +485,9 @@ def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, writte
     result = ScoreResult(
         written or "", situation, reading.shape, texts, win_group.text if win_group else None, tuple(fans),
         tuple(not_counted), total, without_bonus, plan.minimum, valid, payments, plan.edition,
-        _texts_of(waits) if waits is not None else (), partial(_later_field, hand, table.settings))
+        _texts_of(waits) if waits is not None else (), None)
     later = ("hand",) * (written is None) + ("waits",) * (waits is None)
-    return leave_for_later(result, later) if later else result
+    return leave_for_later(result, later, partial(_later_field, hand, table.settings)) if later else result
 
 
 def _later_field(hand: Hand, settings: PrincipleSettings, name: str) -> Any:

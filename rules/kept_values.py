@@ -12,19 +12,29 @@ whole value from tracking (and equal inner tuples are stored once).
 """
 from __future__ import annotations
 
+import marshal
 from typing import TypeVar
 
 T = TypeVar("T")
 
-_KEPT: dict[tuple, tuple] = {}   # each inner tuple of a remembered value, once
-KEPT_LIMIT = 500_000   # tuples kept before the table starts afresh (the values made so far stay as they are)
+# Each tuple of a remembered value, once, under its marshal form: that form tells apart
+# equal values of different types (True == 1 == 1.0, and a dictionary would give back
+# whichever came first) and cannot be made of an object at all.
+_KEPT: dict[bytes, tuple] = {}
+# Tuples kept before the table starts afresh. Until then it keeps alive every value it was
+# given, even one a memory has since dropped; the values made so far stay as they are.
+KEPT_LIMIT = 500_000
+# marshal's form 2 writes no back references, so a value's form does not depend on which
+# objects repeat inside it (an interned and a plain copy of a text still differ: such
+# values are merely kept twice).
+_FORM_VERSION = 2
 
 
 def kept(value: T) -> T:
     """`value` with each tuple in it (itself included) the one kept in the table. Only for
-    tuples of plain values (numbers, text, None, tuples of them): a value holding any
-    other object is returned as it is, since the engine tells such objects apart by
-    identity and equal ones must not be merged."""
+    tuples of whole numbers, text, None and tuples of them: a value holding anything else
+    is returned as it is (objects, since the engine tells them apart by identity and
+    equal ones must not be merged; flags, fractions and lists, which are no numbers)."""
     if type(value) is not tuple:
         return value
     found = _kept_tuple(value)
@@ -33,7 +43,11 @@ def kept(value: T) -> T:
 
 def _kept_tuple(value: tuple) -> tuple | None:
     """The kept copy of a tuple of plain values, or None when it holds anything else."""
-    known = _KEPT.get(value)   # an equal value kept before (the usual case): no walk through it
+    try:
+        form = marshal.dumps(value, _FORM_VERSION)
+    except ValueError:   # an object marshal cannot write: no plain value
+        return None
+    known = _KEPT.get(form)   # kept before (the usual case): no walk through it
     if known is not None:
         return known
     inner = []
@@ -45,10 +59,10 @@ def _kept_tuple(value: tuple) -> tuple | None:
         elif type(item) not in _PLAIN_ATOMS:
             return None
         inner.append(item)
-    whole = tuple(inner)
     if len(_KEPT) >= KEPT_LIMIT:
         _KEPT.clear()
-    return _KEPT.setdefault(whole, whole)
+    whole = _KEPT[form] = tuple(inner)
+    return whole
 
 
-_PLAIN_ATOMS = frozenset({int, bool, str, float, type(None)})
+_PLAIN_ATOMS = frozenset({int, str, type(None)})   # exact types: bool is a subclass of int

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from .errors import HandError, NotationError
 from .groups import CHOW, KONG, PUNG, Group
+from .kept_values import kept
 from .tiles import (ALL_TILES, BY_TEXT, COPIES_PER_FACE, HONOR_LETTERS, SUITS, Tile, counts_of, format_tiles, mask_of,
                     suited, tile)
 
@@ -261,7 +262,7 @@ _MELDS_PACKED: dict[int, int] = {}   # a meld's form -> its tiles' packed counts
 def _token(text: str) -> _Token:
     """The tiles of one token of standing tiles, remembered (up to _TOKENS_KEPT tokens)."""
     tiles = tuple([BY_TEXT[d + text[-1]] for d in text[:-1]]) if text[-1] in "mps" else (BY_TEXT[text],)
-    token = (tuple([t.code for t in tiles]), _packed(tiles), mask_of(tiles))
+    token = kept((tuple([t.code for t in tiles]), _packed(tiles), mask_of(tiles)))
     if len(_TOKENS) < _TOKENS_KEPT:
         _TOKENS[text] = token
     return token

@@ -96,7 +96,7 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
         "_kept": kept,
         "_form_of": attrgetter("form"), "_signature_of": attrgetter("signature"), "_FANS": tuple(fans),
         "_SINGLE": frozenset(p for p, fan in enumerate(fans) if not fan.repeatable),
-        "_OPTIONAL": frozenset(p for p, fan in enumerate(fans) if fan.account_once)}
+        "_ONCE": tuple(int(fan.account_once) for fan in fans)}   # 1 for an account-once fan: a number, see kept
     pools: dict[str, _Pool] = {}
     whole: list[str] = []
     for position, fan in enumerate(fans):
@@ -233,7 +233,7 @@ def _miss_lines(source: _Source) -> list[str]:
                   "                if p in seen:",
                   "                    continue",
                   "                seen.add(p)",
-                  "            found.append((p, at, p in _OPTIONAL))",
+                  "            found.append((p, at, _ONCE[p]))",
                   "    out.append(tuple(found))"]
     lines.append("    return tuple(out)")
     return lines

@@ -72,15 +72,20 @@ class ScoreResult:
     payments: Payments | None
     edition: str = ""          # the edition of the rules that scored it
     waits: tuple[str, ...] = ()   # the tiles the hand waited on before the winning tile (edition's settings)
-    # What works out the fields left for later (see later_fields): many callers read the
-    # total and the fans only, and the waits cost as much as the fans of a hand.
+    # What works out the fields left for later (LATER_FIELDS, leave_for_later): many callers
+    # read the total and the fans only, and the waits cost as much as the fans of a hand.
+    # None once nothing is left for later. as_dict, not dataclasses.asdict, gives the data.
     later: Callable[[str], Any] | None = field(default=None, compare=False, repr=False)
 
     def __getattr__(self, name: str) -> Any:
-        # Python asks here only for a slot left empty: a field left for later.
-        if name not in LATER_FIELDS:
+        # Python asks here for a name its usual lookup did not find: a field left for later
+        # (an empty slot), or no attribute at all.
+        if name not in LATER_FIELDS or name == "later":
             raise AttributeError(f"'ScoreResult' object has no attribute '{name}'")
-        value = self.later(name)
+        try:
+            value = self.later(name)
+        except AttributeError as err:   # not "no such field": hasattr would hide the fault
+            raise RuntimeError(f"working out the result's {name} failed: {err}") from err
         _SET_FIELD[name](self, value)
         return value
 
@@ -128,8 +133,12 @@ def _state_of(result: ScoreResult) -> list[Any]:
 ScoreResult.__getstate__ = _state_of  # type: ignore[method-assign]
 
 
-def leave_for_later(result: ScoreResult, names: tuple[str, ...]) -> ScoreResult:
-    """`result` with the fields `names` emptied: its `later` works each out on first reading."""
+def leave_for_later(result: ScoreResult, names: tuple[str, ...], later: Callable[[str], Any]) -> ScoreResult:
+    """`result` with the fields `names` emptied: `later(name)` works each out on first reading."""
+    _SET_LATER(result, later)
     for name in names:
         _EMPTY_FIELD[name](result)
     return result
+
+
+_SET_LATER = ScoreResult.later.__set__   # type: ignore[attr-defined]

@@ -12,6 +12,7 @@ in several groups, each choice is its own reading (take-the-highest picks among 
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
@@ -233,6 +234,7 @@ def _place_winning_tile(melds: tuple[Group, ...], standing: list[Group], shape: 
 # grow by thousands of entries, each of which a full collection would otherwise visit.
 GROUPS: list[Group | None] = [None]    # group number -> Group; 0 is no group (a split without the pair)
 _GROUP_NUMBERS: dict[tuple, int] = {}  # (kind, code, copy, winning, concealed) -> its number
+_NEW_GROUP = threading.Lock()          # taken only to number a group not seen before
 
 
 def _group_number(kind: str, code: int, copy: int = 0, winning: bool = False, concealed: bool = True) -> int:
@@ -243,12 +245,15 @@ def _group_number(kind: str, code: int, copy: int = 0, winning: bool = False, co
     key = (kind, code, 0, True, concealed) if winning else (kind, code, copy, False, True)
     number = _GROUP_NUMBERS.get(key)
     if number is None:
-        if winning:
-            group = _winning_variant(kind, _group(kind, code).tiles, concealed)
-        else:
-            group = _new_group(kind, code) if copy else _group(kind, code)
-        number = _GROUP_NUMBERS[key] = len(GROUPS)
-        GROUPS.append(group)
+        with _NEW_GROUP:   # a number handed out twice would stand for the wrong group from then on
+            number = _GROUP_NUMBERS.get(key)
+            if number is None:
+                if winning:
+                    group = _winning_variant(kind, _group(kind, code).tiles, concealed)
+                else:
+                    group = _new_group(kind, code) if copy else _group(kind, code)
+                GROUPS.append(group)
+                number = _GROUP_NUMBERS[key] = len(GROUPS) - 1
     return number
 
 
@@ -323,7 +328,7 @@ def _block_options(index: int, block: tuple[int, ...]) -> BlockOptions | None:
     if rest == 1:
         return None
     options = _block_readings(block, start, honors, rest == 2)
-    return (rest == 2, options) if options else None
+    return (int(rest == 2), options) if options else None   # a number, not a flag: see kept
 
 
 def _placed(index: int, block: tuple[int, ...], win: Tile, self_drawn: bool) -> tuple[tuple[BlockReading, ...], ...]:
@@ -516,8 +521,8 @@ def _completions(index: int, block: tuple[int, ...]) -> tuple[tuple[int, ...], t
     if known is None:
         start, _, honors = BLOCKS[index]
         completions = _block_completions(block, start, honors)
-        known = _COMPLETIONS[index][block] = (tuple([code for code, p in completions if p]),
-                                              tuple([code for code, p in completions if not p]))
+        known = _COMPLETIONS[index][block] = kept((tuple([code for code, p in completions if p]),
+                                                   tuple([code for code, p in completions if not p])))
     return known
 
 

@@ -1,17 +1,22 @@
-"""What keeps scoring cheap across many hands: the engine's memories hold values the
-garbage collector stops tracking after one young collection (rules.kept_values), and a
+"""What keeps scoring cheap across many hands, and the identities and order it must keep:
+the engine's memories hold values the garbage collector stops tracking after one young
+collection (rules.kept_values), readings built from numbered groups still hold distinct
+groups, the account-once search gives its choices in the order it always did, and a
 result works out its canonical hand and its waits only when they are read."""
 from __future__ import annotations
 
+import copy
 import dataclasses
 import gc
 import pickle
+import random
 
 import pytest
 
 import rules
-from rules import shapes
+from rules import evaluator, shapes
 from rules.groups import Group
+from rules.notation import parse_hand
 from rules.kept_values import kept
 from rules.result import ScoreResult
 from rules.sampling import sample_hands
@@ -25,6 +30,16 @@ def test_kept_gives_one_copy_of_equal_plain_values() -> None:
     assert kept(7) == 7 and kept(()) == ()
 
 
+def test_kept_never_gives_back_an_equal_value_of_another_type() -> None:
+    # True == 1 == 1.0: a flag or a fraction must not come back as a number kept before.
+    assert kept((1, ("type test",))) == (1, ("type test",))
+    flag = (True, ("type test",))
+    assert kept(flag) is flag and type(kept(flag)[0]) is bool
+    assert type(kept((1.0, ("type test",)))[0]) is float
+    unhashable = (1, [2])
+    assert kept(unhashable) is unhashable
+
+
 def test_kept_leaves_values_holding_objects_as_they_are() -> None:
     # Groups are told apart by identity: two equal groups must never be merged.
     a, b = Group("chow", (tile("1m"), tile("2m"), tile("3m"))), Group("chow", (tile("1m"), tile("2m"), tile("3m")))
@@ -34,21 +49,39 @@ def test_kept_leaves_values_holding_objects_as_they_are() -> None:
 
 
 def test_a_kept_value_stops_being_tracked_in_one_young_collection() -> None:
-    memory = {n: kept(((n, (n, n + 1), False), ((n + 2, (0,), True),))) for n in range(500)}
+    memory = {n: kept(((n, (n, n + 1), 0), ((n + 2, (0,), 1),))) for n in range(500)}
     gc.collect(1)
     assert not any(map(gc.is_tracked, memory.values()))
 
 
+def _memories() -> list[dict]:
+    """The block and token memories of the engine (rules.shapes, rules.context, rules.notation)."""
+    from rules import context, notation
+
+    return [*shapes._OPTIONS, *shapes._PLACED, *shapes._WAIT_BLOCKS, *shapes._COMPLETIONS,
+            *context._BLOCK_FACES, notation._TOKENS]
+
+
 def test_the_block_memories_gain_untracked_values_only() -> None:
     table = rules.fan_table()
-    before = [set(memory) for memory in shapes._OPTIONS + shapes._PLACED]
+    before = [set(memory) for memory in _memories()]
     for sampled in sample_hands(300, 97):
-        rules.score_with_table(table, sampled.hand, **sampled.situation)
+        result = rules.score_with_table(table, sampled.hand, **sampled.situation)
+        assert result.waits is not None   # the waits' memories too
     gc.collect(1)
-    new = [value for memory, known in zip(shapes._OPTIONS + shapes._PLACED, before)
-           for key, value in memory.items() if key not in known]
-    assert new, "the sample should reach blocks not seen before"
+    new = [value for memory, known in zip(_memories(), before) for key, value in memory.items() if key not in known]
+    assert len(new) > 100, "the sample should reach blocks not seen before"
     assert [v for v in new if gc.is_tracked(v)] == []
+
+
+def test_every_reading_holds_distinct_groups_and_one_winning_group() -> None:
+    # The evaluator tells a reading's groups apart by identity; the block memories number them.
+    for text in ("123123123m456p55s", "111222333m789p55p", "1112223334445m5m", "22334455667788m"):
+        for self_drawn in (False, True):
+            for reading in shapes.readings_of(parse_hand(text), self_drawn):
+                groups = reading.groups
+                assert len(set(map(id, groups))) == len(groups), (text, reading)
+                assert sum(g.has_winning_tile for g in groups) == 1, (text, reading)
 
 
 def test_a_result_works_out_its_hand_and_waits_when_read() -> None:
@@ -77,3 +110,46 @@ def test_the_kept_table_starts_afresh_at_its_limit(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(kept_values, "KEPT_LIMIT", 4)
     values = [kept((n, ("limit test",))) for n in range(10)]
     assert len(kept_values._KEPT) <= 4 and values == [(n, ("limit test",)) for n in range(10)]
+
+
+def test_a_result_left_for_later_copies_whole() -> None:
+    result = rules.score("[123m]456m789m34p55s5p")
+    assert hasattr(result, "waits") and copy.copy(rules.score("[123m]456m789m34p55s5p")).waits == ("2p", "5p")
+    assert copy.deepcopy(rules.score("[123m]456m789m34p55s5p")).hand == "[123m]456789m34p55s5p"
+
+
+def _recursive_choices(optional: list, masks: list[int], friends: list[int]) -> list[list]:
+    """The account-once search as the engine wrote it before (a recursive walk, each
+    match first in, then out): what the loop over a stack must give, in the same order."""
+    n, out = len(optional), []
+
+    def walk(i: int, chosen: int, links: tuple[int, ...], skipped: int) -> None:
+        if i == n:
+            for j in range(n):
+                if skipped >> j & 1 and not chosen & ~friends[j] and evaluator._joined(links, masks[j]) is not None:
+                    return
+            out.append([optional[j] for j in range(n) if chosen >> j & 1])
+            return
+        if not chosen & ~friends[i]:
+            more = evaluator._joined(links, masks[i])
+            if more is not None:
+                walk(i + 1, chosen | 1 << i, more, skipped)
+        walk(i + 1, chosen, links, skipped | 1 << i)
+
+    walk(0, 0, (), 0)
+    return out
+
+
+def test_the_account_once_search_keeps_its_order() -> None:
+    rng = random.Random(24)
+    for _ in range(2000):
+        n = rng.randint(1, 7)
+        masks = [rng.randint(1, 31) for _ in range(n)]
+        friends = [1 << i for i in range(n)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < 0.6:
+                    friends[i] |= 1 << j
+                    friends[j] |= 1 << i
+        optional = list(range(n))
+        assert evaluator._maximal_choices(optional, masks, friends) == _recursive_choices(optional, masks, friends)
