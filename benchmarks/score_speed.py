@@ -9,8 +9,9 @@ the command line as tools use it.
    seed + 1, ...), so no cache carries a hand over from one run to the next. A full
    collection (gc.collect) runs before a run is timed: it moves the run's own hands and
    C++ arguments, tens of thousands of live objects, to the oldest generation, where their
-   arrival would otherwise set off a full collection in whichever contender's turn it came. The time is the process's CPU time, which other work on a
-   busy machine does not add to. The report gives each one's best run and the engine's
+   arrival would otherwise set off a full collection in whichever contender's turn it
+   came. The time is the process's CPU time, which other work on a busy machine does not
+   add to. The report gives each one's best run and the engine's
    ratio to C++ against the target of the engine speed issue (at least one tenth of C++
    in every edition). Results are dropped unread, so a result's fields worked out only
    when read (its canonical hand, its waits: rules.result.LATER_FIELDS) are not timed.

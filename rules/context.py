@@ -166,6 +166,11 @@ class HandContext:
         d["winning_group"] = next(filter(_holds_win, groups), None)   # as Reading.winning_group
         return self
 
+    def worked_out(self, name: str) -> Any:
+        """The fact of the hand `name` if a fan has asked for it already, else None: a
+        caller that may do without it costs the hand no work."""
+        return self.shared.get(name)
+
     # sets, chows, pungs (pungs and kongs), pairs, claimed (groups made with a claimed
     # tile: claimed chows and pungs, melded kongs) and winning_group are set by __init__
     # for a reading; suits and knitted_tiles (the most tiles of one knitted straight held)

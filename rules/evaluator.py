@@ -481,7 +481,7 @@ def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, writte
     valid = without_bonus >= plan.minimum
     payments = table.settlement.payments(total, situation.self_drawn) if valid else None
     win_group = found.ctx.winning_group
-    waits = found.ctx.shared.get("waits")   # a hand fact: worked out once per hand, if a fan asked
+    waits = found.ctx.worked_out("waits")
     result = ScoreResult(
         written or "", situation, reading.shape, texts, win_group.text if win_group else None, tuple(fans),
         tuple(not_counted), total, without_bonus, plan.minimum, valid, payments, plan.edition,
@@ -492,7 +492,7 @@ def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, writte
 
 def _later_field(hand: Hand, settings: PrincipleSettings, name: str) -> Any:
     """A field of a result left for later (rules.result.LATER_FIELDS): the canonical
-    notation of the hand, or the tiles it waited on."""
+    notation of the hand, or the tiles it waited on (as the hand fact `waits` has them)."""
     if name == "hand":
         return hand.notation()
     return _texts_of(waiting_tiles(hand, settings.held_four_is_a_wait))

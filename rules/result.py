@@ -80,7 +80,7 @@ class ScoreResult:
     def __getattr__(self, name: str) -> Any:
         # Python asks here for a name its usual lookup did not find: a field left for later
         # (an empty slot), or no attribute at all.
-        if name not in LATER_FIELDS or name == "later":
+        if name not in LATER_FIELDS:
             raise AttributeError(f"'ScoreResult' object has no attribute '{name}'")
         try:
             value = self.later(name)

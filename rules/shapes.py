@@ -496,9 +496,9 @@ def _relative_completions(block: tuple[int, ...], honors: bool) -> tuple[tuple[i
 
 
 # What the waits need to know of one block of the tiles before the win, as a plain tuple
-# of numbers (which the garbage collector stops tracking; see GROUPS): (it splits into
-# sets and the pair its size asks for, its size asks for the pair, the faces it holds as
-# bits, its index among the blocks, its counts).
+# of flags and numbers (which the garbage collector stops tracking; see GROUPS): (it
+# splits into sets and the pair its size asks for, its size asks for the pair, the faces
+# it holds as bits, its index among the blocks, its counts).
 WaitBlock = tuple[bool, bool, int, int, tuple[int, ...]]
 # Per block (m, p, s, honors): its counts -> WaitBlock. Blocks repeat across hands.
 _WAIT_BLOCKS: tuple[dict[tuple[int, ...], WaitBlock], ...] = ({}, {}, {}, {})
@@ -517,6 +517,7 @@ def _wait_block(index: int, block: tuple[int, ...]) -> WaitBlock:
 
 
 def _completions(index: int, block: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The faces that complete block `index` with the pair, and those without (_COMPLETIONS)."""
     known = _COMPLETIONS[index].get(block)
     if known is None:
         start, _, honors = BLOCKS[index]
