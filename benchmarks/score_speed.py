@@ -15,9 +15,11 @@ the command line as tools use it.
    ratio to C++ against the target of the engine speed issue (at least one tenth of C++
    in every edition). Results are dropped unread, so a result's fields worked out only
    when read (its canonical hand, its waits: rules.result.LATER_FIELDS) are not timed.
-2. `mcr score -` (JSON Lines) with its worker processes, start-up included (wall time).
-3. One `mcr score HAND` call (start-up and one hand, wall time).
-4. One call's time over a bare `python -c "import yaml, jinja2"` run in turn with it
+2. The same on hands each contender has scored once already, untimed: the engine's floor
+   with every memory holding the hand (new hands cost more: see report_memories_warm).
+3. `mcr score -` (JSON Lines) with its worker processes, start-up included (wall time).
+4. One `mcr score HAND` call (start-up and one hand, wall time).
+5. One call's time over a bare `python -c "import yaml, jinja2"` run in turn with it
    (at most 2).
 
 This machine is noisy, so every figure is the best of several runs.
@@ -111,13 +113,18 @@ def _contenders(hands: list[SampledHand]) -> dict[str, Contender]:
 CHUNK = 500   # hands each contender scores in its turn: all of them meet the same load
 
 
-def bench_in_process(count: int, seed: int, runs: int) -> dict[str, float]:
+def bench_in_process(count: int, seed: int, runs: int, warm: bool = False) -> dict[str, float]:
     """Hands per second of each contender (CPU time), best of `runs`. In each run they
     take turns on the same new hands, CHUNK hands at a time, so that a change in the
-    machine's load in the middle of a run falls on all of them alike."""
+    machine's load in the middle of a run falls on all of them alike. With `warm`, every
+    contender scores the run's hands once untimed first: the engine's memories then hold
+    all of them (see report_memories_warm)."""
     best: dict[str, float] = {}
     for run in range(runs):
         contenders = _contenders(sample_hands(count, seed + run))
+        if warm:
+            for score in contenders.values():
+                score(0, count)
         gc.collect()   # the run's own hands and arguments to the oldest generation now, not in a contender's turn
         spent = dict.fromkeys(contenders, 0.0)
         for first in range(0, count, CHUNK):
@@ -135,14 +142,31 @@ def bench_in_process(count: int, seed: int, runs: int) -> dict[str, float]:
 def report_in_process(setting: Setting) -> list[str]:
     args = setting.args
     print(f"in process, one core, {args.hands:,} new seeded random hands a run (CPU time):", flush=True)
-    rates = bench_in_process(args.hands, args.seed, args.runs)
+    return _ratio_lines(bench_in_process(args.hands, args.seed, args.runs))
+
+
+def report_memories_warm(setting: Setting) -> list[str]:
+    """The same measure on hands every contender has scored once already: what the engine
+    costs when each of its memories (blocks, sets, result lines) holds the hand. New
+    hands cannot be faster than this, so it bounds what better memories alone can gain;
+    the rest must come from doing less per hand."""
+    args = setting.args
+    print(f"in process, the same {args.hands:,} hands a second time (every memory warm):", flush=True)
+    return _ratio_lines(bench_in_process(args.hands, args.seed, args.runs, warm=True), " (warm)")
+
+
+def _ratio_lines(rates: dict[str, float], label: str = "") -> list[str]:
+    """Each contender's best rate and the engine's ratio to C++ against the target; `label`
+    follows each contender's name."""
+    rates = dict(rates)
     cpp = rates.pop("C++", None)
+    width = 19 + len(label)
     if cpp is None:
         lines = ["C++:        PyMahjongGB is not installed (pip install -e '.[test]'): no ratio"]
     else:
-        lines = [f"{'C++:':<19} best {cpp:,.0f} hands/s (PyMahjongGB, in process)"]
+        lines = [f"{'C++' + label + ':':<{width}} best {cpp:,.0f} hands/s (PyMahjongGB, in process)"]
     for name, rate in rates.items():
-        line = f"{name + ':':<19} best {rate:,.0f} hands/s"
+        line = f"{name + label + ':':<{width}} best {rate:,.0f} hands/s"
         if cpp is not None:
             share = rate / cpp
             verdict = "meets" if share >= TARGET_SHARE_OF_CPP else "misses"
@@ -238,7 +262,7 @@ def report_start_up_ratio(setting: Setting) -> list[str]:
 
 # The parts of the report, in order: each prints its progress and returns its lines.
 PARTS: tuple[Callable[[Setting], list[str]], ...] = (
-    report_in_process, report_json_lines, report_start_up, report_start_up_ratio)
+    report_in_process, report_memories_warm, report_json_lines, report_start_up, report_start_up_ratio)
 
 
 def interpreter() -> str:
