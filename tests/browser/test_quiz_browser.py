@@ -102,19 +102,25 @@ def choose_rules(page: Any) -> None:
         trainer_state(page, "question")
 
 
-def _question_after(page: Any, before: str, questions: dict[str, Question], kind: str = "") -> Question:
-    """The question asked once the one `before` is gone (of `kind`, if given)."""
-    page.wait_for_function("([q, k]) => { const d = document.querySelector('div.mcr-trainer').dataset;"
-                           " return d.question !== q && d.state === 'question' && (!k || d.kind === k); }",
-                           arg=[before, kind], timeout=STEP_MS)
+def items_shown(page: Any) -> int:
+    """How many items (questions, lessons) the page's trainer has shown so far."""
+    return int(page.get_attribute("div.mcr-trainer", "data-shown") or 0)
+
+
+def _question_after(page: Any, shown: int, questions: dict[str, Question], kind: str = "") -> Question:
+    """The question asked once the page has shown more than `shown` items (of `kind`, if
+    given). Not "another question id": a new session may open on the question shown last."""
+    page.wait_for_function("([n, k]) => { const d = document.querySelector('div.mcr-trainer').dataset;"
+                           " return Number(d.shown) > n && d.state === 'question' && (!k || d.kind === k); }",
+                           arg=[shown, kind], timeout=STEP_MS)
     return questions[page.get_attribute("div.mcr-trainer", "data-question") or ""]
 
 
 def ask_kind(page: Any, kind: str, questions: dict[str, Question]) -> Question:
     """The open page's session turned to questions of `kind` (a new session), and the first one asked."""
-    before = page.get_attribute("div.mcr-trainer", "data-question") or ""
+    shown = items_shown(page)
     page.select_option(".mcr-trainer__kind", kind)
-    q = _question_after(page, before, questions, kind)
+    q = _question_after(page, shown, questions, kind)
     assert q.kind == kind, q.id
     return q
 
@@ -172,9 +178,9 @@ def test_tiles_and_numbers_reach_the_trainer_as_the_learner_gave_them(tab: Page,
         if off == 0:
             q = ask_kind(tab.page, "payments", questions)
         else:
-            before = tab.attr("question")
+            shown = items_shown(tab.page)
             tab.page.click("button[data-action=next]")
-            q = _question_after(tab.page, before, questions)
+            q = _question_after(tab.page, shown, questions)
         payments = expected_payments(q)
         fields = tab.page.locator("input.mcr-trainer__number")
         assert fields.count() == len(payments), q.id

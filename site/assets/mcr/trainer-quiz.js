@@ -176,6 +176,10 @@
 
   Quiz.prototype.item = function (item) {
     var self = this;
+    // How many items this page has shown: a new session may open on the question shown
+    // last, so its id alone does not tell a reader (or a test) that another came.
+    this.shown = (this.shown || 0) + 1;
+    this.root.setAttribute("data-shown", String(this.shown));
     this.setState(item.type === "lesson" ? "lesson" : "question");
     this.root.setAttribute("data-type", item.type);
     this.root.setAttribute("data-question", item.id || "");
