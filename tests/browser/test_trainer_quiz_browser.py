@@ -84,6 +84,21 @@ class Quiz:
     def hand(self) -> str:
         return hand_key(json.loads(self.page.locator(".mcr-trainer__body figure").first.get_attribute("data-tiles")))
 
+    def in_session(self) -> None:
+        """The rules chosen (the site's own, the first offered) if the page still asks for them:
+        each test can run alone, not only after the ones before it in the module."""
+        if self.state("edition", "question", "lesson", "right", "wrong", "done") == "edition":
+            self.page.locator("button[data-edition]").first.click()
+            self.state("question")
+
+    def with_progress(self) -> None:
+        """Answers kept in the browser: if no test before answered (the page keeps a document
+        from its first start, its session count 0), a whole session of "I don't know"
+        answers, as test_a_missed_fan_returns... gives."""
+        if json.loads(self.stored() or "{}").get("session", 0) < 1:
+            self.in_session()
+            self.dont_know_until_done()
+
     def dont_know_until_done(self) -> set[str]:
         """Answer "I don't know" to the rest of the session; the hands shown."""
         hands = set()
@@ -165,6 +180,7 @@ def test_a_wrong_pick_shows_the_fans_definition(quiz: Quiz, bank: dict[str, Any]
 
 
 def test_a_missed_fan_returns_on_a_later_day_in_another_hand(quiz: Quiz) -> None:
+    quiz.in_session()
     day_one_hands = quiz.dont_know_until_done()
     progress = json.loads(quiz.stored())
     assert progress["format"] == 3 and progress["session"] == 1
@@ -187,6 +203,7 @@ def _store(folder: Path) -> ProgressStore:
 
 
 def test_export_and_import_carry_the_progress_to_the_terminal_and_back(quiz: Quiz, tmp_path: Path) -> None:
+    quiz.with_progress()
     with quiz.page.expect_download() as download:
         quiz.page.click("button[data-action=trainer_export]")
     exported = tmp_path / "from-site.json"
@@ -228,6 +245,7 @@ def _reopen_on(quiz: Quiz, text: str) -> str:
 
 
 def test_damaged_progress_keeps_the_rest_and_every_copy_aside(quiz: Quiz, tmp_path: Path) -> None:
+    quiz.with_progress()
     sound = json.loads(quiz.stored())
     first = dict(sound, fans={**sound["fans"], "no_such_fan": {"seen": 1}})
     said = _reopen_on(quiz, json.dumps(first))
@@ -257,6 +275,7 @@ def test_damaged_progress_keeps_the_rest_and_every_copy_aside(quiz: Quiz, tmp_pa
 
 def test_flashcards_and_count_it_with_me(quiz: Quiz) -> None:
     """The learn mode's flashcards and the guided mode's steps, asked by the same session API."""
+    quiz.in_session()
     for mode, kind in (("learn", "flashcard"), ("guided", "step")):
         quiz.page.click(f"button[data-mode={mode}]")
         quiz.page.wait_for_function(f"() => document.querySelector('div.mcr-trainer').dataset.type === '{kind}'",
