@@ -15,8 +15,8 @@ the command line as tools use it.
    ratio to C++ against the target of the engine speed issue (at least one tenth of C++
    in every edition). Results are dropped unread, so a result's fields worked out only
    when read (its canonical hand, its waits: rules.result.LATER_FIELDS) are not timed.
-2. The same on hands each contender has scored once already, untimed: the engine's floor
-   with every memory holding the hand (new hands cost more: see report_memories_warm).
+2. The same on hands each contender has scored once already, untimed ("again"): the
+   engine's floor with every memory holding the hand (see report_memories_warm).
 3. `mcr score -` (JSON Lines) with its worker processes, start-up included (wall time).
 4. One `mcr score HAND` call (start-up and one hand, wall time).
 5. One call's time over a bare `python -c "import yaml, jinja2"` run in turn with it
@@ -117,8 +117,9 @@ def bench_in_process(count: int, seed: int, runs: int, warm: bool = False) -> di
     """Hands per second of each contender (CPU time), best of `runs`. In each run they
     take turns on the same new hands, CHUNK hands at a time, so that a change in the
     machine's load in the middle of a run falls on all of them alike. With `warm`, every
-    contender scores the run's hands once untimed first: the engine's memories then hold
-    all of them (see report_memories_warm)."""
+    contender scores the run's hands once untimed first, so that the timed turns score
+    hands it has seen: the engine's memories then hold all of them (see
+    report_memories_warm)."""
     best: dict[str, float] = {}
     for run in range(runs):
         contenders = _contenders(sample_hands(count, seed + run))
@@ -142,29 +143,31 @@ def bench_in_process(count: int, seed: int, runs: int, warm: bool = False) -> di
 def report_in_process(setting: Setting) -> list[str]:
     args = setting.args
     print(f"in process, one core, {args.hands:,} new seeded random hands a run (CPU time):", flush=True)
-    return _ratio_lines(bench_in_process(args.hands, args.seed, args.runs))
+    rates = bench_in_process(args.hands, args.seed, args.runs)
+    missing = [] if "C++" in rates else ["C++:        PyMahjongGB is not installed (pip install -e '.[test]'): no ratio"]
+    return missing + _ratio_lines(rates)
 
 
 def report_memories_warm(setting: Setting) -> list[str]:
     """The same measure on hands every contender has scored once already: what the engine
     costs when each of its memories (blocks, sets, result lines) holds the hand. New
     hands cannot be faster than this, so it bounds what better memories alone can gain;
-    the rest must come from doing less per hand."""
+    the rest must come from doing less per hand. (At the default sizes no memory nears its
+    limit, where it would stop growing or start afresh: after 60,000 hands the largest
+    holds 25,000 entries of its 200,000; benchmarks/score_bytecodes.py warns if one does.)
+    C++ keeps no memories: its second pass is for the ratio on the same hands."""
     args = setting.args
     print(f"in process, the same {args.hands:,} hands a second time (every memory warm):", flush=True)
-    return _ratio_lines(bench_in_process(args.hands, args.seed, args.runs, warm=True), " (warm)")
+    return _ratio_lines(bench_in_process(args.hands, args.seed, args.runs, warm=True), " (again)")
 
 
 def _ratio_lines(rates: dict[str, float], label: str = "") -> list[str]:
-    """Each contender's best rate and the engine's ratio to C++ against the target; `label`
-    follows each contender's name."""
+    """Each contender's best rate and the engine's ratio to C++ (when it ran) against the
+    target; `label` follows each contender's name."""
     rates = dict(rates)
     cpp = rates.pop("C++", None)
     width = 19 + len(label)
-    if cpp is None:
-        lines = ["C++:        PyMahjongGB is not installed (pip install -e '.[test]'): no ratio"]
-    else:
-        lines = [f"{'C++' + label + ':':<{width}} best {cpp:,.0f} hands/s (PyMahjongGB, in process)"]
+    lines = [] if cpp is None else [f"{'C++' + label + ':':<{width}} best {cpp:,.0f} hands/s (PyMahjongGB, in process)"]
     for name, rate in rates.items():
         line = f"{name + label + ':':<{width}} best {rate:,.0f} hands/s"
         if cpp is not None:

@@ -95,9 +95,10 @@ def trainer_state(page: Any, *states: str, timeout: int = STEP_MS) -> str:
     return state
 
 
-def choose_rules(page: Any) -> None:
-    """The rules asked the first time: the site's own (the first offered)."""
-    if trainer_state(page, "edition", "question", timeout=START_MS) == "edition":
+def choose_rules(page: Any, also: tuple[str, ...] = ()) -> None:
+    """The rules asked the first time: the site's own (the first offered). The page may be
+    past that already, at a question or in one of the states `also`."""
+    if trainer_state(page, "edition", "question", *also, timeout=START_MS) == "edition":
         page.locator("button[data-edition]").first.click()
         trainer_state(page, "question")
 
@@ -198,12 +199,13 @@ def _drill(tab: Page, questions: dict[str, Question], answers: list[str]) -> lis
     tab.page.click("button[data-action=timed_start]")
     choose_rules(tab.page)
     asked = []
+    shown = 0
     for n, how in enumerate(answers):
         if n:
-            tab.page.wait_for_function("(id) => document.querySelector('div.mcr-trainer').dataset.question !== id",
-                                       arg=asked[-1], timeout=STEP_MS)
-            tab.state("question")
-        q = questions[tab.attr("question")]
+            q = _question_after(tab.page, shown, questions)
+        else:
+            q = questions[tab.attr("question")]
+        shown = items_shown(tab.page)
         assert q.kind == "total" and q.level == "intermediate" and q.id not in asked
         assert quiz_text("ko", "timed_hand", n=n + 1, count=len(answers)) in tab.page.inner_text(".mcr-trainer__counter")
         assert tab.page.locator(".mcr-trainer__feedback").count() == 0   # nothing explained before the end

@@ -33,6 +33,7 @@ from trainer.progress_store import ProgressStore
 
 from .conftest import CHROMIUM
 from .site_steps import keep_screenshot, stdlib_without
+from .test_quiz_browser import choose_rules, items_shown
 
 pytestmark = [
     pytest.mark.browser, pytest.mark.slow,
@@ -87,14 +88,11 @@ class Quiz:
     def in_session(self) -> None:
         """The rules chosen (the site's own, the first offered) if the page still asks for them:
         each test can run alone, not only after the ones before it in the module."""
-        if self.state("edition", "question", "lesson", "right", "wrong", "done") == "edition":
-            self.page.locator("button[data-edition]").first.click()
-            self.state("question")
+        choose_rules(self.page, also=("lesson", "right", "wrong", "done"))
 
     def with_progress(self) -> None:
         """Answers kept in the browser: if no test before answered (the page keeps a document
-        from its first start, its session count 0), a whole session of "I don't know"
-        answers, as test_a_missed_fan_returns... gives."""
+        from its first start, its session count 0), a whole session of "I don't know" answers."""
         if json.loads(self.stored() or "{}").get("session", 0) < 1:
             self.in_session()
             self.dont_know_until_done()
@@ -263,10 +261,14 @@ def test_damaged_progress_keeps_the_rest_and_every_copy_aside(quiz: Quiz, tmp_pa
     download.value.save_as(tmp_path / "aside.json")
     assert (tmp_path / "aside.json").read_text(encoding="utf-8") == json.dumps(first)
     current = quiz.stored()
+    shown = items_shown(quiz.page)
     items.first.locator("button[data-action=trainer_aside_restore]").click()   # put the first copy back
     quiz.page.wait_for_function("(c) => localStorage.getItem('" + STORAGE_KEY + "') !== c", arg=current,
                                 timeout=STEP_MS)
-    quiz.state("question", "edition", "lesson")
+    # The copy is stored at once, then a session opens on it: wait for its first item.
+    quiz.page.wait_for_function("(n) => Number(document.querySelector('div.mcr-trainer').dataset.shown) > n",
+                                arg=shown, timeout=STEP_MS)
+    quiz.state("question", "lesson")
     assert sorted(_aside(quiz).values()) == sorted([json.dumps(first), json.dumps(second), current])   # nothing lost
     assert json.loads(quiz.stored())["fans"] == sound["fans"]
     assert quiz.page.locator(".mcr-trainer__aside li").count() == 3

@@ -42,6 +42,10 @@
     this.nextId = 1;
     this.family = root.getAttribute("data-family");
     this.kind = "";                                  // a family page's choice of question kind ("": every kind)
+    // How many items the page has shown (data-shown): a new session may open on the question
+    // shown last, so its id alone does not tell a reader (or a test) that another came.
+    this.itemsShown = 0;
+    root.setAttribute("data-shown", "0");
     this.body = h("div", {class: "mcr-trainer__body", "aria-live": "polite"}, []);
     this.notice = h("p", {class: "mcr-trainer__notice", role: "status"}, []);
     this.today = h("p", {class: "mcr-trainer__today"}, []);
@@ -176,10 +180,8 @@
 
   Quiz.prototype.item = function (item) {
     var self = this;
-    // How many items this page has shown: a new session may open on the question shown
-    // last, so its id alone does not tell a reader (or a test) that another came.
-    this.shown = (this.shown || 0) + 1;
-    this.root.setAttribute("data-shown", String(this.shown));
+    this.itemsShown += 1;
+    this.root.setAttribute("data-shown", String(this.itemsShown));
     this.setState(item.type === "lesson" ? "lesson" : "question");
     this.root.setAttribute("data-type", item.type);
     this.root.setAttribute("data-question", item.id || "");
