@@ -83,7 +83,10 @@ def calc(browser: Any, base_url: str) -> Iterator[Calc]:  # noqa: F811 - fixture
     opened = Calc(browser, base_url, "en")
     status = opened.page.locator(".mcr-calc__status")
     assert status.get_attribute("data-state") == "loading"   # seen before the engine is up
-    assert opened.page.locator(".mcr-calc__progress").is_visible()
+    # Laid out once the style sheet has come (at DOMContentLoaded it may have no box yet);
+    # Python takes seconds to start, so the engine is still loading then.
+    opened.page.locator(".mcr-calc__progress").wait_for(state="visible", timeout=30_000)
+    assert status.get_attribute("data-state") == "loading"
     opened.wait_ready()
     yield opened
     opened.close()
