@@ -1,5 +1,7 @@
-"""Where the engine's work per hand goes, counted in Python bytecodes: a measure the
-machine's load does not move, to compare designs of the hot path (issue: engine speed).
+"""Where the engine's work per hand goes, counted in Python bytecodes.
+
+A measure the machine's load does not move, to compare designs of the hot path (issue:
+engine speed).
 
 The engine first scores `--warm-runs` batches of new seeded hands untimed, so that its
 memories fill as in a long run. Then it scores `--hands` new hands under a tracer that
@@ -163,7 +165,8 @@ def _positive(text: str) -> int:
     return value
 
 
-def _arguments() -> argparse.Namespace:
+def _arguments() -> tuple[argparse.Namespace, Any]:
+    """The options, and the fan table of the edition asked for (an unknown one is a usage error)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=_positive, default=1000, help="hands traced (default 1000)")
     parser.add_argument("--seed", type=int, default=100,
@@ -173,12 +176,15 @@ def _arguments() -> argparse.Namespace:
                         help=f"untimed batches of {WARM_BATCH:,} new hands first (default 2)")
     parser.add_argument("--edition", default=None, help="edition of the rules (default: the table's own)")
     parser.add_argument("--top", type=_positive, default=15, help="functions listed (default 15)")
-    return parser.parse_args()
+    args = parser.parse_args()
+    try:
+        return args, rules.fan_table(None, args.edition)
+    except rules.RulesError as err:
+        parser.error(str(err))
 
 
 def main() -> int:
-    args = _arguments()
-    table = rules.fan_table(None, args.edition)
+    args, table = _arguments()
     for run in range(args.warm_runs):
         print(f"warming up: {WARM_BATCH:,} new hands (seed {args.seed + 2 + run})", flush=True)
         _scorer(table, _requests(WARM_BATCH, args.seed + 2 + run))()
