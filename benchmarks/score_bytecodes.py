@@ -35,9 +35,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import rules  # noqa: E402 - after the path tweak
+from benchmarks.score_speed import HANDS_PER_RUN  # noqa: E402
 from rules.sampling import sample_hands  # noqa: E402
 
-WARM_BATCH = 20_000   # hands per untimed warm-up batch: one run of score_speed.py's in-process part
+WARM_BATCH = HANDS_PER_RUN   # hands per untimed warm-up batch: as many as a run of score_speed.py
 TIMED_HANDS = 5_000   # at least this many new hands in a CPU-time pass, for a steady figure
 SHOWN_AT_LEAST = 0.5  # bytecodes a hand below which a module is folded into "other"
 

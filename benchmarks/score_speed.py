@@ -51,6 +51,7 @@ sys.path.insert(0, str(ROOT))
 import rules  # noqa: E402 - after the path tweak
 from rules.sampling import SampledHand, sample_hands  # noqa: E402
 
+HANDS_PER_RUN = 20_000   # new hands each run scores, unless --hands says otherwise
 TARGET_HANDS_PER_SECOND = 5000
 TARGET_START_UP_SECONDS = 0.5
 TARGET_SHARE_OF_CPP = 1 / 10   # the engine, one process, against the C++ calculator, one process
@@ -282,7 +283,8 @@ def interpreter() -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=20000, help="hands scored per run (default 20000)")
+    parser.add_argument("--hands", type=int, default=HANDS_PER_RUN,
+                        help=f"hands scored per run (default {HANDS_PER_RUN})")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random hands (default 1)")
     parser.add_argument("--runs", type=int, default=3, help="runs of each throughput benchmark (default 3)")
     parser.add_argument("--start-up-runs", type=int, default=10, help="single calls timed (default 10)")
