@@ -12,7 +12,8 @@ Builds the site (or takes --site DIR), serves it on 127.0.0.1 and measures:
 - the time per further answer: a hand typed into the notation field until its answer is
   drawn, by the kind of answer: a breakdown (seeded random winning hands), the wait finder
   (their 13-tile prefixes) and the discard analysis (14 tiles, the winning hands with two
-  standing tiles swapped);
+  standing tiles swapped); and of that time, what the engine took in its worker (the
+  page's data-engine-ms) and what the messages and the drawing took;
 - the bytes the calculator page loads (every response body, the worker's included), and
   the bytes of a typical rulebook page.
 
@@ -64,12 +65,14 @@ ANSWERS = {"score": ("breakdown", TARGET_FURTHER_SCORE_MS), "waits": ("wait find
            "discards": ("discard analysis", 100.0)}
 TARGET_RULEBOOK_BYTES = 600_000
 
-# Types each hand into the notation field and waits for its answer to be drawn: [ms, kind].
+# Types each hand into the notation field and waits for its answer to be drawn: [ms, kind,
+# the worker's ms on it (data-engine-ms; null for an answer the page gave by itself)].
 TYPE_HANDS = """async (hands) => {
   const root = document.querySelector('.mcr-calc'), input = root.querySelector('.mcr-calc__notation');
   const times = [];
   for (const hand of hands) {
     const before = root.dataset.answered;
+    root.removeAttribute('data-engine-ms');
     const start = performance.now();
     input.value = hand;
     input.dispatchEvent(new Event('input', {bubbles: true}));
@@ -80,7 +83,8 @@ TYPE_HANDS = """async (hands) => {
       watch.observe(root, {attributes: true});
     });
     await new Promise(requestAnimationFrame);   // drawn, not only answered
-    times.push([performance.now() - start, root.dataset.answer]);
+    const engine = root.dataset.engineMs;
+    times.push([performance.now() - start, root.dataset.answer, engine === undefined ? null : Number(engine)]);
   }
   return times; }"""
 
@@ -192,29 +196,41 @@ def bare_pyodide(browser: Any, base: str, runs: int) -> tuple[list[float], list[
     return cold, warm
 
 
-def further_answers(browser: Any, base: str, hands: list[str]) -> dict[str, list[float]]:
-    """Milliseconds from typing each hand to its answer drawn, by the kind of answer."""
+Answer = tuple[float, float | None]   # ms from typing a hand to its answer drawn; the worker's ms on it
+
+
+def further_answers(browser: Any, base: str, hands: list[str]) -> dict[str, list[Answer]]:
+    """Each hand's times (Answer), by the kind of answer."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(f"{base}calculator/", wait_until="load")
     page.wait_for_selector(".mcr-calc__status[data-state=ready]", timeout=300_000)
-    by_kind: dict[str, list[float]] = {}
-    for ms, kind in page.evaluate(TYPE_HANDS, hands):
-        by_kind.setdefault(kind, []).append(ms)
+    by_kind: dict[str, list[Answer]] = {}
+    for ms, kind, engine_ms in page.evaluate(TYPE_HANDS, hands):
+        by_kind.setdefault(kind, []).append((ms, engine_ms))
     context.close()
     return by_kind
 
 
-def report_answers(name: str, by_kind: dict[str, list[float]]) -> None:
+def report_answers(name: str, by_kind: dict[str, list[Answer]]) -> None:
+    """Per kind of answer: the time to the answer drawn against its target, then how much of
+    it the engine took in its worker and how much the page's messages and drawing took."""
     known = [kind for kind in ANSWERS if kind in by_kind]
     for kind in known + sorted(set(by_kind) - set(known)):   # the targeted kinds first
-        times = by_kind[kind]
+        times = [ms for ms, _ in by_kind[kind]]
         called, target = ANSWERS.get(kind, (kind, None))
         line = f"{called} ({name}, {len(times)} hands): median {statistics.median(times):.0f} ms, slowest {max(times):.0f} ms"
         if target:
             line += (f" (target {target:.0f} ms: median {statistics.median(times) / target:.2f} of it, "
                      f"slowest {max(times) / target:.2f})")
         print(line)
+        split = [(ms, engine) for ms, engine in by_kind[kind] if engine is not None]
+        if split:
+            engine = [e for _, e in split]
+            rest = [ms - e for ms, e in split]
+            print(f"  of which the engine in its worker: median {statistics.median(engine):.0f} ms, slowest "
+                  f"{max(engine):.0f} ms; messages and drawing: median {statistics.median(rest):.0f} ms, "
+                  f"slowest {max(rest):.0f} ms")
 
 
 def build(source: Path, output: Path) -> None:

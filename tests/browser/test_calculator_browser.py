@@ -146,6 +146,16 @@ def test_typed_notation_redraws_the_picture_and_undo_goes_back(calc: Calc) -> No
     assert calc.notation() == "[EEE][SSSS1]55pWWWNNN"
 
 
+def test_each_answer_says_how_long_the_engine_took_in_its_worker(calc: Calc) -> None:
+    """benchmarks/calculator_speed.py splits an answer's time into the engine's and the
+    drawing's by this attribute: it must come with every answer the engine gives."""
+    for hand in ("[123m]456789m34p55s5p", "[123m]456789m34p55s"):   # a breakdown, then the wait finder
+        calc.page.evaluate("() => document.querySelector('.mcr-calc').removeAttribute('data-engine-ms')")
+        calc.type(hand)
+        ms = float(calc.page.get_attribute(".mcr-calc", "data-engine-ms") or "nan")
+        assert 0 <= ms < 20_000, ms   # NaN fails too: a worker that stopped sending its time
+
+
 def test_share_link_reopens_the_hand_and_its_situation(calc: Calc, browser: Any, base_url: str) -> None:  # noqa: F811
     calc.type("[234m][888p]567s34pEE5p")
     calc.page.select_option("select[name=seat_wind]", "S")
