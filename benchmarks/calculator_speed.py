@@ -224,12 +224,12 @@ def report_answers(name: str, by_kind: dict[str, list[Answer]]) -> None:
             line += (f" (target {target:.0f} ms: median {statistics.median(times) / target:.2f} of it, "
                      f"slowest {max(times) / target:.2f})")
         print(line)
-        split = [(ms, engine) for ms, engine in by_kind[kind] if engine is not None]
+        split = [(ms, engine_ms) for ms, engine_ms in by_kind[kind] if engine_ms is not None]
         if split:
-            engine = [e for _, e in split]
-            rest = [ms - e for ms, e in split]
-            print(f"  of which the engine in its worker: median {statistics.median(engine):.0f} ms, slowest "
-                  f"{max(engine):.0f} ms; messages and drawing: median {statistics.median(rest):.0f} ms, "
+            in_worker = [engine_ms for _, engine_ms in split]
+            rest = [ms - engine_ms for ms, engine_ms in split]
+            print(f"  of which the engine in its worker: median {statistics.median(in_worker):.0f} ms, slowest "
+                  f"{max(in_worker):.0f} ms; messages and drawing: median {statistics.median(rest):.0f} ms, "
                   f"slowest {max(rest):.0f} ms")
 
 

@@ -3,7 +3,8 @@ built site: the engine starts in its worker with a visible progress state; a han
 tapping is scored with the full breakdown; typed notation redraws the picture; the share
 link reopens the hand and its situation; errors come translated and point at the fault;
 13 tiles show their waits; the keyboard alone builds a hand; every request stays on the
-site; and the engine in the page answers 500 seeded requests exactly like `mcr score -`.
+site; each answer of the engine says its time in the worker (for the benchmark); and the
+engine in the page answers 500 seeded requests exactly like `mcr score -`.
 Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
@@ -148,12 +149,17 @@ def test_typed_notation_redraws_the_picture_and_undo_goes_back(calc: Calc) -> No
 
 def test_each_answer_says_how_long_the_engine_took_in_its_worker(calc: Calc) -> None:
     """benchmarks/calculator_speed.py splits an answer's time into the engine's and the
-    drawing's by this attribute: it must come with every answer the engine gives."""
-    for hand in ("[123m]456789m34p55s5p", "[123m]456789m34p55s"):   # a breakdown, then the wait finder
+    rest by this attribute: it comes with every answer the engine gives, and not with one
+    the page gives itself."""
+    for hand, kind in (("[123m]456789m34p55s5p", "score"), ("[123m]456789m34p55s", "waits")):
         calc.page.evaluate("() => document.querySelector('.mcr-calc').removeAttribute('data-engine-ms')")
         calc.type(hand)
+        assert calc.page.get_attribute(".mcr-calc", "data-answer") == kind
         ms = float(calc.page.get_attribute(".mcr-calc", "data-engine-ms") or "nan")
         assert 0 <= ms < 20_000, ms   # NaN fails too: a worker that stopped sending its time
+    calc.type("")   # no tile: the page answers by itself
+    assert calc.page.get_attribute(".mcr-calc", "data-answer") == "empty"
+    assert calc.page.get_attribute(".mcr-calc", "data-engine-ms") is None
 
 
 def test_share_link_reopens_the_hand_and_its_situation(calc: Calc, browser: Any, base_url: str) -> None:  # noqa: F811

@@ -508,10 +508,19 @@
   // an answer still on its way is for the hand before, and is dropped.
   Calculator.prototype.answerHere = function (kind, summary, bar) {
     this.asked += 1;
+    this.showEngineTime(null);
     this.say(summary, null, bar);
     this.root.removeAttribute("aria-busy");
     this.root.setAttribute("data-answer", kind);
     this.root.setAttribute("data-answered", String(this.asked));
+  };
+
+  // The engine's time in its worker on the answer shown (data-engine-ms), for
+  // benchmarks/calculator_speed.py: the rest of an answer's time is messages and drawing.
+  // None for an answer the page gives itself.
+  Calculator.prototype.showEngineTime = function (ms) {
+    if (ms === null) this.root.removeAttribute("data-engine-ms");
+    else this.root.setAttribute("data-engine-ms", String(Math.round(ms * 10) / 10));
   };
 
   Calculator.prototype.ask = function () {
@@ -528,11 +537,12 @@
     request.hand = notation;
     request.lang = this.data.lang;
     request.edition = this.edition();
-    var number = ++this.asked;
+    var number = ++this.asked, engineMs = null;
     this.root.setAttribute("aria-busy", "true");
-    this.engine.ask(request).then(function (answer) {
+    this.engine.ask(request, function (ms) { engineMs = ms; }).then(function (answer) {
       if (number !== self.asked) return;   // the hand changed meanwhile
       self.root.removeAttribute("aria-busy");
+      self.showEngineTime(engineMs);
       self.show(answer);
     });
   };
@@ -702,9 +712,7 @@
         else if (message.type === "answer") {
           var done = self.waiting[message.id];
           delete self.waiting[message.id];
-          // The worker's time on the latest answer, for the benchmark (the rest is drawing).
-          root.setAttribute("data-engine-ms", String(Math.round(message.ms * 10) / 10));
-          if (done) done(JSON.parse(message.answer));
+          if (done) done(JSON.parse(message.answer), typeof message.ms === "number" ? message.ms : null);
         }
       };
       self.worker.onerror = function (event) { reject(new Error(event.message || "worker error")); };
@@ -717,11 +725,15 @@
                              engine: url("engine"), tables: tables, table: table});
   }
 
-  // One request (an object) to its answer (an object).
-  Engine.prototype.ask = function (request) {
+  // One request (an object) to its answer (an object); `timed`, if given, hears the worker's
+  // milliseconds on it (null from a worker that does not say) just before the answer comes.
+  Engine.prototype.ask = function (request, timed) {
     var self = this, id = this.next++;
     return new Promise(function (resolve) {
-      self.waiting[id] = resolve;
+      self.waiting[id] = function (answer, ms) {
+        if (timed) timed(ms);
+        resolve(answer);
+      };
       self.worker.postMessage({type: "ask", id: id, request: JSON.stringify(request), table: request.edition || null});
     });
   };
