@@ -21,7 +21,7 @@ from .tiles import Tile
 __all__ = ["edition_data", "edition_differences", "editions", "fan_table", "in_edition", "score", "score_readings",
            "score_ties", "score_with_table", "situation_for", "situation_problem", "waits"]
 
-_tables: dict[str, FanTable] = {}
+_tables: dict[tuple[str, str], FanTable] = {}
 
 
 def fan_table(path: str | os.PathLike[str] | None = None, edition: str | None = None) -> FanTable:

@@ -9,7 +9,7 @@ from itertools import chain, compress, filterfalse
 from operator import attrgetter
 from typing import Any, Callable, Generic, NamedTuple, TypeVar
 
-from .groups import CHOW, PAIR
+from .groups import CHOW, PAIR, Group
 from .notation import Hand
 from .shapes import KNITTED_ARRANGEMENTS, Reading, waiting_tiles
 from .principle_settings import DEFAULT_SETTINGS, PrincipleSettings
@@ -131,6 +131,36 @@ class HandContext:
     once. A context starts with every fact of the hand known so far (one dictionary
     copy), and sorts the reading's groups into their kinds at once: every table reads them.
     """
+
+    # The facts stored at once, in the instance's dictionary (_hand_facts, __init__,
+    # take_reading); the others are worked out when first read (the properties below).
+    hand: Hand
+    situation: Situation
+    settings: PrincipleSettings
+    shared: dict[str, Any]
+    melds: tuple[Group, ...]
+    kongs: tuple[Group, ...]
+    self_drawn: bool
+    fourth_tile: bool
+    replacement: bool
+    robbing_kong: bool
+    last_wall_tile: bool
+    flowers: int
+    seat_wind: Tile
+    prevalent_wind: Tile
+    winning_tile: Tile
+    tile_mask: int
+    suits: frozenset[str]
+    knitted_tiles: int
+    reading: Reading | None
+    shape: str
+    groups: tuple[Group, ...]
+    sets: tuple[Group, ...]
+    chows: tuple[Group, ...]
+    pungs: tuple[Group, ...]
+    pairs: tuple[Group, ...]
+    claimed: tuple[Group, ...]
+    winning_group: Group | None
 
     def __init__(self, hand: Hand, reading: Reading | None, situation: Situation,
                  shared: dict[str, Any] | None = None, settings: PrincipleSettings = DEFAULT_SETTINGS) -> None:

@@ -256,7 +256,7 @@ def _resolve_overlay(table: _Table, edition: str, seen: tuple[str, ...]) -> dict
 def list_editions(table_path: Path, shown: str) -> list[tuple[EditionInfo, tuple[Change, ...]]]:
     """Every edition of a table: its own first, then each overlay with its changes."""
     base = read_table_data(table_path, shown)
-    out = [(info_of(base, shown), ())]
+    out: list[tuple[EditionInfo, tuple[Change, ...]]] = [(info_of(base, shown), ())]
     for edition_id, path in overlay_paths(table_path).items():
         shown_overlay = str(Path(shown).parent / EDITIONS_FOLDER / path.name)
         overlay = read_overlay(path, shown_overlay)

@@ -95,11 +95,12 @@ def _choices(optional: list[Match]) -> list[list[Match]]:
                 friends[j] |= 1 << i
     everyone = (1 << n) - 1
     if all(f == everyone for f in friends):
-        links: tuple[int, ...] | None = ()
+        links: tuple[int, ...] = ()
         for mask in masks:
-            links = _joined(links, mask)
-            if links is None:
+            joined = _joined(links, mask)
+            if joined is None:
                 break
+            links = joined
         else:
             return [list(optional)]  # all of them count together: the one maximal choice
     return _maximal_choices(optional, masks, friends)
@@ -262,9 +263,11 @@ class _Found(NamedTuple):
 
 
 def _find(table: FanTable, ctx: HandContext) -> _Found:
-    groups = ctx.reading.groups
+    reading = ctx.reading
+    assert reading is not None, "a context with a reading"
+    groups = reading.groups
     fixed, optional = _matches(table, ctx, dict(zip(map(id, groups), range(len(groups)))))
-    return _Found(ctx.reading, ctx, fixed, optional)
+    return _Found(reading, ctx, fixed, optional)
 
 
 _new_outcome = partial(tuple.__new__, _Outcome)   # _Outcome((counted, dropped, total)) in C
@@ -392,10 +395,10 @@ def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "e
     best = settled[0]
     if len(settled) > 1:
         best_key = best[0].key
-        for outcome, found in settled[1:]:
+        for outcome, other in settled[1:]:
             key = outcome.key
             if key > best_key:
-                best, best_key = (outcome, found), key
+                best, best_key = (outcome, other), key
     return _result(table, hand, situation, lang, written, *best)
 
 

@@ -20,7 +20,7 @@ from .editions import EditionInfo, info_of, overlay_paths, resolve
 from .errors import FanTableError
 from .exclusion_lists import exclusion_ids, exclusion_limits
 from .principle_settings import DEFAULT_SETTINGS, PrincipleSettings, settings_from
-from .program import build_program, set_combinations
+from .program import Found, build_program, set_combinations
 from .settlement import Settlement, compile_settlement
 from .situation_rules import Implication, ImpossibleSituation, SituationRules, flags_read
 from .table_cache import content_key, engine_version, read_entry, write_entry
@@ -167,7 +167,10 @@ class FanTable:
     competition: Competition | None = None   # the facts of a session (None only in a table built by hand)
     source: str | None = None   # the table file as the caller named it (None: the project's)
     compiled: tuple[CompiledFan, ...] = field(repr=False, default=())
-    program: Callable[[Any, dict[int, int]], list] | None = field(repr=False, default=None)
+    program: Callable[[Any, dict[int, int]], Found] | None = field(repr=False, default=None)
+    # Worked out from the fields above by __post_init__ (see there).
+    _fallbacks: tuple[CompiledFan, ...] = field(init=False, repr=False, compare=False, default=())
+    _by_id: dict[str, Fan] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     @property
     def minimum_points(self) -> int:

@@ -37,7 +37,7 @@ def kept(value: T) -> T:
     equal ones must not be merged; flags, fractions and lists, which are no numbers)."""
     if type(value) is not tuple:
         return value
-    found = _kept_tuple(value)
+    found = _kept_tuple(value)  # type: ignore[arg-type]  # a tuple: checked above
     return value if found is None else found   # type: ignore[return-value]
 
 

@@ -29,7 +29,7 @@ class Match(NamedTuple):
 
     fan: Any                  # rules.fantable.Fan
     groups: tuple[int, ...]   # indices into the reading's groups; () = the whole hand
-    count: int
+    count: int   # type: ignore[assignment]  # hides tuple.count, which nothing calls on a Match
 
 
 Found = tuple[list[Match], list[Match]]   # the fixed matches, and the account-once ones

@@ -83,7 +83,7 @@ class ScoreResult:
         if name not in LATER_FIELDS:
             raise AttributeError(f"'ScoreResult' object has no attribute '{name}'")
         try:
-            value = self.later(name)
+            value = self.later(name)  # type: ignore[misc]  # set while a field is left for later
         except AttributeError as err:   # not "no such field": hasattr would hide the fault
             raise RuntimeError(f"working out the result's {name} failed: {err}") from err
         _SET_FIELD[name](self, value)
@@ -130,7 +130,7 @@ def _state_of(result: ScoreResult) -> list[Any]:
     return [None if f.name == "later" else getattr(result, f.name) for f in fields(result)]
 
 
-ScoreResult.__getstate__ = _state_of  # type: ignore[method-assign]
+ScoreResult.__getstate__ = _state_of  # type: ignore[method-assign, assignment]
 
 
 def leave_for_later(result: ScoreResult, names: tuple[str, ...], later: Callable[[str], Any]) -> ScoreResult:
@@ -141,4 +141,4 @@ def leave_for_later(result: ScoreResult, names: tuple[str, ...], later: Callable
     return result
 
 
-_SET_LATER = ScoreResult.later.__set__   # type: ignore[attr-defined]
+_SET_LATER = ScoreResult.later.__set__   # type: ignore[misc, union-attr]  # the slot's descriptor

@@ -318,6 +318,8 @@ def shanten_after_draws(shape: str, counts: Counts, caps: Counts, melds: int, fa
     grown = list(counts)
     for code in faces:
         grown[code] += 1
-        out[code] = shanten_of_shape(shape, tuple(grown), caps, melds)
+        shanten = shanten_of_shape(shape, tuple(grown), caps, melds)
+        assert shanten is not None   # no melds: no shape is ruled out
+        out[code] = shanten
         grown[code] -= 1
     return out

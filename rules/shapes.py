@@ -16,6 +16,7 @@ import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
+from typing import Callable
 
 from .errors import HandError
 from .groups import CHOW, KNITTED, PAIR, PUNG, SINGLE, Group
@@ -257,7 +258,8 @@ def _group_number(kind: str, code: int, copy: int = 0, winning: bool = False, co
     return number
 
 
-_group_of = GROUPS.__getitem__
+# A group by its number; number 0 (no pair) is never looked up through this.
+_group_of: Callable[[int], Group] = GROUPS.__getitem__  # type: ignore[assignment]
 BlockReading = tuple[int, tuple[int, ...]]   # (its pair's number or 0, its sets' numbers)
 
 
@@ -313,7 +315,7 @@ def _winning_variant(kind: str, tiles: tuple[Tile, ...], concealed: bool) -> Gro
     return Group(kind, tiles, False, concealed, True)
 
 
-BlockOptions = tuple[bool, tuple[BlockReading, ...]]   # (holds the pair, its splits)
+BlockOptions = tuple[int, tuple[BlockReading, ...]]   # (holds the pair: 1 or 0, its splits)
 # Per block of the counts (m, p, s, honors): its counts -> BlockOptions, or None when
 # the block cannot split. Plain dictionaries, one per block: a hand looks up four.
 _OPTIONS: tuple[dict[tuple[int, ...], BlockOptions | None], ...] = ({}, {}, {}, {})
@@ -342,7 +344,7 @@ def _placed(index: int, block: tuple[int, ...], win: Tile, self_drawn: bool) -> 
         placed: list[BlockReading] = []
         seen: list[tuple[str, Tile]] = []
         for i, number in enumerate(((pair,) if pair else ()) + sets):
-            g = GROUPS[number]
+            g = _group_of(number)
             if win not in g.tiles or (g.kind, g.tile) in seen:
                 continue
             seen.append((g.kind, g.tile))

@@ -35,5 +35,5 @@ def quick_init(cls: type[T]) -> type[T]:
     exec(compile(source, f"<quick_init {cls.__name__}>", "exec"), namespace)  # noqa: S102 - built above
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
-    cls.__init__ = init  # type: ignore[misc]
+    cls.__init__ = init  # type: ignore[method-assign, assignment]
     return cls
