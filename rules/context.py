@@ -132,8 +132,11 @@ class HandContext:
     copy), and sorts the reading's groups into their kinds at once: every table reads them.
     """
 
-    # The facts stored at once, in the instance's dictionary (_hand_facts, __init__,
-    # take_reading); the others are worked out when first read (the properties below).
+    # The facts stored at once, in the instance's dictionary: those of the hand by
+    # _hand_facts and __init__, those of a reading (shape to winning_group) by take_reading,
+    # so only once the context has a reading. The others are worked out when first read
+    # (the properties below). mypy cannot check these against the dictionary's values:
+    # tests/engine/test_type_hints.py checks them on real hands.
     hand: Hand
     situation: Situation
     settings: PrincipleSettings
@@ -200,11 +203,6 @@ class HandContext:
         """The fact of the hand `name` if a fan has asked for it already, else None: a
         caller that may do without it costs the hand no work."""
         return self.shared.get(name)
-
-    # sets, chows, pungs (pungs and kongs), pairs, claimed (groups made with a claimed
-    # tile: claimed chows and pungs, melded kongs) and winning_group are set by __init__
-    # for a reading; suits and knitted_tiles (the most tiles of one knitted straight held)
-    # by _hand_facts.
 
     @cached_property
     def pair(self):
