@@ -13,7 +13,7 @@ Builds the site (or takes --site DIR), serves it on 127.0.0.1 and measures:
   drawn, by the kind of answer: a breakdown (seeded random winning hands), the wait finder
   (their 13-tile prefixes) and the discard analysis (14 tiles, the winning hands with two
   standing tiles swapped); and of that time, what the engine took in its worker (the
-  page's data-engine-ms) and what the messages and the drawing took;
+  page's data-engine-ms) and what the messages, the page's own work and the drawing took;
 - the bytes the calculator page loads (every response body, the worker's included), and
   the bytes of a typical rulebook page.
 
@@ -214,7 +214,7 @@ def further_answers(browser: Any, base: str, hands: list[str]) -> dict[str, list
 
 def report_answers(name: str, by_kind: dict[str, list[Answer]]) -> None:
     """Per kind of answer: the time to the answer drawn against its target, then how much of
-    it the engine took in its worker and how much the page's messages and drawing took."""
+    it the engine took in its worker and how much the rest (messages, page, drawing) took."""
     known = [kind for kind in ANSWERS if kind in by_kind]
     for kind in known + sorted(set(by_kind) - set(known)):   # the targeted kinds first
         times = [ms for ms, _ in by_kind[kind]]
@@ -229,7 +229,7 @@ def report_answers(name: str, by_kind: dict[str, list[Answer]]) -> None:
             in_worker = [engine_ms for _, engine_ms in split]
             rest = [ms - engine_ms for ms, engine_ms in split]
             print(f"  of which the engine in its worker: median {statistics.median(in_worker):.0f} ms, slowest "
-                  f"{max(in_worker):.0f} ms; messages and drawing: median {statistics.median(rest):.0f} ms, "
+                  f"{max(in_worker):.0f} ms; messages, page and drawing: median {statistics.median(rest):.0f} ms, "
                   f"slowest {max(rest):.0f} ms")
 
 
