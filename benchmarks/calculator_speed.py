@@ -87,6 +87,7 @@ TYPE_HANDS = """async (hands) => {
     times.push([performance.now() - start, root.dataset.answer, engine === undefined ? null : Number(engine)]);
   }
   return times; }"""
+Answer = tuple[float, float | None]   # what TYPE_HANDS gives per hand, its kind aside
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -194,9 +195,6 @@ def bare_pyodide(browser: Any, base: str, runs: int) -> tuple[list[float], list[
         finally:
             context.close()
     return cold, warm
-
-
-Answer = tuple[float, float | None]   # ms from typing a hand to its answer drawn; the worker's ms on it
 
 
 def further_answers(browser: Any, base: str, hands: list[str]) -> dict[str, list[Answer]]:
