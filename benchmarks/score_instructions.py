@@ -103,12 +103,16 @@ def _count(edition: str, warm: int, hands: int, mode: str) -> int:
     return int(found.group(1).replace(",", ""))
 
 
-def count_edition(edition: str, warm: int, hands: int, stages: bool = False) -> Counts:
-    """The runs of one edition, two at a time, and their differences a hand. A run
-    without valgrind first writes what the first run after a change would write (compiled
-    modules, the table's cache), so that no counted run does."""
+def _write_caches(edition: str) -> None:
+    """A run without valgrind, which writes what the first run after a change would
+    write (compiled modules, the table's cache), so that no counted run does."""
     subprocess.run([sys.executable, __file__, "--child", "base", "--edition", edition, "--warm", "1",
                     "--hands", "1"], check=True)
+
+
+def count_edition(edition: str, warm: int, hands: int, stages: bool = False) -> Counts:
+    """The runs of one edition, two at a time, and their differences a hand."""
+    _write_caches(edition)
     modes = MODES + (STAGES if stages else ())
     with ThreadPoolExecutor(max_workers=2) as pool:
         runs = dict(zip(modes, pool.map(lambda mode: _count(edition, warm, hands, mode), modes)))
