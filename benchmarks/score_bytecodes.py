@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import rules  # noqa: E402 - after the path tweak
+from benchmarks.number_options import positive  # noqa: E402
 from benchmarks.score_speed import HANDS_PER_RUN  # noqa: E402
 from rules.sampling import sample_hands  # noqa: E402
 
@@ -159,24 +160,17 @@ def _report(fresh: Bytecodes, again: Bytecodes, micros: tuple[float, float], top
     return lines
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not a positive number")
-    return value
-
-
 def _arguments() -> tuple[argparse.Namespace, Any]:
     """The options, and the fan table of the edition asked for (an unknown one is a usage error)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=_positive, default=1000, help="hands traced (default 1000)")
+    parser.add_argument("--hands", type=positive, default=1000, help="hands traced (default 1000)")
     parser.add_argument("--seed", type=int, default=100,
                         help="seed of the traced hands (default 100); the timed ones use seed + 1, the warm-up "
                              "batches seed + 2 and on, so no hand is seen before its pass")
     parser.add_argument("--warm-runs", type=int, default=2,
                         help=f"untimed batches of {WARM_BATCH:,} new hands first (default 2)")
     parser.add_argument("--edition", default=None, help="edition of the rules (default: the table's own)")
-    parser.add_argument("--top", type=_positive, default=15, help="functions listed (default 15)")
+    parser.add_argument("--top", type=positive, default=15, help="functions listed (default 15)")
     args = parser.parse_args()
     try:
         return args, rules.fan_table(None, args.edition)

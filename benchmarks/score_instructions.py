@@ -47,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import rules  # noqa: E402 - after the path tweak
+from benchmarks.number_options import not_negative, positive  # noqa: E402
 from rules.sampling import sample_hands  # noqa: E402
 
 # How often each mode scores the drawn hands whole, and how far it takes them part way.
@@ -147,20 +148,6 @@ def report(counts: Counts) -> list[str]:
     for name, count in zip((*STAGES, "the rest"), counts.steps):
         lines.append(f"    of a new hand, {name + ':':<11} {count:>9,.0f} ({count / counts.new:.0%})")
     return lines
-
-
-def positive(text: str) -> int:
-    value = int(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{value} is not a positive number")
-    return value
-
-
-def not_negative(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is below zero")
-    return value
 
 
 def arguments(argv: list[str] | None = None) -> argparse.Namespace:
