@@ -1,7 +1,9 @@
-"""Machine instructions the engine executes a hand, counted under valgrind: a measure of the
-hot path that neither the machine's load nor the timer's grain moves, so that a change of
-1% shows (issue 24, engine speed). CPU time on the machines here varies by 5 to 10% from
-run to run; the same count comes back to the instruction when the hash seed is fixed.
+"""Machine instructions the engine executes a hand, counted under valgrind.
+
+A measure of the hot path that neither the machine's load nor the timer's grain moves, so
+that a change of 1% shows (issue 24, engine speed). CPU time on the machines here varies by
+5 to 10% from run to run; the same count comes back to the instruction when the hash seed
+is fixed.
 
 Each count is a run of this script under `valgrind --tool=cachegrind` (instructions only,
 no cache simulation), on the same seeded hands, in one of three modes:
