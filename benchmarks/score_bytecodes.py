@@ -1,7 +1,7 @@
 """Where the engine's work per hand goes, counted in Python bytecodes.
 
-A measure the machine's load does not move, to compare designs of the hot path (issue:
-engine speed).
+A measure the machine's load does not move, to compare designs of the hot path (issue 24,
+engine speed); benchmarks/score_instructions.py counts the machine instructions behind them.
 
 The engine first scores `--warm-runs` batches of new seeded hands untimed, so that its
 memories fill as in a long run. Then it scores `--hands` new hands under a tracer that

@@ -517,8 +517,7 @@
 
   // The engine's time in its worker on the answer shown (data-engine-ms), for
   // benchmarks/calculator_speed.py: the rest of an answer's time is the messages, the page's
-  // own work and the drawing.
-  // No attribute for an answer the page gives itself.
+  // own work and the drawing. No attribute for an answer the page gives itself.
   Calculator.prototype.showEngineTime = function (ms) {
     if (ms === null) this.root.removeAttribute("data-engine-ms");
     else this.root.setAttribute("data-engine-ms", String(Math.round(ms * 10) / 10));
