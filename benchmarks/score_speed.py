@@ -14,7 +14,9 @@ the command line as tools use it.
    add to. The report gives each one's best run and the engine's
    ratio to C++ against the target of the engine speed issue (at least one tenth of C++
    in every edition). Results are dropped unread, so a result's fields worked out only
-   when read (its canonical hand, its waits: rules.result.LATER_FIELDS) are not timed.
+   when read (its canonical hand, its waits, its lines: rules.result.LATER_FIELDS) are
+   not timed; the engine runs a second time in each edition reading every result's fan
+   lines, as a caller that shows or compares the fans does ("fans read").
 2. The same on hands each contender has scored once already, untimed ("again"): the
    engine's floor with every memory holding the hand (see report_memories_warm).
 3. `mcr score -` (JSON Lines) with its worker processes, start-up included (wall time).
@@ -90,7 +92,9 @@ def _cpp_contender(hands: list[SampledHand]) -> Contender | None:
     return run
 
 
-def _engine_contender(hands: list[SampledHand], edition: str) -> Contender:
+def _engine_contender(hands: list[SampledHand], edition: str, read_lines: bool = False) -> Contender:
+    """Scores hands with the engine; with `read_lines`, reads each result's fan lines too
+    (what the C++ calculator's answer holds: the fans that count)."""
     table = rules.fan_table(None, edition)
     requests = [(h.hand, h.situation) for h in hands]
     score = rules.score_with_table
@@ -98,16 +102,24 @@ def _engine_contender(hands: list[SampledHand], edition: str) -> Contender:
     def run(first: int, stop: int) -> None:
         for hand, situation in requests[first:stop]:
             score(table, hand, **situation)
-    return run
+
+    def run_reading_lines(first: int, stop: int) -> None:
+        for hand, situation in requests[first:stop]:
+            score(table, hand, **situation).fans   # noqa: B018 - read to work the lines out
+    return run_reading_lines if read_lines else run
 
 
 def _contenders(hands: list[SampledHand]) -> dict[str, Contender]:
+    """C++ (when installed), then the engine in each edition, results dropped unread and
+    then with their fan lines read."""
     contenders: dict[str, Contender] = {}
     cpp = _cpp_contender(hands)
     if cpp is not None:
         contenders["C++"] = cpp
     for info, _ in rules.editions():
         contenders[f"engine {info.id}"] = _engine_contender(hands, info.id)
+    for info, _ in rules.editions():
+        contenders[f"engine {info.id}, fans read"] = _engine_contender(hands, info.id, read_lines=True)
     return contenders
 
 
@@ -166,8 +178,8 @@ def _ratio_lines(rates: dict[str, float], label: str = "") -> list[str]:
     """Each contender's best rate and the engine's ratio to C++ (when it ran) against the
     target; `label` follows each contender's name."""
     rates = dict(rates)
+    width = max(map(len, rates)) + len(label) + 2   # the names and their colon, aligned
     cpp = rates.pop("C++", None)
-    width = 19 + len(label)
     lines = [] if cpp is None else [f"{'C++' + label + ':':<{width}} best {cpp:,.0f} hands/s (PyMahjongGB, in process)"]
     for name, rate in rates.items():
         line = f"{name + label + ':':<{width}} best {rate:,.0f} hands/s"

@@ -31,7 +31,8 @@ from .fantable import Fan, FanTable
 from .notation import Hand
 from .program import Match
 from .principle_settings import PrincipleSettings
-from .result import NotCounted, ScoredFan, ScoreResult, leave_for_later
+from .result import ScoreResult, leave_for_later
+from .result_lines import LineMemory, bonus_points, fan_lines, not_counted_lines
 from .shapes import Reading, readings_of, waiting_tiles
 from .situation import Situation
 from .tiles import Tile
@@ -327,18 +328,14 @@ def _settled_readings(table: FanTable, hand: Hand, situation: Situation,
 
 
 class _Plan:
-    """What the evaluator keeps per table: result lines already made, the same values
-    for the same fan, count, groups and language (they repeat from hand to hand)."""
+    """What the evaluator keeps per table: the result lines it has made (they repeat from
+    hand to hand), the situations, and the table's edition and minimum."""
 
     def __init__(self, table: FanTable) -> None:
-        self.scored: dict[tuple, ScoredFan] = {}
-        self.not_counted: dict[tuple, NotCounted] = {}
+        self.lines = LineMemory()
         self.situations: dict[tuple, Situation] = {}   # see rules.api.situation_for
         self.edition = table.edition.id if table.edition else ""
         self.minimum = table.minimum_points
-
-
-PLAN_LIMIT = 50_000   # result lines kept per table before the memory starts afresh
 
 
 def _plan(table: FanTable) -> _Plan:
@@ -354,29 +351,6 @@ def table_situations(table: FanTable) -> dict[tuple, Situation]:
     return _plan(table).situations
 
 
-def _new_scored(plan: _Plan, key: tuple[str, int, tuple[str, ...], str], fan: Fan) -> ScoredFan:
-    """One line of the result, made and remembered: `key` is (fan id, how often it counts,
-    the groups that make it, language), which _result looks up first."""
-    _, count, shown, lang = key
-    if len(plan.scored) > PLAN_LIMIT:
-        plan.scored.clear()
-    line = plan.scored[key] = ScoredFan(fan.number, fan.id, fan.name(lang), fan.points, count, shown, fan.bonus)
-    return line
-
-
-def _not_counted(plan: _Plan, m: Match, principle: str, by: str | None, shown: tuple[str, ...],
-                 lang: str) -> NotCounted:
-    fan = m.fan
-    key = (fan.id, principle, by, shown, lang)
-    line = plan.not_counted.get(key)
-    if line is None:
-        if len(plan.not_counted) > PLAN_LIMIT:
-            plan.not_counted.clear()
-        line = plan.not_counted[key] = NotCounted(fan.number, fan.id, fan.name(lang), fan.points, principle, by, shown)
-    return line
-
-
-_number_of = attrgetter("number")
 _text_of = attrgetter("text")
 
 
@@ -445,57 +419,36 @@ def _result(table: FanTable, hand: Hand, situation: Situation, lang: str, writte
     plan = _plan(table)
     reading = found.reading
     texts = tuple(map(_text_of, reading.groups))
-    shown_of = texts.__getitem__   # map(shown_of, groups): no Python frame per group
-    # Matches come sorted by precedence, so the matches of one fan are neighbours.
-    fans: list[ScoredFan] = []
-    total = without_bonus = 0
-    known = plan.scored
-    counted = outcome.counted
-    last = len(counted) - 1
-    for i, m in enumerate(counted):
-        fan = m.fan
-        if i and counted[i - 1].fan is fan:
-            continue  # counted with the first match of its fan
-        count = m.count
-        shown = tuple(map(shown_of, m.groups)) if m.groups else ()
-        if i < last and counted[i + 1].fan is fan:  # the same fan again: one line for all its matches
-            run = [other for other in counted[i:] if other.fan is fan]
-            count = sum([other.count for other in run])
-            shown = tuple([texts[g] for other in run for g in other.groups])
-        key = (fan.id, count, shown, lang)
-        line = known.get(key)   # looked up here: a call saved per line
-        fans.append(line if line is not None else _new_scored(plan, key, fan))
-        points = fan.points * count
-        total += points
-        if not fan.bonus:
-            without_bonus += points
-    fans.sort(key=_number_of)  # shown in rulebook order
-    not_counted = []
-    if outcome.dropped:
-        counted_ids = {f.id for f in fans}
-        seen: set[tuple[str, tuple[int, ...]]] = set()
-        for m, principle, by in outcome.dropped:
-            fan_id = m.fan.id
-            if fan_id in counted_ids or (fan_id, m.groups) in seen:
-                continue
-            seen.add((fan_id, m.groups))
-            not_counted.append(_not_counted(plan, m, principle, by, tuple(map(shown_of, m.groups)), lang))
-        not_counted.sort(key=_number_of)
+    total = outcome.total   # the counted matches' points, as the lines add them up
+    without_bonus = total - bonus_points(outcome.counted)
     valid = without_bonus >= plan.minimum
     payments = table.settlement.payments(total, situation.self_drawn) if valid else None
     win_group = found.ctx.winning_group
     waits = found.ctx.worked_out("waits")
     result = ScoreResult(
-        written or "", situation, reading.shape, texts, win_group.text if win_group else None, tuple(fans),
-        tuple(not_counted), total, without_bonus, plan.minimum, valid, payments, plan.edition,
-        _texts_of(waits) if waits is not None else (), None)
-    later = ("hand",) * (written is None) + ("waits",) * (waits is None)
-    return leave_for_later(result, later, partial(_later_field, hand, table.settings)) if later else result
+        written or "", situation, reading.shape, texts, win_group.text if win_group else None, (), (), total,
+        without_bonus, plan.minimum, valid, payments, plan.edition, _texts_of(waits) if waits is not None else (),
+        None)
+    later = _LATER[written is None, waits is None, bool(outcome.dropped)]
+    return leave_for_later(result, later, partial(_later_field, hand, table.settings, plan.lines, outcome, texts, lang))
 
 
-def _later_field(hand: Hand, settings: PrincipleSettings, name: str) -> Any:
-    """A field of a result left for later (rules.result.LATER_FIELDS): the canonical
-    notation of the hand, or the tiles it waited on (as the hand fact `waits` has them)."""
+# The fields a result leaves for later (rules.result.LATER_FIELDS), by (no hand as written,
+# waits not worked out yet, fans left out): the lines always; the others when there are any.
+_LATER = {(no_hand, no_waits, dropped): ("fans",) + ("hand",) * no_hand + ("waits",) * no_waits
+          + ("not_counted",) * dropped
+          for no_hand in (False, True) for no_waits in (False, True) for dropped in (False, True)}
+
+
+def _later_field(hand: Hand, settings: PrincipleSettings, lines: LineMemory, outcome: _Outcome,
+                 texts: tuple[str, ...], lang: str, name: str) -> Any:
+    """A field of a result left for later (rules.result.LATER_FIELDS): the lines of its
+    fans, counted or left out; the canonical notation of the hand; or the tiles it waited
+    on (as the hand fact `waits` has them)."""
+    if name == "fans":
+        return fan_lines(lines, outcome.counted, texts, lang)
+    if name == "not_counted":
+        return not_counted_lines(lines, outcome.counted, outcome.dropped, texts, lang)
     if name == "hand":
         return hand.notation()
     return _texts_of(waiting_tiles(hand, settings.held_four_is_a_wait))

@@ -73,8 +73,8 @@ class ScoreResult:
     edition: str = ""          # the edition of the rules that scored it
     waits: tuple[str, ...] = ()   # the tiles the hand waited on before the winning tile (edition's settings)
     # What works out the fields left for later (LATER_FIELDS, leave_for_later): many callers
-    # read the total and the fans only, and the waits cost as much as the fans of a hand.
-    # None once nothing is left for later. as_dict, not dataclasses.asdict, gives the data.
+    # read the total only, and the lines of the fans or the waits cost as much as settling
+    # the hand. None when nothing was left for later. as_dict, not dataclasses.asdict, gives the data.
     later: Callable[[str], Any] | None = field(default=None, compare=False, repr=False)
 
     def __getattr__(self, name: str) -> Any:
@@ -118,8 +118,9 @@ class ScoreResult:
         }
 
 
-# The fields scoring may leave for later: `hand` (the canonical notation) and `waits`.
-LATER_FIELDS = frozenset({"hand", "waits"})
+# The fields scoring may leave for later: `hand` (the canonical notation), `waits`, and
+# the lines of the fans counted and left out (rules.result_lines).
+LATER_FIELDS = frozenset({"hand", "waits", "fans", "not_counted"})
 _SET_FIELD = {name: getattr(ScoreResult, name).__set__ for name in LATER_FIELDS}
 _EMPTY_FIELD = {name: getattr(ScoreResult, name).__delete__ for name in LATER_FIELDS}
 

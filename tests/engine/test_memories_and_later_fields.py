@@ -2,7 +2,7 @@
 the engine's memories hold values the garbage collector stops tracking after one young
 collection (rules.kept_values), readings built from numbered groups still hold distinct
 groups, the account-once search gives its choices in the order it always did, and a
-result works out its canonical hand and its waits only when they are read."""
+result works out its canonical hand, its waits and its lines only when they are read."""
 from __future__ import annotations
 
 import copy
@@ -96,6 +96,47 @@ def test_a_result_works_out_its_hand_and_waits_when_read() -> None:
     assert result.waits == ("2p", "5p")
     assert result.hand == "[123m]456789m34p55s5p"
     assert result == rules.score("[123m]456m789m34p55s5p")
+
+
+def test_a_result_works_out_its_lines_when_read() -> None:
+    # Pure Straight (16) and All Chows (2) count. Short Straight (twice, inside the
+    # straight) is excluded by it, Two Terminal Chows (123m with 789m) lies inside it, and
+    # All Chows implies No Honors.
+    result = rules.score("[123m]456m789m34p55s5p")
+    for name in ("fans", "not_counted"):
+        with pytest.raises(AttributeError):
+            getattr(ScoreResult, name).__get__(result)   # the slot is still empty
+    assert (result.total, result.total_without_flowers, result.valid) == (18, 18, True)
+    assert [(f.id, f.points, f.count, f.groups) for f in result.fans] == [
+        ("pure_straight", 16, 1, ("123m", "456m", "789m")), ("all_chows", 2, 1, ())]
+    assert [(n.id, n.principle, n.by, n.groups) for n in result.not_counted] == [
+        ("short_straight", "non_repeat", "pure_straight", ("123m", "456m")),
+        ("short_straight", "non_repeat", "pure_straight", ("456m", "789m")),
+        ("two_terminal_chows", "non_separation", None, ("123m", "789m")),
+        ("no_honors", "non_repeat", "all_chows", ())]
+
+
+def test_the_totals_made_before_the_lines_add_up_to_them() -> None:
+    # The total and the total without flowers come from settling, the lines only when
+    # read: they must agree on every hand, flowers (bonus fans) or not.
+    table = rules.fan_table()
+    with_flowers = 0
+    for sampled in sample_hands(400, 61):
+        result = rules.score_with_table(table, sampled.hand, **sampled.situation)
+        assert result.total == sum(f.points * f.count for f in result.fans), sampled.hand
+        assert result.total_without_flowers == sum(f.points * f.count for f in result.fans if not f.bonus)
+        with_flowers += result.total != result.total_without_flowers
+    assert with_flowers > 100, "the sample should hold hands with flowers"
+
+
+def test_lines_read_after_their_memory_started_afresh_are_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules import result_lines
+
+    monkeypatch.setattr(result_lines, "LINES_KEPT", 0)
+    first, second = rules.score("[123m]456m789m34p55s5p"), rules.score("[EEE][SSSS1]55pWWWNNN", self_drawn=True)
+    assert [f.id for f in second.fans][:1] == ["big_four_winds"]
+    assert [f.id for f in first.fans] == ["pure_straight", "all_chows"]
+    assert len(first.not_counted) == 4
 
 
 def test_a_result_left_for_later_pickles_and_copies_whole() -> None:
