@@ -211,9 +211,9 @@ class _Compiler:
         if b is None:
             return f"len({c})"
         values = self._item_values(arg[1], b, depth + 1, exact=False)
-        if values is not None:
-            return f"sum(map(_truth, {values.format(c=c)}))"
-        return f"len([1 for {i} in {c} if {b}])"
+        counted = f"sum(map(_truth, {values.format(c=c)}))" if values is not None else f"len([1 for {i} in {c} if {b}])"
+        guard = _copies_guard(c, arg[1])
+        return counted if guard is None else f"({counted} if {guard} else 0)"
 
     def _item_values(self, body: Any, b: str, depth: int, exact: bool) -> str | None:
         """For a body that is a plain function of the item (an attribute, compared with
@@ -294,9 +294,9 @@ class _Compiler:
         if mask is not None:
             return f"bool({_held(c)} & {mask})"
         values = self._item_values(arg[1], b, depth + 1, exact=False)
-        if values is not None:
-            return f"any({values.format(c=c)})"
-        return f"any([{b} for {i} in {c}])"
+        found = f"any({values.format(c=c)})" if values is not None else f"any([{b} for {i} in {c}])"
+        guard = _copies_guard(c, arg[1])
+        return found if guard is None else f"({guard} and {found})"
 
     def op_none(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "none", True)
@@ -347,6 +347,23 @@ class _Compiler:
 
 
 _GROUP_TILES = re.compile(r"i\d+\.tiles")  # the tiles of the group being looked at
+def _copies_guard(collection: str, condition: Any) -> str | None:
+    """For a condition on the hand's faces that asks for a face held exactly K times (the
+    condition, or one of the terms it joins with `and`, is `copies == K`): the test that
+    some face is held K times, in C over the hand's counts. Without it, the faces are
+    worked out and looked at one by one on every hand, where few hold any face K times."""
+    if collection != "h.faces":
+        return None
+    terms = condition["and"] if isinstance(condition, dict) and list(condition) == ["and"] else [condition]
+    for term in terms if isinstance(terms, list) else ():
+        if isinstance(term, dict) and list(term) == ["=="] and isinstance(term["=="], list) and len(term["=="]) == 2:
+            left, right = term["=="]
+            for attribute, copies in ((left, right), (right, left)):
+                if attribute == {"var": "copies"} and type(copies) is int:
+                    return f"({copies} in h.hand.copies)"
+    return None
+
+
 _PLAIN_ATTRIBUTE = re.compile(r"i\d+\.[a-z_]+")
 # The tile-mask tests _tile_mask makes of a condition on a group's tiles (some, all, none).
 _MASK_TEST = re.compile(r"(?P<form>bool\(|\(not \()(?P<item>i\d+)\.mask & (?P<not>~?)(?P<mask>\w+)\)\)?")

@@ -59,3 +59,41 @@ def test_the_fan_table_program_stops_no_generator_early(table) -> None:
             if node is not None:
                 source, _ = source_of(node, fan.id, scope, "_t")
                 assert not re.search(r"\b(all|any)\((?!\[|map\()", source), (fan.id, source)
+
+
+def _faces_held(hand_text: str, copies: int) -> tuple[int, int]:
+    """Counted by hand from the tiles: faces held exactly `copies` times, and those of
+    them that are not a declared kong."""
+    from collections import Counter
+
+    from rules.notation import parse_hand
+
+    hand = parse_hand(hand_text)
+    held = Counter(t.code for t in hand.all_tiles)
+    kongs = {m.tiles[0].code for m in hand.melds if len(m.tiles) == 4}
+    faces = [code for code, n in held.items() if n == copies]
+    return len(faces), len([code for code in faces if code not in kongs])
+
+
+@pytest.mark.parametrize("copies", [1, 2, 3, 4])
+def test_a_count_of_faces_held_k_times_is_guarded_and_right(copies: int) -> None:
+    # The compiler tests `copies in h.hand.copies` (in C) before it works the faces out:
+    # the answers must be those of counting the tiles, in either order of the comparison.
+    from rules.context import HandContext
+    from rules.notation import parse_hand
+    from rules.situation import make_situation
+
+    plain = {"==": [{"var": "copies"}, copies]}
+    outside_kongs = {"and": [{"==": [copies, {"var": "copies"}]}, {"not": {"var": "in_kong"}}]}
+    predicates = {name: {op: [{"var": "faces"}, body]} for op in ("count", "some")
+                  for name, body in ((f"{op} plain", plain), (f"{op} outside kongs", outside_kongs))}
+    for name, node in predicates.items():
+        assert f"({copies} in h.hand.copies)" in predicate_source(node, "test", False, "_t")[0], name
+    hands = ["[1111m]123p456p789p5s5s", "1111234m456p78s5s9s", "11223344556677m", "[EEE][SSSS1]55pWWWNNN",
+             "1m9m1p9p1s9sESWNCFP9s", "[222m]2m34m567p789s99s"]
+    for text in hands:
+        ctx = HandContext(parse_hand(text), None, make_situation())
+        every, not_kong = _faces_held(text, copies)
+        got = {name: compile_predicate(node, "test")(ctx) for name, node in predicates.items()}
+        assert got == {"count plain": every, "some plain": every > 0, "count outside kongs": not_kong,
+                       "some outside kongs": not_kong > 0}, text
