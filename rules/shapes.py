@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import permutations
+from itertools import compress, permutations
 from typing import Callable
 
 from .errors import HandError
@@ -33,6 +33,8 @@ KNITTED_STRAIGHT = "knitted"
 
 ORPHAN_CODES = frozenset(t.code for t in ALL_TILES if t.is_terminal_or_honor)
 HONOR_CODES = frozenset(t.code for t in ALL_TILES if t.is_honor)
+_CODES = tuple(range(len(ALL_TILES)))
+_OTHER_THAN_ORPHANS = tuple(code for code in _CODES if code not in ORPHAN_CODES)
 
 
 def _knitted_arrangements() -> tuple[tuple[frozenset[int], tuple[tuple[Tile, ...], ...]], ...]:
@@ -159,14 +161,14 @@ def _is_seven_pairs(counts: Counts) -> bool:
 
 
 def _is_thirteen_orphans(counts: Counts) -> bool:
-    return (sum(counts) == 14 and all([counts[c] >= 1 for c in ORPHAN_CODES])
-            and not any([counts[c] for c in range(34) if c not in ORPHAN_CODES]))
+    return (sum(counts) == 14 and all(map(counts.__getitem__, ORPHAN_CODES))
+            and not any(map(counts.__getitem__, _OTHER_THAN_ORPHANS)))
 
 
 def _honors_knitted_arrangement(counts: Counts) -> tuple | None:
     if sum(counts) != 14 or max(counts) > 1:
         return None
-    held = {c for c, n in enumerate(counts) if n}
+    held = set(compress(_CODES, counts))
     for codes, runs in KNITTED_ARRANGEMENTS:
         if held <= (codes | HONOR_CODES):
             return runs
@@ -176,7 +178,7 @@ def _honors_knitted_arrangement(counts: Counts) -> tuple | None:
 def _knitted_straight_splits(counts: Counts) -> list[tuple[tuple[tuple[Tile, ...], ...], tuple[tuple[str, int], ...]]]:
     out = []
     for codes, runs in KNITTED_ARRANGEMENTS:
-        if all([counts[c] for c in codes]):
+        if all(map(counts.__getitem__, codes)):
             rest = list(counts)
             for c in codes:
                 rest[c] -= 1
@@ -442,8 +444,8 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
     if not melds and (distinct <= 7 or distinct >= 13):
         if distinct <= 7 and _is_seven_pairs(counts):
             pairs = []
-            for code, n in enumerate(counts):
-                pairs.extend([_group(PAIR, code)] * (n // 2))
+            for code in compress(_CODES, counts):   # the faces held only: no bytecode for the others
+                pairs.extend([_group(PAIR, code)] * (counts[code] // 2))
             out.extend(_place_winning_tile((), pairs, SEVEN_PAIRS, win, self_drawn))
         if distinct >= 13 and _is_thirteen_orphans(counts):
             groups = [_group(PAIR, c) if counts[c] == 2 else _single(c) for c in sorted(ORPHAN_CODES)]
@@ -641,7 +643,7 @@ def _special_candidates(mask: int, counts: Counts, win: int, melds: int) -> set[
             if win >= 0:
                 odd += 1 if counts[win] % 2 == 0 else -1   # the winning tile taken out flips its face
             if odd == 1:
-                special.update([c for c, n in enumerate(counts) if (n - (c == win)) % 2])
+                special.update([c for c in compress(_CODES, counts) if (counts[c] - (c == win)) % 2])
         elif distinct >= 12:
             # Thirteen orphans wants an orphan, honors and knitted tiles a face of its
             # knitted straight or an honor: whatever else the hand holds rules them out.
