@@ -181,10 +181,13 @@ def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Ma
         total += fan.points * m.count
         if fan.absorbs:
             absorbing.append(m)
+        excludes = fan.excludes
+        if not excludes:   # most counted fans
+            continue
         if fan.exclude_limits or budget:
             _exclude_limited(fan, m, excluded, budget)
         else:
-            for target in fan.excludes:
+            for target in excludes:
                 exclude(target, m)  # the first counted match that excludes a fan names it
     if fallbacks:  # only offered when no fan applies to the hand (see score_hand)
         counted = sorted(counted + fallbacks, key=_by_precedence)
