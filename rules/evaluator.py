@@ -260,11 +260,6 @@ class _Found(NamedTuple):
     fixed: list[Match]
     optional: list[Match]
 
-    @property
-    def has_fan(self) -> bool:
-        """Whether any fan other than a bonus fan applies to this reading."""
-        return bool(self.optional) or not all(map(_is_bonus, self.fixed))
-
 
 def _find(table: FanTable, ctx: HandContext) -> _Found:
     reading = ctx.reading
@@ -303,11 +298,17 @@ def _best_outcome(table: FanTable, found: _Found, fallback_allowed: bool) -> _Ou
     if not found.optional and not fallback_allowed:
         return _settle(list(found.fixed), [], [])
     outcomes = _outcomes(table, found, fallback_allowed)
-    return outcomes[0] if len(outcomes) == 1 else max(outcomes, key=_outcome_key)
+    best = outcomes[0]
+    for outcome in outcomes[1:]:
+        if _ranks_above(outcome, best):
+            best = outcome
+    return best
 
 
-def _outcome_key(outcome: _Outcome) -> tuple:
-    return outcome.key
+def _ranks_above(outcome: _Outcome, other: _Outcome) -> bool:
+    """Whether take-the-highest prefers `outcome` to `other` (by _Outcome.key, the first
+    of equals kept). The key's ranks are worked out only when the totals tie."""
+    return outcome.total > other.total or (outcome.total == other.total and outcome.key > other.key)
 
 
 def _found_readings(table: FanTable, hand: Hand, situation: Situation, lang: str) -> tuple[list[_Found], bool]:
@@ -319,8 +320,12 @@ def _found_readings(table: FanTable, hand: Hand, situation: Situation, lang: str
     found = [_find(table, ctx.take_reading(readings[0]))]   # the check's context serves the first reading
     for reading in readings[1:]:
         found.append(_find(table, HandContext(hand, reading, situation, shared, table.settings)))
-    # The fallback fan belongs to the hand: it counts only when no reading has any fan.
-    return found, not [f for f in found if f.has_fan]
+    # The fallback fan belongs to the hand: it counts only when no reading has a fan other
+    # than a bonus fan.
+    for f in found:
+        if f.optional or not all(map(_is_bonus, f.fixed)):
+            return found, False
+    return found, True
 
 
 def _settled_readings(table: FanTable, hand: Hand, situation: Situation,
@@ -370,12 +375,9 @@ def score_hand(table: FanTable, hand: Hand, situation: Situation, lang: str = "e
                        found[0])
     settled = [(_best_outcome(table, f, fallback_allowed), f) for f in found]
     best = settled[0]
-    if len(settled) > 1:
-        best_key = best[0].key
-        for outcome, other in settled[1:]:
-            key = outcome.key
-            if key > best_key:
-                best, best_key = (outcome, other), key
+    for pair in settled[1:]:
+        if _ranks_above(pair[0], best[0]):
+            best = pair
     return _result(table, hand, situation, lang, written, *best)
 
 
