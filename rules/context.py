@@ -109,6 +109,9 @@ def _hand_facts(hand: Hand, situation: Situation, settings: PrincipleSettings) -
     return {
         "hand": hand, "situation": situation, "settings": settings, "melds": melds,
         "kongs": tuple(filter(_is_kong, melds)) if melds else (),
+        # The tiles of the exposed melds, on the table for everyone to see: most tables ask
+        # on every hand (a last tile), and a lazy fact's descriptor costs more than this.
+        "exposed_tiles": tuple(chain.from_iterable(map(_tiles_of, filter(_is_claimed, melds)))) if melds else (),
         "self_drawn": situation.self_drawn, "fourth_tile": situation.fourth_tile,
         "replacement": situation.replacement, "robbing_kong": situation.robbing_kong,
         "last_wall_tile": situation.last_wall_tile, "flowers": situation.flowers,
@@ -143,6 +146,7 @@ class HandContext:
     shared: dict[str, Any]
     melds: tuple[Group, ...]
     kongs: tuple[Group, ...]
+    exposed_tiles: tuple[Tile, ...]
     self_drawn: bool
     fourth_tile: bool
     replacement: bool
@@ -212,12 +216,6 @@ class HandContext:
     @hand_fact
     def tiles(self) -> tuple[Tile, ...]:
         return self.hand.all_tiles
-
-    @hand_fact
-    def exposed_tiles(self) -> tuple[Tile, ...]:
-        """The tiles of the hand's exposed melds: on the table for everyone to see."""
-        melds = self.melds
-        return tuple(chain.from_iterable(map(_tiles_of, filter(_is_claimed, melds)))) if melds else ()
 
     @hand_fact
     def distinct_tiles(self) -> tuple[Tile, ...]:
