@@ -238,18 +238,16 @@ def _left_out(m: Match, counted: list[Match], excluded: dict[str, Match],
     return (m, "account_once", None)
 
 
-def _matches(table: FanTable, ctx: HandContext, index_of: dict[int, int]) -> tuple[list[Match], list[Match]]:
-    assert table.program is not None
-    try:
-        return table.program(ctx, index_of)
-    except Exception as err:  # a predicate that compiled but fails on this hand
-        for compiled in table.compiled:  # find which fan, to say so
-            try:
-                compiled.instances(ctx, index_of)
-            except Exception as inner:  # noqa: BLE001 - reported with the fan's name
-                raise FanTableError([f"{table.path}:{compiled.fan.line}: fan {compiled.fan.id}: predicate failed "
-                                     f"on {ctx.hand.notation()}: {type(inner).__name__}: {inner}"]) from None
-        raise FanTableError([f"{table.path}:0: the fan table failed on {ctx.hand.notation()}: {err}"]) from None
+def _program_failed(table: FanTable, ctx: HandContext, index_of: dict[int, int], err: Exception) -> FanTableError:
+    """The error to raise when the table's program failed on a reading: it names the fan
+    whose predicate fails there, found by running each fan's own compiled predicates."""
+    for compiled in table.compiled:
+        try:
+            compiled.instances(ctx, index_of)
+        except Exception as inner:  # noqa: BLE001 - reported with the fan's name
+            return FanTableError([f"{table.path}:{compiled.fan.line}: fan {compiled.fan.id}: predicate failed "
+                                  f"on {ctx.hand.notation()}: {type(inner).__name__}: {inner}"])
+    return FanTableError([f"{table.path}:0: the fan table failed on {ctx.hand.notation()}: {err}"])
 
 
 class _Found(NamedTuple):
@@ -265,7 +263,12 @@ def _find(table: FanTable, ctx: HandContext) -> _Found:
     reading = ctx.reading
     assert reading is not None, "a context with a reading"
     groups = reading.groups
-    fixed, optional = _matches(table, ctx, dict(zip(map(id, groups), range(len(groups)))))
+    index_of = dict(zip(map(id, groups), range(len(groups))))
+    assert table.program is not None
+    try:   # here, not in a function of its own: a call saved per reading
+        fixed, optional = table.program(ctx, index_of)
+    except Exception as err:  # a predicate that compiled but fails on this hand
+        raise _program_failed(table, ctx, index_of, err) from None
     return _Found(reading, ctx, fixed, optional)
 
 
