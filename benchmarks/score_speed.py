@@ -4,19 +4,20 @@ the command line as tools use it.
 1. In process, one core: seeded random legal winning hands scored by the C++ calculator
    behind the widely used MCR apps (PyMahjongGB, a test-only dependency; timed on its own
    arguments, built beforehand) and by the engine (`rules.score_with_table` from the
-   notation, parsing included) in each edition. In each run every contender scores the
-   same hands, taking turns 500 hands at a time, and each run has new hands (seed,
-   seed + 1, ...), so no cache carries a hand over from one run to the next. A full
-   collection (gc.collect) runs before a run is timed: it moves the run's own hands and
-   C++ arguments, tens of thousands of live objects, to the oldest generation, where their
-   arrival would otherwise set off a full collection in whichever contender's turn it
-   came. The time is the process's CPU time, which other work on a busy machine does not
-   add to. The report gives each one's best run and the engine's
-   ratio to C++ against the target of the engine speed issue (at least one tenth of C++
-   in every edition). Results are dropped unread, so a result's fields worked out only
-   when read (its canonical hand, its waits, its lines: rules.result.LATER_FIELDS) are
-   not timed; the engine runs a second time in each edition reading every result's fan
-   lines, as a caller that shows or compares the fans does ("fans read").
+   notation, parsing included), in each edition, and again in each edition reading every
+   result's fan lines ("fans read", as a caller that shows or compares the fans does:
+   results are otherwise dropped unread, and a result's fields worked out only when read,
+   rules.result.LATER_FIELDS, are not timed). Each of these engine variants gets hands of
+   its own in each run (seed, seed + 1, ... across the runs and the variants), scored in
+   turns of 500 hands with C++ on the same hands: the engine's memories of blocks and
+   tokens are shared by its tables, so a variant that came second on the same hands would
+   find them warm. A full collection (gc.collect) runs before the turns are timed: it moves
+   the hands and the C++ arguments, tens of thousands of live objects, to the oldest
+   generation, where their arrival would otherwise set off a full collection in whichever
+   contender's turn it came. The time is the process's CPU time, which other work on a busy
+   machine does not add to. The report gives each one's best run and the engine's ratio to
+   C++ against the target of the engine speed issue (at least one tenth of C++ in every
+   edition).
 2. The same on hands each contender has scored once already, untimed ("again"): the
    engine's floor with every memory holding the hand (see report_memories_warm).
 3. `mcr score -` (JSON Lines) with its worker processes, start-up included (wall time).
@@ -109,53 +110,62 @@ def _engine_contender(hands: list[SampledHand], edition: str, read_lines: bool =
     return run_reading_lines if read_lines else run
 
 
-def _contenders(hands: list[SampledHand]) -> dict[str, Contender]:
-    """C++ (when installed), then the engine in each edition, results dropped unread and
-    then with their fan lines read."""
-    contenders: dict[str, Contender] = {}
-    cpp = _cpp_contender(hands)
-    if cpp is not None:
-        contenders["C++"] = cpp
-    for info, _ in rules.editions():
-        contenders[f"engine {info.id}"] = _engine_contender(hands, info.id)
-    for info, _ in rules.editions():
-        contenders[f"engine {info.id}, fans read"] = _engine_contender(hands, info.id, read_lines=True)
-    return contenders
+def _engine_variants() -> list[tuple[str, str, bool]]:
+    """(name, edition, fan lines read) of each engine variant timed: every edition with
+    its results dropped unread, then every edition reading each result's lines."""
+    editions = [info.id for info, _ in rules.editions()]
+    return ([(f"engine {e}", e, False) for e in editions]
+            + [(f"engine {e}, fans read", e, True) for e in editions])
 
 
 CHUNK = 500   # hands each contender scores in its turn: all of them meet the same load
 
 
+def _timed_turns(contenders: dict[str, Contender], count: int, warm: bool) -> dict[str, float]:
+    """CPU seconds each contender took on the hands, in turns of CHUNK hands; with `warm`,
+    after each has scored them all once untimed."""
+    if warm:
+        for score in contenders.values():
+            score(0, count)
+    gc.collect()   # the hands and arguments to the oldest generation now, not in a contender's turn
+    spent = dict.fromkeys(contenders, 0.0)
+    for first in range(0, count, CHUNK):
+        for name, score in contenders.items():
+            start = time.process_time()
+            score(first, first + CHUNK)
+            spent[name] += time.process_time() - start
+    return spent
+
+
 def bench_in_process(count: int, seed: int, runs: int, warm: bool = False) -> dict[str, float]:
-    """Hands per second of each contender (CPU time), best of `runs`. In each run they
-    take turns on the same new hands, CHUNK hands at a time, so that a change in the
-    machine's load in the middle of a run falls on all of them alike. With `warm`, every
-    contender scores the run's hands once untimed first, so that the timed turns score
-    hands it has seen: the engine's memories then hold all of them (see
-    report_memories_warm)."""
+    """Hands per second of C++ and of each engine variant (CPU time), best of `runs`. In each
+    run each variant scores new hands of its own, taking turns with C++ on the same hands,
+    so that a change in the machine's load in the middle falls on both alike. With `warm`,
+    both score the hands once untimed first, so that the timed turns score hands they have
+    seen: the engine's memories then hold all of them (see report_memories_warm)."""
     best: dict[str, float] = {}
+    variants = _engine_variants()
     for run in range(runs):
-        contenders = _contenders(sample_hands(count, seed + run))
-        if warm:
-            for score in contenders.values():
-                score(0, count)
-        gc.collect()   # the run's own hands and arguments to the oldest generation now, not in a contender's turn
-        spent = dict.fromkeys(contenders, 0.0)
-        for first in range(0, count, CHUNK):
-            for name, score in contenders.items():
-                start = time.process_time()
-                score(first, first + CHUNK)
-                spent[name] += time.process_time() - start
-        for name, seconds in spent.items():
-            best[name] = min(best.get(name, float("inf")), seconds)
-        rates = ", ".join(f"{name} {count / seconds:,.0f}" for name, seconds in spent.items())
-        print(f"  run {run + 1} (seed {seed + run}): {rates} hands/s", flush=True)
-    return {name: count / seconds for name, seconds in best.items()}
+        for index, (name, edition, read_lines) in enumerate(variants):
+            hand_seed = seed + run * len(variants) + index
+            hands = sample_hands(count, hand_seed)
+            contenders: dict[str, Contender] = {}
+            cpp = _cpp_contender(hands)
+            if cpp is not None:
+                contenders["C++"] = cpp
+            contenders[name] = _engine_contender(hands, edition, read_lines)
+            spent = _timed_turns(contenders, count, warm)
+            for who, seconds in spent.items():
+                best[who] = min(best.get(who, float("inf")), seconds)
+            rates = ", ".join(f"{who} {count / seconds:,.0f}" for who, seconds in spent.items())
+            print(f"  run {run + 1} (seed {hand_seed}): {rates} hands/s", flush=True)
+    return {who: count / seconds for who, seconds in best.items()}
 
 
 def report_in_process(setting: Setting) -> list[str]:
     args = setting.args
-    print(f"in process, one core, {args.hands:,} new seeded random hands a run (CPU time):", flush=True)
+    print(f"in process, one core, {args.hands:,} new seeded random hands a run for each engine variant, C++ on "
+          "the same (CPU time):", flush=True)
     rates = bench_in_process(args.hands, args.seed, args.runs)
     missing = [] if "C++" in rates else ["C++:        PyMahjongGB is not installed (pip install -e '.[test]'): no ratio"]
     return missing + _ratio_lines(rates)
