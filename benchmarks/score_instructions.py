@@ -19,13 +19,17 @@ differences; a run ends without the interpreter's clean-up, which frees more in 
 scored more. No memory of the engine reaches its limit at the default sizes, where it would
 start afresh and the second pass would cost more: the second pass adds no entry to any.
 
+With `--fans-read`, every hand scored (the warm-up's too) also has its result's fan lines
+read, which scoring otherwise leaves for later (rules.result.LATER_FIELDS): the cost a
+caller that shows or compares the fans pays.
+
 With `--stages`, two more runs stop a new hand part way, through the engine's public
 functions as rules.score_with_table calls them: `parse` reads the notation
 (rules.parse_hand), `situation` also makes the situation (rules.situation_for). Their
 differences split a new hand's cost into those steps and the rest: the readings, the fans,
 the principles that settle them, and the result.
 
-    python benchmarks/score_instructions.py [--hands 2000] [--warm 5000] [--edition ...] [--stages]
+    python benchmarks/score_instructions.py [--hands 2000] [--warm 5000] [--edition ...] [--stages] [--fans-read]
 
 A run takes about 20 s a mode and an edition. Needs valgrind (`apt-get install valgrind`;
 `./dev` installs it). Instructions are not time: a cache miss costs more than an addition.
@@ -77,18 +81,25 @@ def drawn_requests(hands: int) -> Requests:
     return [(h.hand, h.situation) for h in sample_hands(hands, HANDS_SEED)]
 
 
-def run_mode(edition: str, warm: int, hands: int, mode: str) -> None:
-    """What a counted run does: the warm-up, the hands drawn, and scoring by `mode`."""
+def run_mode(edition: str, warm: int, hands: int, mode: str, fans_read: bool = False) -> None:
+    """What a counted run does: the warm-up, the hands drawn, and scoring by `mode`; with
+    `fans_read`, each result's fan lines read too."""
     table = rules.fan_table(None, edition)
-    for hand in sample_hands(warm, WARM_SEED):
-        rules.score_with_table(table, hand.hand, **hand.situation)
+    score_all(table, [(hand.hand, hand.situation) for hand in sample_hands(warm, WARM_SEED)], fans_read)
     requests = drawn_requests(hands)
     gc.collect()   # the drawn hands to the oldest generation, which the count then seldom collects
     if mode in STAGES:
         score_part_way(table, requests, STAGES[mode])
     for _ in range(PASSES.get(mode, 0)):
-        for hand_text, situation in requests:
-            rules.score_with_table(table, hand_text, **situation)
+        score_all(table, requests, fans_read)
+
+
+def score_all(table: rules.FanTable, requests: Requests, fans_read: bool) -> None:
+    """Score every request; with `fans_read`, read each result's fan lines too."""
+    for hand_text, situation in requests:
+        result = rules.score_with_table(table, hand_text, **situation)
+        if fans_read:
+            result.fans   # noqa: B018 - read to work the lines out
 
 
 def score_part_way(table: rules.FanTable, requests: Requests, steps: int) -> None:
@@ -99,13 +110,13 @@ def score_part_way(table: rules.FanTable, requests: Requests, steps: int) -> Non
             rules.situation_for(table, **situation)
 
 
-def valgrind_count(edition: str, warm: int, hands: int, mode: str) -> int:
+def valgrind_count(edition: str, warm: int, hands: int, mode: str, fans_read: bool = False) -> int:
     """Instructions of one run of this script in `mode` under valgrind."""
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed: apt-get install valgrind (./dev installs it)")
     command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                sys.executable, __file__, "--run", mode, "--edition", edition,
-               "--warm", str(warm), "--hands", str(hands)]
+               "--warm", str(warm), "--hands", str(hands)] + ["--fans-read"] * fans_read
     env = {**os.environ, "PYTHONHASHSEED": "0"}   # dictionaries laid out alike in every run
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     found = _REFS.search(done.stderr)
@@ -124,13 +135,13 @@ def write_caches(edition: str) -> None:
                          f"{done.stderr[-2000:]}")
 
 
-def count_edition(edition: str, warm: int, hands: int, stages: bool = False) -> Counts:
+def count_edition(edition: str, warm: int, hands: int, stages: bool = False, fans_read: bool = False) -> Counts:
     """The runs of one edition, as many at a time as there are cores (the counts do not
     depend on it), and their differences a hand."""
     write_caches(edition)
     modes = tuple(PASSES) + (tuple(STAGES) if stages else ())
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        runs = dict(zip(modes, pool.map(lambda mode: valgrind_count(edition, warm, hands, mode), modes)))
+        runs = dict(zip(modes, pool.map(lambda mode: valgrind_count(edition, warm, hands, mode, fans_read), modes)))
     steps: tuple[float, ...] = ()
     if stages:
         marks = [runs[mode] for mode in ("base", *STAGES, "new")]
@@ -161,6 +172,8 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--stages", action="store_true",
                         help="split a new hand's count into reading the notation, the situation and the "
                              "rest (two more runs an edition)")
+    parser.add_argument("--fans-read", action="store_true",
+                        help="read each result's fan lines too (scoring leaves them for later)")
     parser.add_argument("--run", choices=MODES, help=argparse.SUPPRESS)   # a counted run: see run_mode
     return parser.parse_args(argv)
 
@@ -168,17 +181,18 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
     if args.run:   # the edition checked by the run that started this one
-        run_mode(args.edition, args.warm, args.hands, args.run)
+        run_mode(args.edition, args.warm, args.hands, args.run, args.fans_read)
         sys.stdout.flush()
         os._exit(0)   # no clean-up: it frees more in a run that scored more, and would be counted
     chosen = editions(args.edition)
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: apt-get install valgrind (./dev installs it)", file=sys.stderr)
         return 2
-    print(f"instructions a hand, {args.hands:,} seeded hands after {args.warm:,} others "
-          f"(valgrind, Python {sys.version.split()[0]}):", flush=True)
+    print(f"instructions a hand, {args.hands:,} seeded hands after {args.warm:,} others"
+          f"{', fan lines read' if args.fans_read else ''} (valgrind, Python {sys.version.split()[0]}):", flush=True)
     for edition in chosen:
-        print("\n".join(report(count_edition(edition, args.warm, args.hands, args.stages))), flush=True)
+        counts = count_edition(edition, args.warm, args.hands, args.stages, args.fans_read)
+        print("\n".join(report(counts)), flush=True)
     return 0
 
 

@@ -70,19 +70,19 @@ def test_counts_a_hand_from_the_differences_of_the_runs(monkeypatch: pytest.Monk
     asked: list[tuple[str, int, int, str]] = []
     written: list[str] = []
 
-    def fake_count(edition: str, warm: int, hands: int, mode: str) -> int:
-        asked.append((edition, warm, hands, mode))
+    def fake_count(edition: str, warm: int, hands: int, mode: str, fans_read: bool = False) -> int:
+        asked.append((edition, warm, hands, mode, fans_read))
         return runs[mode]
     monkeypatch.setattr(bench, "valgrind_count", fake_count)
     monkeypatch.setattr(bench, "write_caches", written.append)
     plain = bench.count_edition("green-book", 7, 10)
     assert (plain.new, plain.again, plain.steps) == (400.0, 300.0, ())
-    assert sorted(mode for *_, mode in asked) == ["again", "base", "new"]
+    assert sorted(mode for *_, mode, _ in asked) == ["again", "base", "new"]
     assert written == ["green-book"]
     asked.clear()
-    split = bench.count_edition("green-book", 7, 10, stages=True)
+    split = bench.count_edition("green-book", 7, 10, stages=True, fans_read=True)
     assert split.steps == (30.0, 10.0, 360.0)   # parse, situation, the rest
-    assert {call[:3] for call in asked} == {("green-book", 7, 10)}
+    assert {call[:3] + call[4:] for call in asked} == {("green-book", 7, 10, True)}
     assert bench.report(split)[1:] == ["    of a new hand, parse:             30 (8%)",
                                        "    of a new hand, situation:         10 (2%)",
                                        "    of a new hand, the rest:         360 (90%)"]
@@ -107,6 +107,27 @@ def test_each_counted_run_is_valgrind_on_this_script_with_its_mode_and_a_fixed_h
     assert command[0] == "valgrind" and bench.__file__ in command
     assert command[command.index("--run") + 1:] == ["again", "--edition", "green-book", "--warm", "3", "--hands", "5"]
     assert env["PYTHONHASHSEED"] == "0"
+    bench.valgrind_count("1998", 0, 1, "new", fans_read=True)
+    assert seen[-1][0][-1] == "--fans-read"
+
+
+def test_with_fans_read_every_result_scored_has_its_fans_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    read: list[str] = []
+
+    class Result:
+        def __init__(self, hand: str) -> None:
+            self.hand = hand
+
+        @property
+        def fans(self) -> tuple[()]:
+            read.append(self.hand)
+            return ()
+    monkeypatch.setattr(rules, "score_with_table", lambda table, hand, **situation: Result(hand))
+    bench.run_mode("1998", 2, HANDS, "again", fans_read=True)
+    assert read[2:] == [hand for hand, _ in bench.drawn_requests(HANDS)] * 2 and len(read) == 2 + 2 * HANDS
+    read.clear()
+    bench.run_mode("1998", 2, HANDS, "again")
+    assert read == []
 
 
 @pytest.mark.parametrize(("returncode", "stderr"), [(1, "==1== I   refs:  10\nSegmentation fault"),
