@@ -137,13 +137,23 @@ def _timed_turns(contenders: dict[str, Contender], count: int, warm: bool) -> di
     return spent
 
 
-def bench_in_process(count: int, seed: int, runs: int, warm: bool = False) -> dict[str, float]:
-    """Hands per second of C++ and of each engine variant (CPU time), best of `runs`. In each
-    run each variant scores new hands of its own, taking turns with C++ on the same hands,
-    so that a change in the machine's load in the middle falls on both alike. With `warm`,
-    both score the hands once untimed first, so that the timed turns score hands they have
-    seen: the engine's memories then hold all of them (see report_memories_warm)."""
-    best: dict[str, float] = {}
+@dataclass(frozen=True)
+class Rates:
+    """One engine variant's best rate (hands a second) and C++'s best on the same hands
+    (None without PyMahjongGB)."""
+
+    engine: float
+    cpp: float | None
+
+
+def bench_in_process(count: int, seed: int, runs: int, warm: bool = False) -> dict[str, Rates]:
+    """Hands per second of each engine variant and of C++ on the same hands (CPU time),
+    best of `runs`. In each run each variant scores new hands of its own, taking turns with
+    C++ on them, so that a change in the machine's load in the middle falls on both alike.
+    With `warm`, both score the hands once untimed first, so that the timed turns score
+    hands they have seen: the engine's memories then hold all of them (see
+    report_memories_warm)."""
+    best: dict[str, dict[str, float]] = {}   # variant -> contender -> best seconds
     variants = _engine_variants()
     for run in range(runs):
         for index, (name, edition, read_lines) in enumerate(variants):
@@ -155,11 +165,13 @@ def bench_in_process(count: int, seed: int, runs: int, warm: bool = False) -> di
                 contenders["C++"] = cpp
             contenders[name] = _engine_contender(hands, edition, read_lines)
             spent = _timed_turns(contenders, count, warm)
+            mine = best.setdefault(name, {})
             for who, seconds in spent.items():
-                best[who] = min(best.get(who, float("inf")), seconds)
+                mine[who] = min(mine.get(who, float("inf")), seconds)
             rates = ", ".join(f"{who} {count / seconds:,.0f}" for who, seconds in spent.items())
             print(f"  run {run + 1} (seed {hand_seed}): {rates} hands/s", flush=True)
-    return {who: count / seconds for who, seconds in best.items()}
+    return {name: Rates(count / seconds[name], count / seconds["C++"] if "C++" in seconds else None)
+            for name, seconds in best.items()}
 
 
 def report_in_process(setting: Setting) -> list[str]:
@@ -167,7 +179,8 @@ def report_in_process(setting: Setting) -> list[str]:
     print(f"in process, one core, {args.hands:,} new seeded random hands a run for each engine variant, C++ on "
           "the same (CPU time):", flush=True)
     rates = bench_in_process(args.hands, args.seed, args.runs)
-    missing = [] if "C++" in rates else ["C++:        PyMahjongGB is not installed (pip install -e '.[test]'): no ratio"]
+    missing = [] if all(r.cpp is not None for r in rates.values()) else [
+        "C++: PyMahjongGB is not installed (pip install -e '.[test]'): no ratio"]
     return missing + _ratio_lines(rates)
 
 
@@ -184,20 +197,18 @@ def report_memories_warm(setting: Setting) -> list[str]:
     return _ratio_lines(bench_in_process(args.hands, args.seed, args.runs, warm=True), " (again)")
 
 
-def _ratio_lines(rates: dict[str, float], label: str = "") -> list[str]:
-    """Each contender's best rate and the engine's ratio to C++ (when it ran) against the
-    target; `label` follows each contender's name."""
-    rates = dict(rates)
+def _ratio_lines(rates: dict[str, Rates], label: str = "") -> list[str]:
+    """Each engine variant's best rate and its ratio to C++'s best on the same hands (when
+    C++ ran) against the target; `label` follows each name."""
     width = max(map(len, rates)) + len(label) + 2   # the names and their colon, aligned
-    cpp = rates.pop("C++", None)
-    lines = [] if cpp is None else [f"{'C++' + label + ':':<{width}} best {cpp:,.0f} hands/s (PyMahjongGB, in process)"]
+    lines = []
     for name, rate in rates.items():
-        line = f"{name + label + ':':<{width}} best {rate:,.0f} hands/s"
-        if cpp is not None:
-            share = rate / cpp
+        line = f"{name + label + ':':<{width}} best {rate.engine:,.0f} hands/s"
+        if rate.cpp is not None:
+            share = rate.engine / rate.cpp
             verdict = "meets" if share >= TARGET_SHARE_OF_CPP else "misses"
-            line += (f", 1/{cpp / rate:.1f} of C++ ({share / TARGET_SHARE_OF_CPP:.2f} x the "
-                     f"1/{round(1 / TARGET_SHARE_OF_CPP)} target: {verdict} it)")
+            line += (f", 1/{rate.cpp / rate.engine:.1f} of C++ ({rate.cpp:,.0f} on the same hands; "
+                     f"{share / TARGET_SHARE_OF_CPP:.2f} x the 1/{round(1 / TARGET_SHARE_OF_CPP)} target: {verdict} it)")
         lines.append(line)
     return lines
 

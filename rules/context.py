@@ -14,7 +14,7 @@ from .notation import Hand
 from .shapes import KNITTED_ARRANGEMENTS, Reading, waiting_tiles
 from .principle_settings import DEFAULT_SETTINGS, PrincipleSettings
 from .situation import Situation
-from .tiles import ALL_TILES, SUITS, Tile
+from .tiles import ALL_TILES, CODES, SUITS, Tile
 
 
 T = TypeVar("T")
@@ -68,7 +68,6 @@ class Face(NamedTuple):
 # Every Face there can be, made once: faces are asked for on every hand.
 FACES: tuple[tuple[tuple[Face, Face], ...], ...] = tuple(
     tuple((Face(t, n, False), Face(t, n, True)) for n in range(5)) for t in ALL_TILES)
-CODES = tuple(range(len(ALL_TILES)))
 MAN, PIN, SOU = (sum(t.bit for t in ALL_TILES if t.suit == suit) for suit in SUITS)
 # The suits present, by which of the three suit masks meet the hand's (bit 0 m, 1 p, 2 s).
 SUITS_BY_PRESENCE = tuple(frozenset(suit for i, suit in enumerate(SUITS) if present >> i & 1) for present in range(8))
@@ -109,8 +108,8 @@ def _hand_facts(hand: Hand, situation: Situation, settings: PrincipleSettings) -
     return {
         "hand": hand, "situation": situation, "settings": settings, "melds": melds,
         "kongs": tuple(filter(_is_kong, melds)) if melds else (),
-        # The tiles of the exposed melds, on the table for everyone to see: most tables ask
-        # on every hand (a last tile), and a lazy fact's descriptor costs more than this.
+        # The tiles of the exposed melds, on the table for everyone to see: a table may ask
+        # on every hand, and a lazy fact's descriptor costs more than this.
         "exposed_tiles": tuple(chain.from_iterable(map(_tiles_of, filter(_is_claimed, melds)))) if melds else (),
         "self_drawn": situation.self_drawn, "fourth_tile": situation.fourth_tile,
         "replacement": situation.replacement, "robbing_kong": situation.robbing_kong,

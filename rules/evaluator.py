@@ -32,7 +32,7 @@ from .notation import Hand
 from .program import Match
 from .principle_settings import PrincipleSettings
 from .result import ScoreResult, leave_for_later
-from .result_lines import LineMemory, bonus_points, fan_lines, not_counted_lines
+from .result_lines import LineMemory, bonus_points, fan_lines, is_bonus, not_counted_lines
 from .shapes import Reading, readings_of, waiting_tiles
 from .situation import Situation
 from .tiles import Tile
@@ -151,7 +151,6 @@ class _Outcome(NamedTuple):
 
 
 _by_precedence = attrgetter("fan.precedence")   # a match's place in the exclusion graph's order
-_is_bonus = attrgetter("fan.bonus")
 
 
 def _settle(matches: list[Match], fallbacks: list[Match], optional_left: list[Match]) -> _Outcome:
@@ -326,7 +325,7 @@ def _found_readings(table: FanTable, hand: Hand, situation: Situation, lang: str
     # The fallback fan belongs to the hand: it counts only when no reading has a fan other
     # than a bonus fan.
     for f in found:
-        if f.optional or not all(map(_is_bonus, f.fixed)):
+        if f.optional or not all(map(is_bonus, f.fixed)):
             return found, False
     return found, True
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
+from itertools import repeat
 from typing import Any
 
 from .situation import Situation
@@ -74,7 +75,9 @@ class ScoreResult:
     waits: tuple[str, ...] = ()   # the tiles the hand waited on before the winning tile (edition's settings)
     # What works out the fields left for later (LATER_FIELDS, leave_for_later): many callers
     # read the total only, and the lines of the fans or the waits cost as much as settling
-    # the hand. None when nothing was left for later. as_dict, not dataclasses.asdict, gives the data.
+    # the hand. None once every field is worked out (it holds the table's memory of lines),
+    # and in a result made by hand, copied or unpickled. as_dict, not dataclasses.asdict,
+    # gives the data.
     later: Callable[[str], Any] | None = field(default=None, compare=False, repr=False)
 
     def __getattr__(self, name: str) -> Any:
@@ -87,6 +90,8 @@ class ScoreResult:
         except AttributeError as err:   # not "no such field": hasattr would hide the fault
             raise RuntimeError(f"working out the result's {name} failed: {err}") from err
         _SET_FIELD[name](self, value)
+        if not any(map(_is_empty, LATER_FIELDS, repeat(self))):
+            _SET_LATER(self, None)   # nothing left for later: what works fields out can go
         return value
 
     def fan_counts(self) -> dict[str, int]:
@@ -123,6 +128,16 @@ class ScoreResult:
 LATER_FIELDS = frozenset({"hand", "waits", "fans", "not_counted"})
 _SET_FIELD = {name: getattr(ScoreResult, name).__set__ for name in LATER_FIELDS}
 _EMPTY_FIELD = {name: getattr(ScoreResult, name).__delete__ for name in LATER_FIELDS}
+_SLOT = {name: getattr(ScoreResult, name) for name in LATER_FIELDS}
+
+
+def _is_empty(name: str, result: ScoreResult) -> bool:
+    """Whether the field `name` of `result` is still left for later (its slot empty)."""
+    try:
+        _SLOT[name].__get__(result)
+    except AttributeError:
+        return True
+    return False
 
 
 def _state_of(result: ScoreResult) -> list[Any]:

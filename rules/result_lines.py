@@ -15,7 +15,7 @@ from .result import NotCounted, ScoredFan
 LINES_KEPT = 50_000   # lines of each kind remembered before the memory starts afresh
 
 _number_of = attrgetter("number")
-_is_bonus = attrgetter("fan.bonus")
+is_bonus = attrgetter("fan.bonus")   # of a Match
 
 
 class LineMemory:
@@ -27,7 +27,8 @@ class LineMemory:
         self.not_counted: dict[tuple[str, str, str | None, tuple[str, ...], str], NotCounted] = {}
 
 
-def fan_lines(memory: LineMemory, counted: tuple[Match, ...], texts: tuple[str, ...], lang: str) -> tuple[ScoredFan, ...]:
+def fan_lines(memory: LineMemory, counted: tuple[Match, ...], texts: tuple[str, ...],
+              lang: str) -> tuple[ScoredFan, ...]:
     """One line per counted fan, in rulebook order. `counted` comes sorted by precedence,
     so the matches of one fan are neighbours: they make one line with their counts added
     and their groups (as `texts` writes the reading's groups) one after another."""
@@ -83,6 +84,6 @@ def not_counted_lines(memory: LineMemory, counted: tuple[Match, ...],
 
 def bonus_points(counted: tuple[Match, ...]) -> int:
     """The points of the counted bonus fans (flowers), which the minimum leaves out."""
-    if not any(map(_is_bonus, counted)):   # most hands: no Python frame per match
+    if not any(map(is_bonus, counted)):   # most hands: no Python frame per match
         return 0
     return sum([m.fan.points * m.count for m in counted if m.fan.bonus])

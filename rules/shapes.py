@@ -22,7 +22,7 @@ from .errors import HandError
 from .groups import CHOW, KNITTED, PAIR, PUNG, SINGLE, Group
 from .kept_values import kept
 from .notation import Hand
-from .tiles import ALL_TILES, SUITS, Tile, suited
+from .tiles import ALL_TILES, CODES, SUITS, Tile, suited
 from .values import quick_init
 
 STANDARD = "standard"
@@ -33,8 +33,7 @@ KNITTED_STRAIGHT = "knitted"
 
 ORPHAN_CODES = frozenset(t.code for t in ALL_TILES if t.is_terminal_or_honor)
 HONOR_CODES = frozenset(t.code for t in ALL_TILES if t.is_honor)
-_CODES = tuple(range(len(ALL_TILES)))
-_OTHER_THAN_ORPHANS = tuple(code for code in _CODES if code not in ORPHAN_CODES)
+_OTHER_THAN_ORPHANS = tuple(code for code in CODES if code not in ORPHAN_CODES)
 
 
 def _knitted_arrangements() -> tuple[tuple[frozenset[int], tuple[tuple[Tile, ...], ...]], ...]:
@@ -168,7 +167,7 @@ def _is_thirteen_orphans(counts: Counts) -> bool:
 def _honors_knitted_arrangement(counts: Counts) -> tuple | None:
     if sum(counts) != 14 or max(counts) > 1:
         return None
-    held = set(compress(_CODES, counts))
+    held = set(compress(CODES, counts))
     for codes, runs in KNITTED_ARRANGEMENTS:
         if held <= (codes | HONOR_CODES):
             return runs
@@ -444,7 +443,7 @@ def readings_of(hand: Hand, self_drawn: bool) -> list[Reading]:
     if not melds and (distinct <= 7 or distinct >= 13):
         if distinct <= 7 and _is_seven_pairs(counts):
             pairs = []
-            for code in compress(_CODES, counts):   # the faces held only: no bytecode for the others
+            for code in compress(CODES, counts):   # the faces held only: no bytecode for the others
                 pairs.extend([_group(PAIR, code)] * (counts[code] // 2))
             out.extend(_place_winning_tile((), pairs, SEVEN_PAIRS, win, self_drawn))
         if distinct >= 13 and _is_thirteen_orphans(counts):
@@ -643,7 +642,7 @@ def _special_candidates(mask: int, counts: Counts, win: int, melds: int) -> set[
             if win >= 0:
                 odd += 1 if counts[win] % 2 == 0 else -1   # the winning tile taken out flips its face
             if odd == 1:
-                special.update([c for c in compress(_CODES, counts) if (counts[c] - (c == win)) % 2])
+                special.update([c for c in compress(CODES, counts) if (counts[c] - (c == win)) % 2])
         elif distinct >= 12:
             # Thirteen orphans wants an orphan, honors and knitted tiles a face of its
             # knitted straight or an honor: whatever else the hand holds rules them out.

@@ -74,6 +74,7 @@ def _build() -> tuple[Tile, ...]:
 
 
 ALL_TILES: tuple[Tile, ...] = _build()
+CODES = tuple(range(len(ALL_TILES)))   # every face's code, in tile order (itertools.compress over counts)
 
 
 def _tile_by_code(code: int) -> Tile:

@@ -347,11 +347,22 @@ class _Compiler:
 
 
 _GROUP_TILES = re.compile(r"i\d+\.tiles")  # the tiles of the group being looked at
+_PLAIN_ATTRIBUTE = re.compile(r"i\d+\.[a-z_]+")
+# The tile-mask tests _tile_mask makes of a condition on a group's tiles (some, all, none).
+_MASK_TEST = re.compile(r"(?P<form>bool\(|\(not \()(?P<item>i\d+)\.mask & (?P<not>~?)(?P<mask>\w+)\)\)?")
+# What may be worked out once for a whole collection instead of once per item: a fact of
+# the hand, a constant or a literal (nothing that could fail where the loop would not run).
+_INVARIANT = re.compile(r"h\.[a-z_]+|_\w+|-?\d+|'[^'\\]*'|True|False|None|\((?:[-\w' ]+, )*\)")
+_COMPARISONS = {"==": "_eq", "!=": "_ne", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge", "in": None}
+
+
 def _copies_guard(collection: str, condition: Any) -> str | None:
     """For a condition on the hand's faces that asks for a face held exactly K times (the
     condition, or one of the terms it joins with `and`, is `copies == K`): the test that
     some face is held K times, in C over the hand's counts. Without it, the faces are
-    worked out and looked at one by one on every hand, where few hold any face K times."""
+    worked out and looked at one by one on every hand, where few hold any face K times.
+    Where no face is held K times, the condition's other terms are not run at all: a term
+    that would fail on such a hand no longer says so there."""
     if collection != "h.faces":
         return None
     terms = condition["and"] if isinstance(condition, dict) and list(condition) == ["and"] else [condition]
@@ -362,15 +373,6 @@ def _copies_guard(collection: str, condition: Any) -> str | None:
                 if attribute == {"var": "copies"} and type(copies) is int:
                     return f"({copies} in h.hand.copies)"
     return None
-
-
-_PLAIN_ATTRIBUTE = re.compile(r"i\d+\.[a-z_]+")
-# The tile-mask tests _tile_mask makes of a condition on a group's tiles (some, all, none).
-_MASK_TEST = re.compile(r"(?P<form>bool\(|\(not \()(?P<item>i\d+)\.mask & (?P<not>~?)(?P<mask>\w+)\)\)?")
-# What may be worked out once for a whole collection instead of once per item: a fact of
-# the hand, a constant or a literal (nothing that could fail where the loop would not run).
-_INVARIANT = re.compile(r"h\.[a-z_]+|_\w+|-?\d+|'[^'\\]*'|True|False|None|\((?:[-\w' ]+, )*\)")
-_COMPARISONS = {"==": "_eq", "!=": "_ne", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge", "in": None}
 
 
 def _held(collection: str) -> str:

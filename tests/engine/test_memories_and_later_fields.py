@@ -17,6 +17,7 @@ import rules
 from rules import evaluator, shapes
 from rules.groups import Group
 from rules.notation import parse_hand
+from rules.program import Match
 from rules.kept_values import kept
 from rules.result import ScoreResult
 from rules.sampling import sample_hands
@@ -133,16 +134,42 @@ def test_lines_read_after_their_memory_started_afresh_are_whole(monkeypatch: pyt
     from rules import result_lines
 
     monkeypatch.setattr(result_lines, "LINES_KEPT", 0)
+    memory = evaluator._plan(rules.fan_table()).lines
+    memory.scored.clear()
+    memory.not_counted.clear()   # lines other tests made would be found, not made again
     first, second = rules.score("[123m]456m789m34p55s5p"), rules.score("[EEE][SSSS1]55pWWWNNN", self_drawn=True)
     assert [f.id for f in second.fans][:1] == ["big_four_winds"]
     assert [f.id for f in first.fans] == ["pure_straight", "all_chows"]
     assert len(first.not_counted) == 4
+    assert len(memory.scored) <= 1 and len(memory.not_counted) <= 1   # started afresh before each new line
+
+
+def test_a_result_lets_go_of_its_later_work_once_every_field_is_read() -> None:
+    # What works the fields out holds the table's memory of lines: not kept past its use.
+    result = rules.score("[123m]456m789m34p55s5p")
+    assert result.fans and result.hand and result.waits and result.later is not None   # not_counted still to come
+    assert len(result.not_counted) == 4 and result.later is None
+
+
+def test_a_fan_left_out_twice_on_the_same_sets_or_counted_elsewhere_gives_no_second_line() -> None:
+    from rules.result_lines import LineMemory, not_counted_lines
+
+    table = rules.fan_table()
+    fans = {fan.id: fan for fan in table.fans}
+    short, pure = fans["short_straight"], fans["pure_straight"]
+    counted = (Match(pure, (0, 1, 2), 1),)
+    twice = Match(short, (0, 1), 1)
+    dropped = ((twice, "non_repeat", "pure_straight"), (Match(short, (0, 1), 1), "non_repeat", "pure_straight"),
+               (Match(pure, (1, 2, 3), 1), "non_identical", None))   # pure_straight counts elsewhere
+    lines = not_counted_lines(LineMemory(), counted, dropped, ("123m", "456m", "789m", "55s"), "en")
+    assert [(n.id, n.groups, n.by) for n in lines] == [("short_straight", ("123m", "456m"), "pure_straight")]
 
 
 def test_a_result_left_for_later_pickles_and_copies_whole() -> None:
     result = rules.score("[123m]456m789m34p55s5p")
     copy = pickle.loads(pickle.dumps(result))
     assert copy.later is None and copy.waits == ("2p", "5p") and copy.hand == "[123m]456789m34p55s5p"
+    assert [f.id for f in copy.fans] == ["pure_straight", "all_chows"] and len(copy.not_counted) == 4
     assert dataclasses.replace(rules.score("[123m]456m789m34p55s5p"), total=1).waits == ("2p", "5p")
     with pytest.raises(AttributeError):
         result.no_such_field  # noqa: B018 - the error for a name that is no field

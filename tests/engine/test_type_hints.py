@@ -32,14 +32,17 @@ SHAPES = ["1m9m1p9p1s9sESWNCFP9s", "1122m3344p5566s7s7s", "147m258p369sESWNC", "
 
 
 def test_mypy_finds_nothing_in_the_engine(tmp_path: Path) -> None:
-    # mypy raises the garbage collector's thresholds for its own run and leaves them so;
+    # mypy raises the garbage collector's thresholds for its own run and leaves them so (and
+    # switches it off and on);
     # the tests that come after it in this process (the memories' collections) need them back.
-    thresholds = gc.get_threshold()
+    thresholds, enabled = gc.get_threshold(), gc.isenabled()
     try:
         report, errors, status = api.run(["--config-file", str(ROOT / "pyproject.toml"), "--cache-dir",
                                           str(tmp_path), str(ROOT / "rules")])
     finally:
         gc.set_threshold(*thresholds)
+        if enabled:
+            gc.enable()
     assert status == 0, report + errors
 
 

@@ -97,3 +97,35 @@ def test_a_count_of_faces_held_k_times_is_guarded_and_right(copies: int) -> None
         got = {name: compile_predicate(node, "test")(ctx) for name, node in predicates.items()}
         assert got == {"count plain": every, "some plain": every > 0, "count outside kongs": not_kong,
                        "some outside kongs": not_kong > 0}, text
+
+
+def test_the_exposed_tiles_are_those_of_claimed_melds_only() -> None:
+    # A concealed kong is declared but not exposed; a claimed pung and a melded kong are.
+    from rules.context import HandContext
+    from rules.notation import parse_hand
+    from rules.situation import make_situation
+
+    ctx = HandContext(parse_hand("[1111m][EEE][2222p1]789s5s5s"), None, make_situation())
+    assert [t.text for t in ctx.exposed_tiles] == ["E", "E", "E", "2p", "2p", "2p", "2p"]
+    assert HandContext(parse_hand("123456789m123p5s5s"), None, make_situation()).exposed_tiles == ()
+
+
+@pytest.mark.parametrize("condition", [
+    {"or": [{"==": [{"var": "copies"}, 4]}, {"var": "in_kong"}]},
+    {"not": {"==": [{"var": "copies"}, 4]}},
+    {"==": [{"var": "copies"}, {"+": [2, 2]}]},
+    {"and": [{"or": [{"==": [{"var": "copies"}, 4]}, {"var": "in_kong"}]}, {">=": [{"var": "copies"}, 1]}]},
+], ids=["or", "not", "sum", "or-inside-and"])
+def test_a_condition_that_may_hold_without_k_copies_gets_no_guard(condition: dict) -> None:
+    # Only a term every matching face must meet may guard the count: none of these.
+    from rules.context import HandContext
+    from rules.notation import parse_hand
+    from rules.situation import make_situation
+
+    node = {"count": [{"var": "faces"}, condition]}
+    assert " in h.hand.copies" not in predicate_source(node, "test", False, "_t")[0]
+    text = "[1111m][EEE][2222p1]789s5s5s"   # two faces held four times, both as kongs
+    ctx = HandContext(parse_hand(text), None, make_situation())
+    face_test = compile_predicate(condition, "test", item_scope=True)
+    expected = sum(1 for face in ctx.faces if face_test(ctx, face))
+    assert compile_predicate(node, "test")(ctx) == expected
