@@ -9,6 +9,7 @@ table and language and remembered.
 from __future__ import annotations
 
 from operator import attrgetter
+
 from .program import Match
 from .result import NotCounted, ScoredFan
 

@@ -1,9 +1,15 @@
-"""The compiler's bit-mask shortcut for conditions on tiles agrees with plain loops."""
+"""The compiler's shortcuts agree with plain counting: the bit mask for conditions on tiles,
+the guard on faces held K times; and the exposed tiles a predicate can read."""
 from __future__ import annotations
+
+from collections import Counter
 
 import pytest
 
+from rules.context import HandContext
 from rules.groups import CHOW, KNITTED, PAIR, PUNG, SINGLE, Group
+from rules.notation import parse_hand
+from rules.situation import make_situation
 from rules.tiles import ALL_TILES
 from rules.vocabulary import compile_predicate, predicate_source
 
@@ -64,10 +70,6 @@ def test_the_fan_table_program_stops_no_generator_early(table) -> None:
 def _faces_held(hand_text: str, copies: int) -> tuple[int, int]:
     """Counted by hand from the tiles: faces held exactly `copies` times, and those of
     them that are not a declared kong."""
-    from collections import Counter
-
-    from rules.notation import parse_hand
-
     hand = parse_hand(hand_text)
     held = Counter(t.code for t in hand.all_tiles)
     kongs = {m.tiles[0].code for m in hand.melds if len(m.tiles) == 4}
@@ -79,10 +81,6 @@ def _faces_held(hand_text: str, copies: int) -> tuple[int, int]:
 def test_a_count_of_faces_held_k_times_is_guarded_and_right(copies: int) -> None:
     # The compiler tests `copies in h.hand.copies` (in C) before it works the faces out:
     # the answers must be those of counting the tiles, in either order of the comparison.
-    from rules.context import HandContext
-    from rules.notation import parse_hand
-    from rules.situation import make_situation
-
     plain = {"==": [{"var": "copies"}, copies]}
     outside_kongs = {"and": [{"==": [copies, {"var": "copies"}]}, {"not": {"var": "in_kong"}}]}
     predicates = {name: {op: [{"var": "faces"}, body]} for op in ("count", "some")
@@ -101,10 +99,6 @@ def test_a_count_of_faces_held_k_times_is_guarded_and_right(copies: int) -> None
 
 def test_the_exposed_tiles_are_those_of_claimed_melds_only() -> None:
     # A concealed kong is declared but not exposed; a claimed pung and a melded kong are.
-    from rules.context import HandContext
-    from rules.notation import parse_hand
-    from rules.situation import make_situation
-
     ctx = HandContext(parse_hand("[1111m][EEE][2222p1]789s5s5s"), None, make_situation())
     assert [t.text for t in ctx.exposed_tiles] == ["E", "E", "E", "2p", "2p", "2p", "2p"]
     assert HandContext(parse_hand("123456789m123p5s5s"), None, make_situation()).exposed_tiles == ()
@@ -118,10 +112,6 @@ def test_the_exposed_tiles_are_those_of_claimed_melds_only() -> None:
 ], ids=["or", "not", "sum", "or-inside-and"])
 def test_a_condition_that_may_hold_without_k_copies_gets_no_guard(condition: dict) -> None:
     # Only a term every matching face must meet may guard the count: none of these.
-    from rules.context import HandContext
-    from rules.notation import parse_hand
-    from rules.situation import make_situation
-
     node = {"count": [{"var": "faces"}, condition]}
     assert " in h.hand.copies" not in predicate_source(node, "test", False, "_t")[0]
     text = "[1111m][EEE][2222p1]789s5s5s"   # two faces held four times, both as kongs
