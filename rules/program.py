@@ -75,6 +75,14 @@ class _Source:
     def flagged(self) -> bool:
         return any(pool.flagged for pool in self.pools)
 
+    @property
+    def one_set_each(self) -> bool:
+        """Whether every pool takes its sets one at a time. Such a source is not
+        remembered as a whole but set by set (`_one_set_pool_lines`): its collection with
+        the facts of the hand it reads (the winds, with every pung) turns up new on a third
+        of new hands, each set with those facts almost never."""
+        return all(pool.choose != "all" and int(pool.choose) == 1 for pool in self.pools)
+
 
 def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Found]:
     """Compile `fans` (rules.fantable.Fan values) into evaluate(ctx, index_of) -> (fixed,
@@ -88,7 +96,9 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
     (and flags, for conditions that read them) and on the facts of the hand their
     conditions read (the winds, for a wind pung): they are worked out once per such
     collection and remembered, so that a reading costs one dictionary lookup per
-    collection (pungs, chows, ...) for all the fans over every choice of its sets.
+    collection (pungs, chows, ...) for all the fans over every choice of its sets. A
+    collection whose fans all take one set at a time is looked up set by set instead
+    (`_Source.one_set_each`).
     """
     namespace: dict[str, Any] = {
         **RUNTIME_HELPERS, "_combinations": combinations, "_zip": zip, "_LIMIT": MEMO_LIMIT,
@@ -123,15 +133,17 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
             pool.facts |= facts_read(fan.when, where, True)
     sources = _sources(pools.values(), namespace)
     owner = {id(pool): source for source in sources for pool in source.pools}
+    remembered = [source for source in sources if not source.one_set_each]
     lines = ["def _evaluate(h, ix):", "    fixed = []", "    optional = []"]
     for source in sources:
-        lines.extend(_source_lines(source, namespace))
+        lines.extend(_collection_lines(source, namespace) if source.one_set_each else _source_lines(source, namespace))
     for pool in pools.values():
-        lines.extend(_pool_lines(pool, owner[id(pool)]))
-    misses = [line for source in sources for line in _miss_lines(source)]
+        source = owner[id(pool)]
+        lines.extend(_one_set_pool_lines(pool, source) if source.one_set_each else _pool_lines(pool, source))
+    misses = [line for source in remembered for line in _miss_lines(source)]
     text = "\n".join(misses + lines + whole + ["    return fixed, optional"])
     exec(compile(text, "<fan table program>", "exec"), namespace)  # noqa: S102 - source built above
-    for source in sources:
+    for source in remembered:
         namespace[f"{source.name}_empty"] = _empty_matches(source, namespace)
     return namespace["_evaluate"]
 
@@ -163,10 +175,8 @@ def _empty_matches(source: _Source, namespace: dict[str, Any]) -> Any:
         return None
 
 
-def _source_lines(source: _Source, namespace: dict[str, Any]) -> list[str]:
-    """The collection (skipped, empty, for a hand without the faces it needs), and the
-    matches of its pools: looked up, or worked out by its own function the first time
-    this collection of sets (with these facts of the hand) turns up."""
+def _collection_lines(source: _Source, namespace: dict[str, Any]) -> list[str]:
+    """The collection of a source, skipped (empty) for a hand without the faces it needs."""
     name = source.name
     code = source.source
     if not (_PLAIN_FACT.fullmatch(code) or code.startswith("tuple(")):
@@ -180,13 +190,20 @@ def _source_lines(source: _Source, namespace: dict[str, Any]) -> list[str]:
         guards.append(f"h.tile_mask & {name}_needed")
     if guards:
         code = f"({code} if {' and '.join(guards)} else ())"
+    return [f"    {name} = {code}"]
+
+
+def _source_lines(source: _Source, namespace: dict[str, Any]) -> list[str]:
+    """The collection, and the matches of its pools: looked up, or worked out by its own
+    function the first time this collection of sets (with these facts of the hand)
+    turns up."""
+    name = source.name
     memo = f"{name}_memo"
     namespace[memo] = {}
     key = f"tuple(map({'_signature_of' if source.flagged else '_form_of'}, {name}))"  # map: no frame per set
     if source.facts:
         key = f"({key}, {''.join(_key_part(fact) for fact in source.facts)})"
-    return [
-        f"    {name} = {code}",
+    return _collection_lines(source, namespace) + [
         f"    {name}_at = None",
         f"    if not {name} and {name}_empty is not None:",
         f"        {name}_hits = {name}_empty",
@@ -265,6 +282,22 @@ def _pool_lines(pool: _Pool, source: _Source) -> list[str]:
         f"        for p, at, once in {name}_hits[{index}]:",
         f"            (optional if once else fixed).append(_Match((_FANS[p], tuple(map({name}_at.__getitem__, at)), 1)))",
     ]
+
+
+def _one_set_pool_lines(pool: _Pool, source: _Source) -> list[str]:
+    """The matches of a pool that takes one set at a time, each set's fans looked up (or
+    worked out) by the set and the facts of the hand its conditions read: in the order
+    of _miss_lines, set by set, then fan by fan, a fan that is not repeatable with its
+    first match only."""
+    return ([f"    if {source.name}:", "        seen = set()",
+             f"        for i1 in _zip({source.name}):   # each set as a combination of one"]
+            + _remembered_hit_lines(pool, "            ")
+            + ["            for p in hit:",
+               "                if p in _SINGLE:",
+               "                    if p in seen:",
+               "                        continue",
+               "                    seen.add(p)",
+               "                (optional if _ONCE[p] else fixed).append(_Match((_FANS[p], (ix[id(i1[0])],), 1)))"])
 
 
 def _add(fan: Any, match: str) -> str:

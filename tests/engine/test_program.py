@@ -67,3 +67,64 @@ def test_a_program_failing_where_no_fan_does_is_said_for_the_table() -> None:
     with pytest.raises(FanTableError) as caught:
         rules.score_with_table(_table_whose_program_fails(), "[123m]456m789m34p55s5p")
     assert "fans.yaml:0: the fan table failed on [123m]456789m34p55s5p: division by zero" in str(caught.value)
+
+
+@pytest.mark.parametrize("winds, expected", [
+    (("E", "E"), (1, 1)), (("E", "S"), (1, 0)), (("S", "E"), (0, 1)), (("S", "S"), (0, 0)),
+    (("S", "S"), (0, 0)), (("S", "E"), (0, 1)), (("E", "S"), (1, 0)), (("E", "E"), (1, 1)),
+])
+def test_a_pung_of_one_set_pools_is_looked_up_with_the_winds(table, winds, expected) -> None:
+    # The wind pungs' pool takes one set at a time, each set looked up with the winds
+    # (rules.program: _one_set_pool_lines). One table, the same East pung under every
+    # pair of winds and back: a memory keyed on the pung alone would repeat an answer.
+    prevalent, seat = winds
+    counts = score_with_table(table, "[EEE]123m456p789s55s", prevalent_wind=prevalent, seat_wind=seat).fan_counts()
+    assert (counts.get("prevalent_wind", 0), counts.get("seat_wind", 0)) == expected
+
+
+def test_two_wind_pungs_make_a_fan_each(table) -> None:
+    counts = score_with_table(table, "[EEE][SSS]123m456p55s", prevalent_wind="E", seat_wind="S").fan_counts()
+    assert (counts.get("prevalent_wind"), counts.get("seat_wind")) == (1, 1)
+
+
+@pytest.mark.parametrize("edition", [info.id for info, _ in rules.editions()])
+def test_the_one_set_pools_match_each_fans_own_predicates(edition: str) -> None:
+    """The program's matches of the fans that take one set at a time, reading by
+    reading, against each fan's own compiled predicates (no memory, no program) on
+    sampled hands: a fan that is not repeatable keeps its first match only."""
+    from rules import evaluator
+    from rules.notation import parse_hand
+    from rules.sampling import sample_hands
+    from rules.scoring import situation_for
+
+    table = rules.fan_table(None, edition)
+    one_set = [c for c in table.compiled if c.fan.sets_from is not None and c.fan.choose == 1]
+    assert {c.fan.id for c in one_set} >= {"prevalent_wind", "seat_wind", "dragon_pung"}
+    checked = 0
+    for sampled in sample_hands(400, 7):
+        found, _ = evaluator._found_readings(table, parse_hand(sampled.hand),
+                                             situation_for(table, **sampled.situation), "en")
+        for f in found:
+            index_of = {id(g): i for i, g in enumerate(f.reading.groups)}
+            for compiled in one_set:
+                expected = [groups for groups, _ in compiled.instances(f.ctx, index_of)]
+                if not compiled.fan.repeatable:
+                    expected = expected[:1]
+                made = [m.groups for m in f.fixed + f.optional if m.fan is compiled.fan]
+                assert made == expected, (sampled.hand, compiled.fan.id)
+                checked += bool(expected)
+    assert checked > 100   # the hands hold wind and dragon pungs, not only hands without
+
+
+def test_a_one_set_fan_that_is_not_repeatable_counts_its_first_set_only(tmp_path: Path) -> None:
+    # Pung of Terminals or Honors made not repeatable: two such pungs (111p and NNN, no
+    # wind fan on North here) count it once, where the project's table counts it twice.
+    text = DEFAULT_FANS_PATH.read_text(encoding="utf-8")
+    start = text.index("  id: pung_of_terminals_or_honors")
+    clause = "  repeatable: true\n  sets: {from: {var: pungs}, choose: 1}"
+    at = text.index(clause, start)
+    path = tmp_path / "fans.yaml"
+    path.write_text(text[:at] + clause.replace("true", "false") + text[at + len(clause):], encoding="utf-8")
+    hand = "[111p][NNN]345m678s99m"
+    assert _counts(rules.fan_table(), hand) == 2
+    assert _counts(load_fan_table(path), hand) == 1
