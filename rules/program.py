@@ -256,19 +256,32 @@ def _miss_lines(source: _Source) -> list[str]:
     return lines
 
 
-def _remembered_hit_lines(pool: _Pool, indent: str) -> list[str]:
+def _remembered_hit_lines(pool: _Pool, indent: str, key: str | None = None) -> list[str]:
     """`hit`: the positions of the pool's fans that `i1` (a combination) meets,
     remembered per combination's kinds and tiles (and flags, where a condition reads
-    them), and the facts of the hand its conditions read, if any."""
+    them), and the facts of the hand its conditions read, if any; or under `key`, the
+    expression of a key that tells the same apart."""
     memo = f"{pool.name}_memo"
-    key = f"tuple(map({'_signature_of' if pool.flagged else '_form_of'}, i1))"
-    if pool.facts:
-        key = f"({key}, {''.join(_key_part(name) for name in sorted(pool.facts))})"
+    if key is None:
+        key = f"tuple(map({_look(pool)}, i1))"
+        if pool.facts:
+            key = f"({key}, {_facts_key(pool)})"
     lines = [f"key = {key}", f"hit = {memo}.get(key)", "if hit is None:", "    hit = []"]
     for position, when in pool.conditions:
         lines += [f"    if {when}:", f"        hit.append({position})"]
     lines += [f"    if len({memo}) > _LIMIT:", f"        {memo}.clear()", f"    hit = {memo}[key] = tuple(hit)"]
     return [indent + line for line in lines]
+
+
+def _look(pool: _Pool) -> str:
+    """What a memory's key holds of each set: its kind and tiles, with its flags where a
+    condition of the pool reads them."""
+    return "_signature_of" if pool.flagged else "_form_of"
+
+
+def _facts_key(pool: _Pool) -> str:
+    """The facts of the hand the pool's conditions read, as the parts of a tuple."""
+    return "".join(_key_part(name) for name in sorted(pool.facts))
 
 
 def _pool_lines(pool: _Pool, source: _Source) -> list[str]:
@@ -286,12 +299,17 @@ def _pool_lines(pool: _Pool, source: _Source) -> list[str]:
 
 def _one_set_pool_lines(pool: _Pool, source: _Source) -> list[str]:
     """The matches of a pool that takes one set at a time, each set's fans looked up (or
-    worked out) by the set and the facts of the hand its conditions read: in the order
-    of _miss_lines, set by set, then fan by fan, a fan that is not repeatable with its
-    first match only."""
-    return ([f"    if {source.name}:", "        seen = set()",
-             f"        for i1 in _zip({source.name}):   # each set as a combination of one"]
-            + _remembered_hit_lines(pool, "            ")
+    worked out) by the set and the facts of the hand its conditions read (those once per
+    reading): in the order of _miss_lines, set by set, then fan by fan, a fan that is not
+    repeatable with its first match only."""
+    name = source.name
+    lines = [f"    if {name}:", "        seen = set()"]
+    key = f"{_look(pool)}(i1[0])"
+    if pool.facts:
+        lines.append(f"        facts = ({_facts_key(pool)})")
+        key = f"({key}, facts)"
+    return (lines + [f"        for i1 in _zip({name}):   # each set as a combination of one"]
+            + _remembered_hit_lines(pool, "            ", key)
             + ["            for p in hit:",
                "                if p in _SINGLE:",
                "                    if p in seen:",
