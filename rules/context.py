@@ -289,6 +289,10 @@ HAND_VOCABULARY: dict[str, str] = {
     "flowers": "the number of flowers (0-8)",
 }
 
+# The facts a context stores at once (HandContext's annotated names): reading one costs no
+# work, so a generated program may read it early (rules.shared_reads).
+STORED_FACTS = frozenset(HandContext.__annotations__)
+
 # The facts that need a reading of the tiles; the rest belong to the hand and the
 # situation alone (what the table's situation rules may use).
 READING_FACTS = frozenset({"shape", "groups", "sets", "chows", "pungs", "pairs", "pair", "claimed",
