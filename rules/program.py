@@ -142,7 +142,7 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
         source = owner[id(pool)]
         lines.extend(_one_set_pool_lines(pool, source) if source.one_set_each else _pool_lines(pool, source))
     misses = [line for source in remembered for line in _miss_lines(source)]
-    text = "\n".join(misses + lines + read_once(whole) + ["    return fixed, optional"])
+    text = "\n".join(misses + lines[:1] + read_once(lines[1:] + whole) + ["    return fixed, optional"])
     exec(compile(text, "<fan table program>", "exec"), namespace)  # noqa: S102 - source built above
     for source in remembered:
         namespace[f"{source.name}_empty"] = _empty_matches(source, namespace)

@@ -1,8 +1,8 @@
-"""Facts the whole-hand fans of a generated program read more than once, read once.
+"""Facts a generated program reads more than once on a reading, read once.
 
-The conditions of the whole-hand fans compile one by one, so the program they make asks
-the context for the same fact again and again (the shape, the number of suits, of
-claimed sets...). A fact the context stores at once (`STORED_FACTS`) costs nothing to
+The collections of sets and the conditions of the whole-hand fans compile one by one, so
+the program they make asks the context for the same fact again and again (the pungs, the
+shape, the number of suits, of claimed sets...). A fact the context stores at once (`STORED_FACTS`) costs nothing to
 read early, so each one read twice or more, and each size of one taken twice or more, is
 read into a local name once per reading before the fans. A fact worked out when first
 read (the waits, the faces) is left where it is: reading it early would work it out on
@@ -20,8 +20,9 @@ _FACT = re.compile(r"\bh\.([a-z_]+)")          # a fact of the reading
 
 
 def read_once(lines: list[str], indent: str = "    ") -> list[str]:
-    """`lines` (the program's whole-hand part) with the stored facts and sizes they read
-    twice or more read once, first, into local names (`_size_NAME`, `_fact_NAME`)."""
+    """`lines` (the body of the program's function for a reading) with the stored facts
+    and sizes they read twice or more read once, first, into local names (`_size_NAME`,
+    `_fact_NAME`)."""
     text = "\n".join(lines)
     sizes = [name for name, n in Counter(_SIZE.findall(text)).items() if n > 1 and name in STORED_FACTS]
     for name in sizes:
