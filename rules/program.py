@@ -64,7 +64,7 @@ class _Pool:
 class _Source:
     """The pools drawn from one collection (`sets.from`) whose conditions read the same
     facts of the hand: their matches depend on the collection's sets and those facts
-    alone, and are remembered per collection."""
+    alone, and are remembered per collection (or per set, see `one_set_each`)."""
 
     name: str
     source: str                                  # its Python expression

@@ -69,17 +69,19 @@ def test_a_program_failing_where_no_fan_does_is_said_for_the_table() -> None:
     assert "fans.yaml:0: the fan table failed on [123m]456789m34p55s5p: division by zero" in str(caught.value)
 
 
-@pytest.mark.parametrize("winds, expected", [
-    (("E", "E"), (1, 1)), (("E", "S"), (1, 0)), (("S", "E"), (0, 1)), (("S", "S"), (0, 0)),
-    (("S", "S"), (0, 0)), (("S", "E"), (0, 1)), (("E", "S"), (1, 0)), (("E", "E"), (1, 1)),
-])
-def test_a_pung_of_one_set_pools_is_looked_up_with_the_winds(table, winds, expected) -> None:
+# (prevalent wind, seat wind) -> (Prevalent Wind, Seat Wind) on the East pung, by the rules.
+WIND_TURNS = [(("E", "E"), (1, 1)), (("E", "S"), (1, 0)), (("S", "E"), (0, 1)), (("S", "S"), (0, 0))]
+
+
+def test_a_pung_of_one_set_pools_is_looked_up_with_the_winds() -> None:
     # The wind pungs' pool takes one set at a time, each set looked up with the winds
-    # (rules.program: _one_set_pool_lines). One table, the same East pung under every
+    # (rules.program: _one_set_pool_lines). One new table, the same East pung under every
     # pair of winds and back: a memory keyed on the pung alone would repeat an answer.
-    prevalent, seat = winds
-    counts = score_with_table(table, "[EEE]123m456p789s55s", prevalent_wind=prevalent, seat_wind=seat).fan_counts()
-    assert (counts.get("prevalent_wind", 0), counts.get("seat_wind", 0)) == expected
+    table = load_fan_table()
+    for (prevalent, seat), expected in WIND_TURNS + WIND_TURNS[::-1]:
+        counts = score_with_table(table, "[EEE]123m456p789s55s", prevalent_wind=prevalent,
+                                  seat_wind=seat).fan_counts()
+        assert (counts.get("prevalent_wind", 0), counts.get("seat_wind", 0)) == expected, (prevalent, seat)
 
 
 def test_two_wind_pungs_make_a_fan_each(table) -> None:
@@ -88,10 +90,11 @@ def test_two_wind_pungs_make_a_fan_each(table) -> None:
 
 
 @pytest.mark.parametrize("edition", [info.id for info, _ in rules.editions()])
-def test_the_one_set_pools_match_each_fans_own_predicates(edition: str) -> None:
+def test_the_one_set_pools_match_each_fans_own_predicates_in_order(edition: str) -> None:
     """The program's matches of the fans that take one set at a time, reading by
     reading, against each fan's own compiled predicates (no memory, no program) on
-    sampled hands: a fan that is not repeatable keeps its first match only."""
+    sampled hands, in the program's order: set by set, then fan by fan, a fan that is
+    not repeatable with its first match only."""
     from rules import evaluator
     from rules.notation import parse_hand
     from rules.sampling import sample_hands
@@ -100,19 +103,23 @@ def test_the_one_set_pools_match_each_fans_own_predicates(edition: str) -> None:
     table = rules.fan_table(None, edition)
     one_set = [c for c in table.compiled if c.fan.sets_from is not None and c.fan.choose == 1]
     assert {c.fan.id for c in one_set} >= {"prevalent_wind", "seat_wind", "dragon_pung"}
+    assert len({repr(c.fan.sets_from) for c in one_set}) == 1   # one pool: its order is the whole order
     checked = 0
     for sampled in sample_hands(400, 7):
         found, _ = evaluator._found_readings(table, parse_hand(sampled.hand),
                                              situation_for(table, **sampled.situation), "en")
         for f in found:
             index_of = {id(g): i for i, g in enumerate(f.reading.groups)}
-            for compiled in one_set:
-                expected = [groups for groups, _ in compiled.instances(f.ctx, index_of)]
-                if not compiled.fan.repeatable:
-                    expected = expected[:1]
-                made = [m.groups for m in f.fixed + f.optional if m.fan is compiled.fan]
-                assert made == expected, (sampled.hand, compiled.fan.id)
-                checked += bool(expected)
+            places = {c.fan.id: [groups for groups, _ in c.instances(f.ctx, index_of)] for c in one_set}
+            expected: list[tuple[str, tuple[int, ...]]] = []
+            for g in one_set[0].sets_from(f.ctx):   # the pool's collection, in its order
+                at = (index_of[id(g)],)
+                for c in one_set:
+                    if at in places[c.fan.id] and (c.fan.repeatable or c.fan.id not in {i for i, _ in expected}):
+                        expected.append((c.fan.id, at))
+            made = [(m.fan.id, m.groups) for m in f.fixed + f.optional if m.fan.id in places]
+            assert made == expected, sampled.hand
+            checked += bool(expected)
     assert checked > 100   # the hands hold wind and dragon pungs, not only hands without
 
 

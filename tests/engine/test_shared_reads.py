@@ -1,6 +1,6 @@
-"""The whole-hand part of a generated program reads each stored fact it needs more than
-once into a local name first (rules.shared_reads); facts worked out when first read stay
-where they are."""
+"""A generated program reads each stored fact it needs more than once on a reading into a
+local name first (rules.shared_reads); facts worked out when first read stay where they
+are, and quoted texts stay as they were written."""
 from __future__ import annotations
 
 import rules
@@ -51,3 +51,26 @@ def test_the_stored_facts_are_what_a_context_holds_before_any_fan_asks() -> None
     situation = situation_for(rules.fan_table())
     context = HandContext(hand, readings_of(hand, situation.self_drawn)[0], situation)
     assert set(context.__dict__) == STORED_FACTS
+
+
+def test_quoted_texts_are_no_reads() -> None:
+    # A predicate may compare texts that look like reads: they are no reads of the context.
+    lines = ["    if h.shape == 'h.shape' and \"len(h.pungs)\" < 'it''s':", "        a",
+             "    if h.shape == \"don't h.shape\" and len(h.pungs) and len(h.pungs):", "        b"]
+    assert read_once(lines) == [
+        "    _fact_shape = h.shape", "    _size_pungs = len(h.pungs)",
+        "    if _fact_shape == 'h.shape' and \"len(h.pungs)\" < 'it''s':", "        a",
+        "    if _fact_shape == \"don't h.shape\" and _size_pungs and _size_pungs:", "        b"]
+
+
+def test_a_longer_name_is_not_cut_short() -> None:
+    lines = ["    if h.shape2 and h.shape2:", "        a"]
+    assert read_once(lines) == lines
+
+
+def test_the_projects_programs_read_early_only_stored_facts() -> None:
+    for info, _ in rules.editions():
+        local_names = rules.fan_table(None, info.id).program.__code__.co_varnames
+        early = {name.split("_", 2)[2] for name in local_names if name.startswith(("_fact_", "_size_"))}
+        assert {"shape", "pungs", "suits"} <= early   # read more than once by any MCR table
+        assert early <= STORED_FACTS
