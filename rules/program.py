@@ -101,13 +101,7 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
     collection whose fans all take one set at a time is looked up set by set instead
     (`_Source.one_set_each`).
     """
-    namespace: dict[str, Any] = {
-        **RUNTIME_HELPERS, "_combinations": combinations, "_zip": zip, "_LIMIT": MEMO_LIMIT,
-        "_Match": partial(tuple.__new__, Match),   # Match((fan, groups, count)) in C: no Python frame
-        "_kept": kept,
-        "_form_of": attrgetter("form"), "_signature_of": attrgetter("signature"), "_FANS": tuple(fans),
-        "_SINGLE": frozenset(p for p, fan in enumerate(fans) if not fan.repeatable),
-        "_ONCE": tuple(int(fan.account_once) for fan in fans)}   # 1 for an account-once fan: a number, see kept
+    namespace = _namespace(fans)
     pools: dict[str, _Pool] = {}
     whole: list[str] = []
     for position, fan in enumerate(fans):
@@ -120,33 +114,51 @@ def build_program(fans: tuple[Any, ...]) -> Callable[[Any, dict[int, int]], Foun
             namespace.update(constants)
         if fan.sets_from is None:
             whole.extend(_whole_hand_lines(position, fan, when, namespace))
-            continue
-        key = repr((fan.sets_from, fan.choose))
-        if key not in pools:
-            pools[key] = _Pool(f"_p{len(pools)}", fan.sets_from, fan.choose)
-            namespace[f"{pools[key].name}_memo"] = {}
-        pool = pools[key]
-        pool.conditions.append((position, when or "True"))
-        if fan.when is not None:
-            where = f"fan {fan.id}: when"
-            read = item_names(fan.when, where, True)
-            pool.flagged |= "" in read or bool(read & FLAG_ATTRIBUTES)
-            pool.facts |= facts_read(fan.when, where, True)
+        else:
+            _add_to_pool(pools, position, fan, when, namespace)
     sources = _sources(pools.values(), namespace)
     owner = {id(pool): source for source in sources for pool in source.pools}
     remembered = [source for source in sources if not source.one_set_each]
-    lines = ["def _evaluate(h, ix):", "    fixed = []", "    optional = []"]
+    body = ["    fixed = []", "    optional = []"]
     for source in sources:
-        lines.extend(_collection_lines(source, namespace) if source.one_set_each else _source_lines(source, namespace))
+        body.extend(_collection_lines(source, namespace) if source.one_set_each else _source_lines(source, namespace))
     for pool in pools.values():
         source = owner[id(pool)]
-        lines.extend(_one_set_pool_lines(pool, source) if source.one_set_each else _pool_lines(pool, source))
+        body.extend(_one_set_pool_lines(pool, source) if source.one_set_each else _pool_lines(pool, source))
     misses = [line for source in remembered for line in _miss_lines(source)]
-    text = "\n".join(misses + lines[:1] + read_once(lines[1:] + whole) + ["    return fixed, optional"])
+    text = "\n".join(misses + ["def _evaluate(h, ix):"] + read_once(body + whole) + ["    return fixed, optional"])
     exec(compile(text, "<fan table program>", "exec"), namespace)  # noqa: S102 - source built above
     for source in remembered:
         namespace[f"{source.name}_empty"] = _empty_matches(source, namespace)
     return namespace["_evaluate"]
+
+
+def _namespace(fans: tuple[Any, ...]) -> dict[str, Any]:
+    """The names the generated program starts with: the helpers and the fans."""
+    return {
+        **RUNTIME_HELPERS, "_combinations": combinations, "_zip": zip, "_LIMIT": MEMO_LIMIT,
+        "_Match": partial(tuple.__new__, Match),   # Match((fan, groups, count)) in C: no Python frame
+        "_kept": kept,
+        "_form_of": attrgetter("form"), "_signature_of": attrgetter("signature"), "_FANS": tuple(fans),
+        "_SINGLE": frozenset(p for p, fan in enumerate(fans) if not fan.repeatable),
+        "_ONCE": tuple(int(fan.account_once) for fan in fans)}   # 1 for an account-once fan: a number, see kept
+
+
+def _add_to_pool(pools: dict[str, _Pool], position: int, fan: Any, when: str | None,
+                 namespace: dict[str, Any]) -> None:
+    """Put a fan made of sets into the pool of its `sets` clause (made on first use),
+    with its condition, and what the condition reads: flags, and facts of the hand."""
+    key = repr((fan.sets_from, fan.choose))
+    if key not in pools:
+        pools[key] = _Pool(f"_p{len(pools)}", fan.sets_from, fan.choose)
+        namespace[f"{pools[key].name}_memo"] = {}
+    pool = pools[key]
+    pool.conditions.append((position, when or "True"))
+    if fan.when is not None:
+        where = f"fan {fan.id}: when"
+        read = item_names(fan.when, where, True)
+        pool.flagged |= "" in read or bool(read & FLAG_ATTRIBUTES)
+        pool.facts |= facts_read(fan.when, where, True)
 
 
 def _sources(pools: Any, namespace: dict[str, Any]) -> list[_Source]:
