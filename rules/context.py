@@ -292,6 +292,8 @@ HAND_VOCABULARY: dict[str, str] = {
 # The facts a context stores at once (HandContext's annotated names): reading one costs no
 # work, so a generated program may read it early (rules.shared_reads).
 STORED_FACTS = frozenset(HandContext.__annotations__)
+# Those of them that are tuples: a count of the items equal to one value is tuple.count.
+STORED_TUPLES = frozenset(name for name, kind in HandContext.__annotations__.items() if kind.startswith("tuple["))
 
 # The facts that need a reading of the tiles; the rest belong to the hand and the
 # situation alone (what the table's situation rules may use).

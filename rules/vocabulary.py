@@ -19,7 +19,7 @@ from itertools import compress, repeat
 from operator import attrgetter
 from typing import Any, Callable, Mapping
 
-from .context import HAND_VOCABULARY, ITEM_VOCABULARY
+from .context import HAND_VOCABULARY, ITEM_VOCABULARY, STORED_TUPLES
 from .errors import NotationError
 from .notation import read_tiles   # the tile reader of the hand notation
 from .predicate_types import ANY, PredicateTypeError, ValueType, predicate_type
@@ -211,7 +211,10 @@ class _Compiler:
         if b is None:
             return f"len({c})"
         values = self._item_values(arg[1], b, depth + 1, exact=False)
-        counted = f"sum(map(_truth, {values.format(c=c)}))" if values is not None else f"len([1 for {i} in {c} if {b}])"
+        if values is None:
+            counted = f"len([1 for {i} in {c} if {b}])"
+        else:
+            counted = _count_of_one_value(c, values) or f"sum(map(_truth, {values.format(c=c)}))"
         guard = _copies_guard(c, arg[1])
         return counted if guard is None else f"({counted} if {guard} else 0)"
 
@@ -232,8 +235,7 @@ class _Compiler:
             getter = self.const(attrgetter("mask"))
             if masked["form"] == "bool(":
                 return f"map({masked['mask']}.__and__, map({getter}, {{c}}))"
-            bits = masked["mask"] if masked["not"] == "" else f"(~{masked['mask']})"
-            return f"map(_not, map({bits}.__and__, map({getter}, {{c}})))"
+            return f"map(_not, map({masked['mask']}.__and__, map({getter}, {{c}})))"
         if not isinstance(body, dict) or len(body) != 1:
             return None
         (op, arg), = body.items()
@@ -257,7 +259,7 @@ class _Compiler:
             return f"map({function}, {values}, _repeat({other}))"
         return None
 
-    def _tile_mask(self, c: str, b: str, i: str) -> str | None:
+    def _tile_mask(self, c: str, b: str, i: str) -> int | None:
         """For a condition on the hand's tiles, or on a group's, that looks at the tile
         alone, the 34-bit set of faces that meet it, worked out once here: the test then
         costs one AND against the faces held (`h.tile_mask`, or the group's `mask`).
@@ -267,16 +269,15 @@ class _Compiler:
         try:
             test = eval(compile(f"lambda {i}: {b}", "<tile condition>", "eval"),  # noqa: S307
                         {**RUNTIME_HELPERS, **self.constants})
-            mask = sum(1 << t.code for t in ALL_TILES if test(t))
+            return sum(1 << t.code for t in ALL_TILES if test(t))
         except Exception:  # not a pure tile condition after all: keep the loop
             return None
-        return self.const(mask)
 
     def op_all(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "all", True)
         mask = self._tile_mask(c, b, i)
         if mask is not None:  # a hand and a group always hold tiles: never empty
-            return f"(not ({_held(c)} & ~{mask}))"
+            return f"(not ({_held(c)} & {self.const(~mask)}))"   # no face outside the mask
         self.temporaries += 1
         v = f"{self.prefix}v{self.temporaries}"
         # json-logic's `all` is false on an empty collection. A list, not a generator,
@@ -292,7 +293,7 @@ class _Compiler:
         c, b, i = self._iterate(arg, depth, path, "some", True)
         mask = self._tile_mask(c, b, i)
         if mask is not None:
-            return f"bool({_held(c)} & {mask})"
+            return f"bool({_held(c)} & {self.const(mask)})"
         values = self._item_values(arg[1], b, depth + 1, exact=False)
         found = f"any({values.format(c=c)})" if values is not None else f"any([{b} for {i} in {c}])"
         guard = _copies_guard(c, arg[1])
@@ -302,7 +303,7 @@ class _Compiler:
         c, b, i = self._iterate(arg, depth, path, "none", True)
         mask = self._tile_mask(c, b, i)
         if mask is not None:
-            return f"(not ({_held(c)} & {mask}))"
+            return f"(not ({_held(c)} & {self.const(mask)}))"
         values = self._item_values(arg[1], b, depth + 1, exact=False)
         if values is not None:
             return f"(not any({values.format(c=c)}))"
@@ -349,11 +350,24 @@ class _Compiler:
 _GROUP_TILES = re.compile(r"i\d+\.tiles")  # the tiles of the group being looked at
 _PLAIN_ATTRIBUTE = re.compile(r"i\d+\.[a-z_]+")
 # The tile-mask tests _tile_mask makes of a condition on a group's tiles (some, all, none).
-_MASK_TEST = re.compile(r"(?P<form>bool\(|\(not \()(?P<item>i\d+)\.mask & (?P<not>~?)(?P<mask>\w+)\)\)?")
+_MASK_TEST = re.compile(r"(?P<form>bool\(|\(not \()(?P<item>i\d+)\.mask & (?P<mask>\w+)\)\)?")
 # What may be worked out once for a whole collection instead of once per item: a fact of
 # the hand, a constant or a literal (nothing that could fail where the loop would not run).
 _INVARIANT = re.compile(r"h\.[a-z_]+|_\w+|-?\d+|'[^'\\]*'|True|False|None|\((?:[-\w' ]+, )*\)")
 _COMPARISONS = {"==": "_eq", "!=": "_ne", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge", "in": None}
+
+
+# The items of a collection compared equal to one value, as _item_values gives them.
+_EQUAL_ITEMS = re.compile(r"map\(_eq, iter\(\{c\}\), _repeat\((?P<value>.+)\)\)|map\(_eq, _repeat\((?P<flipped>.+)\), iter\(\{c\}\)\)")
+
+
+def _count_of_one_value(collection: str, values: str) -> str | None:
+    """For a count of the items equal to one value in a fact stored as a tuple, the
+    tuple's own count, in C: one call instead of a map of comparisons and a sum."""
+    equal = _EQUAL_ITEMS.fullmatch(values)
+    if equal is None or not collection.startswith("h.") or collection[2:] not in STORED_TUPLES:
+        return None
+    return f"{collection}.count({equal['value'] or equal['flipped']})"
 
 
 def _copies_guard(collection: str, condition: Any) -> str | None:

@@ -119,3 +119,48 @@ def test_a_condition_that_may_hold_without_k_copies_gets_no_guard(condition: dic
     face_test = compile_predicate(condition, "test", item_scope=True)
     expected = sum(1 for face in ctx.faces if face_test(ctx, face))
     assert compile_predicate(node, "test")(ctx) == expected
+
+
+MELDED_HANDS = ["[1111m][EEE][2222p1]789s5s5s", "[EEE][SSSS1]55pWWWNNN", "[555p][345m]67m789s11s5p",
+                "123456789m123p5s5s", "[5555p1]55m678s99s123p5m", "[789s][789s][789s]99p12m3m"]
+
+
+@pytest.mark.parametrize("flipped", [False, True], ids=["item first", "value first"])
+def test_a_count_of_items_equal_to_one_value_is_the_tuples_count(flipped: bool) -> None:
+    # Last Tile asks how many of the exposed tiles are the winning tile: in C, one call.
+    sides = [{"var": ""}, {"var": "hand.winning_tile"}]
+    node = {"count": [{"var": "exposed_tiles"}, {"==": sides[::-1] if flipped else sides}]}
+    assert predicate_source(node, "test", False, "_t")[0] == "h.exposed_tiles.count(h.winning_tile)"
+    for text in MELDED_HANDS:
+        hand = parse_hand(text)
+        exposed = [t for m in hand.melds if m.claimed for t in m.tiles]   # counted by hand
+        expected = sum(1 for t in exposed if t.text == hand.standing[-1].text)
+        ctx = HandContext(hand, None, make_situation())
+        assert compile_predicate(node, "test")(ctx) == expected, text
+
+
+def test_a_count_over_a_fact_worked_out_when_read_keeps_its_map() -> None:
+    # The tiles are worked out when first read, so they are not known to be a tuple.
+    node = {"count": [{"var": "tiles"}, {"==": [{"var": ""}, {"var": "hand.winning_tile"}]}]}
+    assert ".count(" not in predicate_source(node, "test", False, "_t")[0]
+    for text in MELDED_HANDS:
+        hand = parse_hand(text)
+        expected = sum(1 for t in hand.all_tiles if t.text == hand.standing[-1].text)
+        assert compile_predicate(node, "test")(HandContext(hand, None, make_situation())) == expected, text
+
+
+@pytest.mark.parametrize("operator", ["some", "all", "none"])
+@pytest.mark.parametrize("condition", TILE_CONDITIONS, ids=lambda c: str(c))
+def test_a_condition_on_the_hands_tiles_is_one_mask_test(operator: str, condition: dict) -> None:
+    # The faces outside the mask are worked out once for `all`: no inversion per hand.
+    node = {operator: [{"var": "tiles"}, condition]}
+    source, _ = predicate_source(node, "test", False, "_t")
+    assert "i1" not in source and "~" not in source, source
+    tile_test = compile_predicate(condition, "test", item_scope=True)
+    hands = [*MELDED_HANDS, "222444666888s55p", "234567m345p34566s", "1m9m1p9p1s9sESWNCFP9s", "11223344556677m"]
+    for text in hands:
+        hand = parse_hand(text)
+        hits = [tile_test(None, t) for t in hand.all_tiles]
+        expected = {"some": any(hits), "all": all(hits), "none": not any(hits)}[operator]
+        assert bool(compile_predicate(node, "test")(HandContext(hand, None, make_situation()))) == expected, (
+            text, operator, condition)
