@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import chain, compress, filterfalse
 from operator import attrgetter
-from typing import Any, Callable, Generic, NamedTuple, TypeVar
+from typing import Any, Callable, Generic, NamedTuple, TypeVar, get_origin, get_type_hints
 
 from .groups import CHOW, PAIR, Group
 from .notation import Hand
@@ -293,7 +293,7 @@ HAND_VOCABULARY: dict[str, str] = {
 # work, so a generated program may read it early (rules.shared_reads).
 STORED_FACTS = frozenset(HandContext.__annotations__)
 # Those of them that are tuples: a count of the items equal to one value is tuple.count.
-STORED_TUPLES = frozenset(name for name, kind in HandContext.__annotations__.items() if kind.startswith("tuple["))
+STORED_TUPLES = frozenset(name for name, hint in get_type_hints(HandContext).items() if get_origin(hint) is tuple)
 
 # The facts that need a reading of the tiles; the rest belong to the hand and the
 # situation alone (what the table's situation rules may use).

@@ -214,28 +214,29 @@ class _Compiler:
         if values is None:
             counted = f"len([1 for {i} in {c} if {b}])"
         else:
-            counted = _count_of_one_value(c, values) or f"sum(map(_truth, {values.format(c=c)}))"
+            counted = _count_of_one_value(c, values) or f"sum(map(_truth, {_over(values, c)}))"
         guard = _copies_guard(c, arg[1])
         return counted if guard is None else f"({counted} if {guard} else 0)"
 
     def _item_values(self, body: Any, b: str, depth: int, exact: bool) -> str | None:
         """For a body that is a plain function of the item (an attribute, compared with
         or looked up in something that does not depend on the item; a tile-mask test; the
-        opposite of one), an iterator of its values over a collection `{c}` that runs in
-        C (map over attrgetter and operator functions): no Python frame per item. With
+        opposite of one), an iterator of its values over a collection (_COLLECTION, filled
+        in by _over) that runs in C (map over attrgetter and operator functions): no
+        Python frame per item. With
         `exact`, only where the values are the body's own (not merely as true or false).
         None for any other body: the caller keeps its loop."""
         item = f"i{depth}"
         if b == item:
-            return "iter({c})"
+            return f"iter({_COLLECTION})"
         if _PLAIN_ATTRIBUTE.fullmatch(b) and b.startswith(item + "."):
-            return f"map({self.const(attrgetter(b[len(item) + 1:]))}, {{c}})"
+            return f"map({self.const(attrgetter(b[len(item) + 1:]))}, {_COLLECTION})"
         masked = _MASK_TEST.fullmatch(b)
         if masked and masked["item"] == item and not exact:
             getter = self.const(attrgetter("mask"))
             if masked["form"] == "bool(":
-                return f"map({masked['mask']}.__and__, map({getter}, {{c}}))"
-            return f"map(_not, map({masked['mask']}.__and__, map({getter}, {{c}})))"
+                return f"map({masked['mask']}.__and__, map({getter}, {_COLLECTION}))"
+            return f"map(_not, map({masked['mask']}.__and__, map({getter}, {_COLLECTION})))"
         if not isinstance(body, dict) or len(body) != 1:
             return None
         (op, arg), = body.items()
@@ -286,7 +287,7 @@ class _Compiler:
         # here hold at most 14). A map over C functions is better still.
         values = self._item_values(arg[1], b, depth + 1, exact=False)
         if values is not None:
-            return f"(bool({v} := {c}) and all({values.format(c=v)}))"
+            return f"(bool({v} := {c}) and all({_over(values, v)}))"
         return f"(bool({v} := {c}) and all([{b} for {i} in {v}]))"
 
     def op_some(self, arg, depth, path):
@@ -295,7 +296,7 @@ class _Compiler:
         if mask is not None:
             return f"bool({_held(c)} & {self.const(mask)})"
         values = self._item_values(arg[1], b, depth + 1, exact=False)
-        found = f"any({values.format(c=c)})" if values is not None else f"any([{b} for {i} in {c}])"
+        found = f"any({_over(values, c)})" if values is not None else f"any([{b} for {i} in {c}])"
         guard = _copies_guard(c, arg[1])
         return found if guard is None else f"({guard} and {found})"
 
@@ -306,7 +307,7 @@ class _Compiler:
             return f"(not ({_held(c)} & {self.const(mask)}))"
         values = self._item_values(arg[1], b, depth + 1, exact=False)
         if values is not None:
-            return f"(not any({values.format(c=c)}))"
+            return f"(not any({_over(values, c)}))"
         return f"(not any([{b} for {i} in {c}]))"
 
     def op_filter(self, arg, depth, path):
@@ -315,14 +316,14 @@ class _Compiler:
         if values is not None:
             self.temporaries += 1
             v = f"{self.prefix}v{self.temporaries}"
-            return f"tuple(_compress(({v} := {c}), {values.format(c=v)}))"
+            return f"tuple(_compress(({v} := {c}), {_over(values, v)}))"
         return f"tuple([{i} for {i} in {c} if {b}])"
 
     def op_map(self, arg, depth, path):
         c, b, i = self._iterate(arg, depth, path, "map", True)
         values = self._item_values(arg[1], b, depth + 1, exact=True)
         if values is not None:
-            return f"tuple({values.format(c=c)})"
+            return f"tuple({_over(values, c)})"
         return f"tuple([{b} for {i} in {c}])"
 
     def op_distinct(self, arg, depth, path):
@@ -331,7 +332,7 @@ class _Compiler:
             return f"len(set({c}))"
         values = self._item_values(arg[1], b, depth + 1, exact=True)
         if values is not None:
-            return f"len(set({values.format(c=c)}))"
+            return f"len(set({_over(values, c)}))"
         return f"len({{{b} for {i} in {c}}})"
 
     def op_sorted(self, arg, depth, path):
@@ -340,7 +341,7 @@ class _Compiler:
             return f"tuple(sorted({c}))"
         values = self._item_values(arg[1], b, depth + 1, exact=True)
         if values is not None:
-            return f"tuple(sorted({values.format(c=c)}))"
+            return f"tuple(sorted({_over(values, c)}))"
         return f"tuple(sorted([{b} for {i} in {c}]))"
 
     def op_steps(self, arg, depth, path):
@@ -357,8 +358,20 @@ _INVARIANT = re.compile(r"h\.[a-z_]+|_\w+|-?\d+|'[^'\\]*'|True|False|None|\((?:[
 _COMPARISONS = {"==": "_eq", "!=": "_ne", "<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge", "in": None}
 
 
+# Where an iterator from _item_values takes its collection: a character repr() never
+# writes, so no text of the table can hold it (str.format would read the braces of a
+# text such as "pu{ng}" as fields of its own).
+_COLLECTION = "\0"
+
+
+def _over(values: str, collection: str) -> str:
+    """The iterator `values` from _item_values over `collection`."""
+    return values.replace(_COLLECTION, collection)
+
+
 # The items of a collection compared equal to one value, as _item_values gives them.
-_EQUAL_ITEMS = re.compile(r"map\(_eq, iter\(\{c\}\), _repeat\((?P<value>.+)\)\)|map\(_eq, _repeat\((?P<flipped>.+)\), iter\(\{c\}\)\)")
+_EQUAL_ITEMS = re.compile(rf"map\(_eq, iter\({_COLLECTION}\), _repeat\((?P<value>.+)\)\)"      # item == value
+                          rf"|map\(_eq, _repeat\((?P<flipped>.+)\), iter\({_COLLECTION}\)\)")  # value == item
 
 
 def _count_of_one_value(collection: str, values: str) -> str | None:

@@ -121,3 +121,19 @@ def _with_other_fingerprint(bank: Path) -> str:
     text = bank.read_text(encoding="utf-8")
     at = text.index('"fingerprint": "sha256:') + len('"fingerprint": "sha256:')
     return text[:at] + ("1" if text[at] != "1" else "2") + text[at + 1:]
+
+
+def test_mcr_check_reads_a_text_with_braces_in_a_predicate(tmp_path: Path) -> None:
+    # A maintainer's text such as "pu{ng}" once stopped mcr check with a traceback: the
+    # compiler read its braces as fields of its own template.
+    text = (ROOT / "fans.yaml").read_text(encoding="utf-8")
+    when = '  when: {"==": [{count: {var: pungs}}, 4]}\n'
+    assert text.count(when) == 1, "All Pungs' condition in the project's table"
+    copy = tmp_path / "fans.yaml"
+    copy.write_text(text.replace(when, when.replace("{var: pungs}", '[{var: sets}, {"==": [{var: kind}, "pu{ng}"]}]')),
+                    encoding="utf-8")
+    shutil.copytree(ROOT / "editions", tmp_path / "editions")
+    status, out, err = run("check", str(copy))
+    assert status == 1 and "Traceback" not in err, err
+    # No set is of the kind "pu{ng}": All Pungs no longer applies to its own examples.
+    assert "fan all_pungs: example [222m][555p]888s33pEEE: says all_pungs counts 1 time(s); the engine counts it 0" in out

@@ -9,6 +9,7 @@ import pytest
 from rules.context import HandContext
 from rules.groups import CHOW, KNITTED, PAIR, PUNG, SINGLE, Group
 from rules.notation import parse_hand
+from rules.shapes import readings_of
 from rules.situation import make_situation
 from rules.tiles import ALL_TILES
 from rules.vocabulary import compile_predicate, predicate_source
@@ -121,32 +122,58 @@ def test_a_condition_that_may_hold_without_k_copies_gets_no_guard(condition: dic
     assert compile_predicate(node, "test")(ctx) == expected
 
 
-MELDED_HANDS = ["[1111m][EEE][2222p1]789s5s5s", "[EEE][SSSS1]55pWWWNNN", "[555p][345m]67m789s11s5p",
-                "123456789m123p5s5s", "[5555p1]55m678s99s123p5m", "[789s][789s][789s]99p12m3m"]
+
+# Winning hands with melds: the winning tile (last) has 3, 1, 2 and 0 copies among the
+# tiles of the claimed melds; a concealed kong shows none.
+MELDED_HANDS = ["[555p][345m]678m46p11s5p", "[345p][567m]123s99s45p3p", "[345p][345p]123s99s45p3p",
+                "[1111m][EEE][2222p1]789s5s5s", "[EEE][SSSS1]55pWWWNNN", "123456789m123p5s5s"]
+WIN = {"var": "hand.winning_tile"}
 
 
-@pytest.mark.parametrize("flipped", [False, True], ids=["item first", "value first"])
-def test_a_count_of_items_equal_to_one_value_is_the_tuples_count(flipped: bool) -> None:
-    # Last Tile asks how many of the exposed tiles are the winning tile: in C, one call.
-    sides = [{"var": ""}, {"var": "hand.winning_tile"}]
-    node = {"count": [{"var": "exposed_tiles"}, {"==": sides[::-1] if flipped else sides}]}
-    assert predicate_source(node, "test", False, "_t")[0] == "h.exposed_tiles.count(h.winning_tile)"
+def _context(text: str) -> HandContext:
+    return HandContext(parse_hand(text), None, make_situation())
+
+
+@pytest.mark.parametrize("body, keep", [
+    ({"==": [{"var": ""}, WIN]}, lambda tile, win: tile.text == win.text),
+    ({"==": [WIN, {"var": ""}]}, lambda tile, win: tile.text == win.text),
+    ({"!=": [{"var": ""}, WIN]}, lambda tile, win: tile.text != win.text),
+    ({"not": {"==": [WIN, {"var": ""}]}}, lambda tile, win: tile.text != win.text),
+], ids=["item == value", "value == item", "item != value", "not value == item"])
+def test_counts_of_the_exposed_tiles_against_counting_by_hand(body: dict, keep) -> None:
+    # Last Tile asks how many of the exposed tiles are the winning tile: that count is the
+    # tuple's own (in C); the other comparisons keep their map.
+    node = {"count": [{"var": "exposed_tiles"}, body]}
+    source = predicate_source(node, "test", False, "_t")[0]
+    assert (source == "h.exposed_tiles.count(h.winning_tile)") == ("==" in body), source
+    counts = []
     for text in MELDED_HANDS:
         hand = parse_hand(text)
-        exposed = [t for m in hand.melds if m.claimed for t in m.tiles]   # counted by hand
-        expected = sum(1 for t in exposed if t.text == hand.standing[-1].text)
-        ctx = HandContext(hand, None, make_situation())
-        assert compile_predicate(node, "test")(ctx) == expected, text
+        win = hand.standing[-1]
+        exposed = [t for m in hand.melds if m.claimed for t in m.tiles]
+        counts.append(compile_predicate(node, "test")(_context(text)))
+        assert counts[-1] == sum(1 for t in exposed if keep(t, win)), text
+    if "==" in body:
+        assert counts == [3, 1, 2, 0, 0, 0]
 
 
-def test_a_count_over_a_fact_worked_out_when_read_keeps_its_map() -> None:
-    # The tiles are worked out when first read, so they are not known to be a tuple.
-    node = {"count": [{"var": "tiles"}, {"==": [{"var": ""}, {"var": "hand.winning_tile"}]}]}
+def test_a_count_over_a_stored_fact_that_is_no_tuple_keeps_its_map() -> None:
+    # The suits are a frozenset, which has no count of its own.
+    node = {"count": [{"var": "suits"}, {"==": [{"var": ""}, "m"]}]}
     assert ".count(" not in predicate_source(node, "test", False, "_t")[0]
     for text in MELDED_HANDS:
-        hand = parse_hand(text)
-        expected = sum(1 for t in hand.all_tiles if t.text == hand.standing[-1].text)
-        assert compile_predicate(node, "test")(HandContext(hand, None, make_situation())) == expected, text
+        expected = int(any(t.suit == "m" for t in parse_hand(text).all_tiles))
+        assert compile_predicate(node, "test")(_context(text)) == expected, text
+
+
+@pytest.mark.parametrize("text, compare, sets", [("pu{ng}", "==", 0), ("pu{ng}", "!=", 4), ("{c}", "!=", 4),
+                                                  ("{", "==", 0)])
+def test_a_text_with_braces_is_compared_as_written(text: str, compare: str, sets: int) -> None:
+    # The compiler once filled its templates with str.format, which read such a text's
+    # braces as fields of its own and failed with a bare KeyError or ValueError.
+    node = {"count": [{"var": "sets"}, {compare: [{"var": "kind"}, text]}]}
+    hand = parse_hand("[222m][555p]888s33pEEE")
+    assert compile_predicate(node, "test")(HandContext(hand, readings_of(hand, False)[0], make_situation())) == sets
 
 
 @pytest.mark.parametrize("operator", ["some", "all", "none"])
@@ -156,11 +183,17 @@ def test_a_condition_on_the_hands_tiles_is_one_mask_test(operator: str, conditio
     node = {operator: [{"var": "tiles"}, condition]}
     source, _ = predicate_source(node, "test", False, "_t")
     assert "i1" not in source and "~" not in source, source
-    tile_test = compile_predicate(condition, "test", item_scope=True)
-    hands = [*MELDED_HANDS, "222444666888s55p", "234567m345p34566s", "1m9m1p9p1s9sESWNCFP9s", "11223344556677m"]
+    hands = [*MELDED_HANDS, "222444666888s55p", "22233344466688s", "22334455667788p", "1m9m1p9p1s9sESWNCFP9s"]
     for text in hands:
-        hand = parse_hand(text)
-        hits = [tile_test(None, t) for t in hand.all_tiles]
+        hits = [HAND_TILE_CONDITIONS[str(condition)](t) for t in parse_hand(text).all_tiles]
         expected = {"some": any(hits), "all": all(hits), "none": not any(hits)}[operator]
-        assert bool(compile_predicate(node, "test")(HandContext(hand, None, make_situation()))) == expected, (
-            text, operator, condition)
+        assert bool(compile_predicate(node, "test")(_context(text))) == expected, (text, operator, condition)
+
+
+# TILE_CONDITIONS in plain Python, for the expected answers.
+HAND_TILE_CONDITIONS = {
+    str(TILE_CONDITIONS[0]): lambda t: t.is_honor or t.rank in (1, 9),
+    str(TILE_CONDITIONS[1]): lambda t: not t.is_honor and t.rank == 5,
+    str(TILE_CONDITIONS[2]): lambda t: t.text in ("2s", "3s", "4s", "6s", "8s", "F"),
+    str(TILE_CONDITIONS[3]): lambda t: t.suit == "p" and not t.is_honor and 2 <= t.rank <= 8,
+}
