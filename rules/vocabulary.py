@@ -223,9 +223,8 @@ class _Compiler:
         or looked up in something that does not depend on the item; a tile-mask test; the
         opposite of one), an iterator of its values over a collection (_COLLECTION, filled
         in by _over) that runs in C (map over attrgetter and operator functions): no
-        Python frame per item. With
-        `exact`, only where the values are the body's own (not merely as true or false).
-        None for any other body: the caller keeps its loop."""
+        Python frame per item. With `exact`, only where the values are the body's own (not
+        merely as true or false). None for any other body: the caller keeps its loop."""
         item = f"i{depth}"
         if b == item:
             return f"iter({_COLLECTION})"
