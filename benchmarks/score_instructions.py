@@ -77,15 +77,16 @@ class Counts:
     steps: tuple[float, ...] = ()
 
 
-def drawn_requests(hands: int) -> Requests:
-    return [(h.hand, h.situation) for h in sample_hands(hands, HANDS_SEED)]
+def drawn_requests(hands: int, seed: int = HANDS_SEED) -> Requests:
+    """The seeded hands a run draws (or, with WARM_SEED, warms up on), as score requests."""
+    return [(h.hand, h.situation) for h in sample_hands(hands, seed)]
 
 
 def run_mode(edition: str, warm: int, hands: int, mode: str, fans_read: bool = False) -> None:
     """What a counted run does: the warm-up, the hands drawn, and scoring by `mode`; with
     `fans_read`, each result's fan lines read too."""
     table = rules.fan_table(None, edition)
-    score_all(table, [(hand.hand, hand.situation) for hand in sample_hands(warm, WARM_SEED)], fans_read)
+    score_all(table, drawn_requests(warm, WARM_SEED), fans_read)
     requests = drawn_requests(hands)
     gc.collect()   # the drawn hands to the oldest generation, which the count then seldom collects
     if mode in STAGES:

@@ -1,8 +1,5 @@
 """Benchmark of the scoring engine against the C++ reference and through the command line.
 
-It measures the engine in one process against the C++ reference, and through the command
-line as tools use it.
-
 1. In process, one core: seeded random legal winning hands scored by the C++ calculator
    behind the widely used MCR apps (PyMahjongGB, a test-only dependency; timed on its own
    arguments, built beforehand) and by the engine (`rules.score_with_table` from the

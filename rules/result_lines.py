@@ -9,11 +9,13 @@ table and language and remembered.
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Any, TypeVar
 
 from .program import Match
 from .result import NotCounted, ScoredFan
 
 LINES_KEPT = 50_000   # lines of each kind remembered before the memory starts afresh
+Line = TypeVar("Line", ScoredFan, NotCounted)
 
 _number_of = attrgetter("number")
 is_bonus = attrgetter("fan.bonus")   # of a Match
@@ -26,6 +28,14 @@ class LineMemory:
     def __init__(self) -> None:
         self.scored: dict[tuple[str, int, tuple[str, ...], str], ScoredFan] = {}
         self.not_counted: dict[tuple[str, str, str | None, tuple[str, ...], str], NotCounted] = {}
+
+
+def _remember(known: dict[Any, Line], key: Any, line: Line) -> Line:
+    """`line`, now remembered under `key` (the memory starts afresh when full)."""
+    if len(known) > LINES_KEPT:
+        known.clear()
+    known[key] = line
+    return line
 
 
 def fan_lines(memory: LineMemory, counted: tuple[Match, ...], texts: tuple[str, ...],
@@ -47,12 +57,8 @@ def fan_lines(memory: LineMemory, counted: tuple[Match, ...], texts: tuple[str, 
             count = sum([other.count for other in run])
             shown = tuple([texts[g] for other in run for g in other.groups])
         key = (fan.id, count, shown, lang)
-        line = known.get(key)
-        if line is None:
-            if len(known) > LINES_KEPT:
-                known.clear()
-            line = known[key] = ScoredFan(fan.number, fan.id, fan.name(lang), fan.points, count, shown, fan.bonus)
-        lines.append(line)
+        lines.append(known.get(key) or _remember(
+            known, key, ScoredFan(fan.number, fan.id, fan.name(lang), fan.points, count, shown, fan.bonus)))
     lines.sort(key=_number_of)
     return tuple(lines)
 
@@ -73,12 +79,8 @@ def not_counted_lines(memory: LineMemory, counted: tuple[Match, ...],
         seen.add((fan.id, m.groups))
         shown = tuple([texts[g] for g in m.groups])
         key = (fan.id, principle, by, shown, lang)
-        line = known.get(key)
-        if line is None:
-            if len(known) > LINES_KEPT:
-                known.clear()
-            line = known[key] = NotCounted(fan.number, fan.id, fan.name(lang), fan.points, principle, by, shown)
-        lines.append(line)
+        lines.append(known.get(key) or _remember(
+            known, key, NotCounted(fan.number, fan.id, fan.name(lang), fan.points, principle, by, shown)))
     lines.sort(key=_number_of)
     return tuple(lines)
 

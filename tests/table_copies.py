@@ -12,7 +12,8 @@ ALL_PUNGS = "  id: all_pungs\n  points: 6\n"
 ADDED_EXCLUSION = "one_voided_suit"
 
 
-def _copy(folder: Path, text: str, editions: bool) -> Path:
+def write_table_copy(folder: Path, text: str, editions: bool) -> Path:
+    """`text` as the fans.yaml of `folder`, with a copy of the project's editions beside it if asked."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "fans.yaml"
     path.write_text(text, encoding="utf-8")
@@ -24,7 +25,7 @@ def _copy(folder: Path, text: str, editions: bool) -> Path:
 def all_pungs_at(folder: Path, points: int, *, editions: bool = False) -> Path:
     text = (ROOT / "fans.yaml").read_text(encoding="utf-8")
     assert text.count(ALL_PUNGS) == 1
-    return _copy(folder, text.replace(ALL_PUNGS, ALL_PUNGS.replace("points: 6", f"points: {points}")), editions)
+    return write_table_copy(folder, text.replace(ALL_PUNGS, ALL_PUNGS.replace("points: 6", f"points: {points}")), editions)
 
 
 def all_pungs_excluding(folder: Path, fan_id: str = ADDED_EXCLUSION, *, editions: bool = False) -> Path:
@@ -32,4 +33,4 @@ def all_pungs_excluding(folder: Path, fan_id: str = ADDED_EXCLUSION, *, editions
     start = text.index(ALL_PUNGS)
     when = text.index("\n  when:", start)
     assert "excludes" not in text[start:when], "All Pungs excludes nothing in the project's table"
-    return _copy(folder, text[:when] + f"\n  excludes: [{fan_id}]" + text[when:], editions)
+    return write_table_copy(folder, text[:when] + f"\n  excludes: [{fan_id}]" + text[when:], editions)

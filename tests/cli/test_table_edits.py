@@ -13,7 +13,7 @@ import pytest
 from mcr import check_command
 
 from ..conftest import ROOT
-from ..table_copies import ADDED_EXCLUSION, all_pungs_at, all_pungs_excluding
+from ..table_copies import ADDED_EXCLUSION, all_pungs_at, all_pungs_excluding, write_table_copy
 from .in_process import mcr_here
 
 PUNGS_HAND = "[222m][555p]888s33pEEE"          # All Pungs, with the winds' pungs
@@ -129,11 +129,9 @@ def test_mcr_check_reads_a_text_with_braces_in_a_predicate(tmp_path: Path) -> No
     text = (ROOT / "fans.yaml").read_text(encoding="utf-8")
     when = '  when: {"==": [{count: {var: pungs}}, 4]}\n'
     assert text.count(when) == 1, "All Pungs' condition in the project's table"
-    copy = tmp_path / "fans.yaml"
-    copy.write_text(text.replace(when, when.replace("{var: pungs}", '[{var: sets}, {"==": [{var: kind}, "pu{ng}"]}]')),
-                    encoding="utf-8")
-    shutil.copytree(ROOT / "editions", tmp_path / "editions")
+    braced = when.replace("{var: pungs}", '[{var: sets}, {"==": [{var: kind}, "pu{ng}"]}]')
+    copy = write_table_copy(tmp_path, text.replace(when, braced), editions=True)
     status, out, err = run("check", str(copy))
     assert status == 1 and "Traceback" not in err, err
     # No set is of the kind "pu{ng}": All Pungs no longer applies to its own examples.
-    assert "fan all_pungs: example [222m][555p]888s33pEEE: says all_pungs counts 1 time(s); the engine counts it 0" in out
+    assert f"fan all_pungs: example {PUNGS_HAND}: says all_pungs counts 1 time(s); the engine counts it 0" in out

@@ -14,12 +14,13 @@ import random
 import pytest
 
 import rules
-from rules import evaluator, shapes
+from rules import evaluator, result_lines, shapes
 from rules.groups import Group
+from rules.kept_values import kept
 from rules.notation import parse_hand
 from rules.program import Match
-from rules.kept_values import kept
 from rules.result import ScoreResult
+from rules.result_lines import LineMemory, not_counted_lines
 from rules.sampling import sample_hands
 from rules.tiles import tile
 
@@ -131,8 +132,6 @@ def test_the_totals_made_before_the_lines_add_up_to_them() -> None:
 
 
 def test_lines_read_after_their_memory_started_afresh_are_whole(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rules import result_lines
-
     monkeypatch.setattr(result_lines, "LINES_KEPT", 0)
     memory = evaluator._plan(rules.fan_table()).lines
     memory.scored.clear()
@@ -152,8 +151,6 @@ def test_a_result_lets_go_of_its_later_work_once_every_field_is_read() -> None:
 
 
 def test_a_fan_left_out_twice_on_the_same_sets_or_counted_elsewhere_gives_no_second_line() -> None:
-    from rules.result_lines import LineMemory, not_counted_lines
-
     table = rules.fan_table()
     fans = {fan.id: fan for fan in table.fans}
     short, pure = fans["short_straight"], fans["pure_straight"]

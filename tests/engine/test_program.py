@@ -8,9 +8,14 @@ from typing import Any
 import pytest
 
 import rules
-from rules import load_fan_table, score_with_table
+from rules import evaluator, load_fan_table, score_with_table
 from rules.errors import FanTableError
 from rules.fantable import DEFAULT_FANS_PATH
+from rules.notation import parse_hand
+from rules.sampling import sample_hands
+from rules.scoring import situation_for
+
+from ..table_copies import write_table_copy
 
 TERMINAL_PUNG_WHEN = 'when: {all: [{var: ""}, {some: [{var: tiles}, {var: is_terminal_or_honor}]}]}'
 CONCEALED_PUNG_WHEN = 'when: {all: [{var: ""}, {var: concealed}]}'
@@ -43,20 +48,19 @@ def _table_whose_program_fails() -> Any:
     """The project's table loaded anew (a value of its own, changed below), with a program
     that fails on every reading, as a predicate that compiled but fails on a hand would."""
     table = load_fan_table()
-
-    def failing_program(ctx: Any, index_of: dict[int, int]) -> Any:
-        raise ZeroDivisionError("division by zero")
-    object.__setattr__(table, "program", failing_program)
+    object.__setattr__(table, "program", _fails)
     return table
+
+
+def _fails(*args: Any) -> Any:
+    """A program or a predicate that compiled but fails on every hand."""
+    raise ZeroDivisionError("division by zero")
 
 
 def test_a_predicate_failing_on_a_hand_is_named_with_its_fan_and_line() -> None:
     table = _table_whose_program_fails()
     compiled = next(c for c in table.compiled if c.fan.id == "all_pungs")
-
-    def failing_when(*args: Any) -> Any:
-        raise ZeroDivisionError("division by zero")
-    compiled.__dict__["when"] = failing_when   # the fan's own predicate, as the search for the culprit runs it
+    compiled.__dict__["when"] = _fails   # the fan's own predicate, as the search for the culprit runs it
     with pytest.raises(FanTableError) as caught:
         rules.score_with_table(table, "[EEE][SSSS1]55pWWWNNN", self_drawn=True)
     assert str(caught.value).count("fan all_pungs: predicate failed on [EEE][SSSS1]55pWWWNNN: ZeroDivisionError") == 1
@@ -95,11 +99,6 @@ def test_the_one_set_pools_match_each_fans_own_predicates_in_order(edition: str)
     reading, against each fan's own compiled predicates (no memory, no program) on
     sampled hands, in the program's order: set by set, then fan by fan, a fan that is
     not repeatable with its first match only."""
-    from rules import evaluator
-    from rules.notation import parse_hand
-    from rules.sampling import sample_hands
-    from rules.scoring import situation_for
-
     table = rules.fan_table(None, edition)
     one_set = [c for c in table.compiled if c.fan.sets_from is not None and c.fan.choose == 1]
     assert {c.fan.id for c in one_set} >= {"prevalent_wind", "seat_wind", "dragon_pung"}
@@ -123,15 +122,15 @@ def test_the_one_set_pools_match_each_fans_own_predicates_in_order(edition: str)
     assert checked > 100   # the hands hold wind and dragon pungs, not only hands without
 
 
-def test_a_one_set_fan_that_is_not_repeatable_counts_its_first_set_only(tmp_path: Path) -> None:
+def test_a_one_set_fan_that_is_not_repeatable_counts_its_first_set_only(tmp_path: Path, table) -> None:
     # Pung of Terminals or Honors made not repeatable: two such pungs (111p and NNN, no
     # wind fan on North here) count it once, where the project's table counts it twice.
     text = DEFAULT_FANS_PATH.read_text(encoding="utf-8")
-    start = text.index("  id: pung_of_terminals_or_honors")
+    start = text.index(f"  id: {FAN}")
     clause = "  repeatable: true\n  sets: {from: {var: pungs}, choose: 1}"
     at = text.index(clause, start)
-    path = tmp_path / "fans.yaml"
-    path.write_text(text[:at] + clause.replace("true", "false") + text[at + len(clause):], encoding="utf-8")
+    changed = text[:at] + clause.replace("true", "false") + text[at + len(clause):]
+    path = write_table_copy(tmp_path, changed, editions=False)
     hand = "[111p][NNN]345m678s99m"
-    assert _counts(rules.fan_table(), hand) == 2
+    assert _counts(table, hand) == 2
     assert _counts(load_fan_table(path), hand) == 1

@@ -67,7 +67,7 @@ def test_the_warm_up_scores_other_hands_than_those_counted(calls: Calls) -> None
 
 def test_counts_a_hand_from_the_differences_of_the_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     runs = {"base": 1_000, "parse": 1_300, "situation": 1_400, "new": 5_000, "again": 8_000}
-    asked: list[tuple[str, int, int, str]] = []
+    asked: list[tuple[str, int, int, str, bool]] = []
     written: list[str] = []
 
     def fake_count(edition: str, warm: int, hands: int, mode: str, fans_read: bool = False) -> int:
@@ -82,7 +82,7 @@ def test_counts_a_hand_from_the_differences_of_the_runs(monkeypatch: pytest.Monk
     asked.clear()
     split = bench.count_edition("green-book", 7, 10, stages=True, fans_read=True)
     assert split.steps == (30.0, 10.0, 360.0)   # parse, situation, the rest
-    assert {call[:3] + call[4:] for call in asked} == {("green-book", 7, 10, True)}
+    assert {(edition, warm, hands, read) for edition, warm, hands, _, read in asked} == {("green-book", 7, 10, True)}
     assert bench.report(split)[1:] == ["    of a new hand, parse:             30 (8%)",
                                        "    of a new hand, situation:         10 (2%)",
                                        "    of a new hand, the rest:         360 (90%)"]

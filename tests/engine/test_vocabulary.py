@@ -20,6 +20,18 @@ TILE_CONDITIONS = [
     {"in": [{"var": ""}, {"tiles": "23468sF"}]},
     {"and": [{"var": "is_simple"}, {"==": [{"var": "suit"}, "p"]}]},
 ]
+# The same conditions in plain Python, for the expected answers.
+PLAIN_TILE_CONDITIONS = [
+    lambda t: t.is_honor or t.rank in (1, 9),
+    lambda t: not t.is_honor and t.rank == 5,
+    lambda t: t.text in ("2s", "3s", "4s", "6s", "8s", "F"),
+    lambda t: t.suit == "p" and not t.is_honor and 2 <= t.rank <= 8,
+]
+
+
+def _context(text: str) -> HandContext:
+    """A context of the hand `text` without a reading, in the default situation."""
+    return HandContext(parse_hand(text), None, make_situation())
 
 
 def _every_group() -> list[Group]:
@@ -91,7 +103,7 @@ def test_a_count_of_faces_held_k_times_is_guarded_and_right(copies: int) -> None
     hands = ["[1111m]123p456p789p5s5s", "1111234m456p78s5s9s", "11223344556677m", "[EEE][SSSS1]55pWWWNNN",
              "1m9m1p9p1s9sESWNCFP9s", "[222m]2m34m567p789s99s"]
     for text in hands:
-        ctx = HandContext(parse_hand(text), None, make_situation())
+        ctx = _context(text)
         every, not_kong = _faces_held(text, copies)
         got = {name: compile_predicate(node, "test")(ctx) for name, node in predicates.items()}
         assert got == {"count plain": every, "some plain": every > 0, "count outside kongs": not_kong,
@@ -100,9 +112,9 @@ def test_a_count_of_faces_held_k_times_is_guarded_and_right(copies: int) -> None
 
 def test_the_exposed_tiles_are_those_of_claimed_melds_only() -> None:
     # A concealed kong is declared but not exposed; a claimed pung and a melded kong are.
-    ctx = HandContext(parse_hand("[1111m][EEE][2222p1]789s5s5s"), None, make_situation())
+    ctx = _context("[1111m][EEE][2222p1]789s5s5s")
     assert [t.text for t in ctx.exposed_tiles] == ["E", "E", "E", "2p", "2p", "2p", "2p"]
-    assert HandContext(parse_hand("123456789m123p5s5s"), None, make_situation()).exposed_tiles == ()
+    assert _context("123456789m123p5s5s").exposed_tiles == ()
 
 
 @pytest.mark.parametrize("condition", [
@@ -115,12 +127,13 @@ def test_a_condition_that_may_hold_without_k_copies_gets_no_guard(condition: dic
     # Only a term every matching face must meet may guard the count: none of these.
     node = {"count": [{"var": "faces"}, condition]}
     assert " in h.hand.copies" not in predicate_source(node, "test", False, "_t")[0]
-    text = "[1111m][EEE][2222p1]789s5s5s"   # two faces held four times, both as kongs
-    ctx = HandContext(parse_hand(text), None, make_situation())
     face_test = compile_predicate(condition, "test", item_scope=True)
-    expected = sum(1 for face in ctx.faces if face_test(ctx, face))
-    assert compile_predicate(node, "test")(ctx) == expected
-
+    # Two faces held four times, both as kongs; and no face held four times, where a
+    # guard would wrongly give 0 for `not`.
+    for text in ("[1111m][EEE][2222p1]789s5s5s", "123456789m123p5s5s"):
+        ctx = _context(text)
+        expected = sum(1 for face in ctx.faces if face_test(ctx, face))
+        assert compile_predicate(node, "test")(ctx) == expected, text
 
 
 # Winning hands with melds: the winning tile (last) has 3, 1, 2 and 0 copies among the
@@ -128,10 +141,6 @@ def test_a_condition_that_may_hold_without_k_copies_gets_no_guard(condition: dic
 MELDED_HANDS = ["[555p][345m]678m46p11s5p", "[345p][567m]123s99s45p3p", "[345p][345p]123s99s45p3p",
                 "[1111m][EEE][2222p1]789s5s5s", "[EEE][SSSS1]55pWWWNNN", "123456789m123p5s5s"]
 WIN = {"var": "hand.winning_tile"}
-
-
-def _context(text: str) -> HandContext:
-    return HandContext(parse_hand(text), None, make_situation())
 
 
 @pytest.mark.parametrize("body, keep", [
@@ -185,15 +194,8 @@ def test_a_condition_on_the_hands_tiles_is_one_mask_test(operator: str, conditio
     assert "i1" not in source and "~" not in source, source
     hands = [*MELDED_HANDS, "222444666888s55p", "22233344466688s", "22334455667788p", "1m9m1p9p1s9sESWNCFP9s"]
     for text in hands:
-        hits = [HAND_TILE_CONDITIONS[str(condition)](t) for t in parse_hand(text).all_tiles]
+        plain = PLAIN_TILE_CONDITIONS[TILE_CONDITIONS.index(condition)]
+        hits = [plain(t) for t in parse_hand(text).all_tiles]
         expected = {"some": any(hits), "all": all(hits), "none": not any(hits)}[operator]
         assert bool(compile_predicate(node, "test")(_context(text))) == expected, (text, operator, condition)
 
-
-# TILE_CONDITIONS in plain Python, for the expected answers.
-HAND_TILE_CONDITIONS = {
-    str(TILE_CONDITIONS[0]): lambda t: t.is_honor or t.rank in (1, 9),
-    str(TILE_CONDITIONS[1]): lambda t: not t.is_honor and t.rank == 5,
-    str(TILE_CONDITIONS[2]): lambda t: t.text in ("2s", "3s", "4s", "6s", "8s", "F"),
-    str(TILE_CONDITIONS[3]): lambda t: t.suit == "p" and not t.is_honor and 2 <= t.rank <= 8,
-}
