@@ -1,9 +1,15 @@
 """The hand notation, its canonical form, and every reading error."""
 from __future__ import annotations
 
+import random
+from dataclasses import fields
+
 import pytest
 
+import rules.notation as notation
 from rules import HandError, NotationError, RulesError, parse_hand
+from rules.notation import Hand
+from rules.sampling import sample_hands
 from rules.groups import CHOW, KONG, PUNG
 
 
@@ -73,12 +79,22 @@ def test_not_a_winning_hand_says_so() -> None:
         rules.score("123m456p789s11s246p")
 
 
+def _every_field(hand: Hand) -> tuple[object, ...]:
+    """All a Hand holds, the fields worked out at creation too (equality skips those)."""
+    return tuple(getattr(hand, f.name) for f in fields(hand))
+
+
+def _read_carefully(text: str) -> Hand:
+    """The hand as the careful reader reads it, the fast path switched off."""
+    original = notation._parse_plain
+    notation._parse_plain = lambda _text, _size=14: None
+    try:
+        return parse_hand(text)
+    finally:
+        notation._parse_plain = original
+
+
 def test_fast_and_careful_readers_agree_on_mutated_hands() -> None:
-    import random
-
-    import rules.notation as notation
-    from rules.sampling import sample_hands
-
     rng = random.Random(11)
     alphabet = "123456789mpsESWNCFP[] 0"
     for sampled in sample_hands(400, 9):
@@ -87,13 +103,27 @@ def test_fast_and_careful_readers_agree_on_mutated_hands() -> None:
             quick = notation._parse_plain(text)
             if quick is None:
                 continue
-            original = notation._parse_plain
-            notation._parse_plain = lambda _text, _size=14: None
-            try:
-                careful = parse_hand(text)
-            finally:
-                notation._parse_plain = original
-            assert quick == careful, text
+            assert _every_field(quick) == _every_field(_read_carefully(text)), text
+
+
+@pytest.mark.parametrize("text", [
+    "[123m][123m][123m]123m1p1p",     # one meld written four times
+    "[123m][123m2]456p789s1p1p",     # the same chow twice (a claim digit changes no chow)
+    "[5555p][123s]ESWN4m5m6mE",      # honors written one letter at a time
+    "EEESSSWWWNNN CC",                # spaces between the tokens
+    "11m1m23m9p99p456s55s1m",         # a face in several tokens
+    "[1111m1][9999s][EEEE2][CCCC]FF",  # four kongs, counted four copies each
+])
+def test_the_fast_path_reads_every_field_as_the_careful_reader(text: str) -> None:
+    quick = notation._parse_plain(text)
+    assert quick is not None, text
+    assert _every_field(quick) == _every_field(_read_carefully(text))
+    assert len(set(map(id, quick.melds))) == len(quick.melds), "each meld is a group of its own"
+
+
+@pytest.mark.parametrize("text", ["[123m][124m]456p789s11s", "[EEE][EEE]EE 123m456p", "     ", "[123m][123m][123m][123m][123m]11p"])
+def test_the_fast_path_leaves_what_it_cannot_read_to_the_careful_reader(text: str) -> None:
+    assert notation._parse_plain(text) is None
 
 
 def test_waiting_tiles_agree_with_trying_every_face() -> None:
@@ -165,7 +195,6 @@ def test_other_unicode_digits_are_no_tiles_anywhere() -> None:
 
 
 def test_the_fast_reader_takes_only_ascii() -> None:
-    import rules.notation as notation
     for text in ("[123m][456m][789m][123p]P０m", "１23m456p789s11s12p", "123m456p789s11s1 2p",
                  "123m456p789s11s\u00a012p"):
         assert notation._parse_plain(text) is None, text
