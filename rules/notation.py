@@ -308,9 +308,10 @@ _mask_of = attrgetter("mask")
 def _plain_melds(meld_text: str) -> tuple[Group, ...] | None:
     """The well-formed melds of the fast path, or None when one is not a set. A meld
     written twice gets a group of its own: groups are told apart by identity."""
-    melds = tuple(starmap(_plain_meld, _PLAIN_MELD.findall(meld_text)))
-    if not all(melds):
+    read = tuple(starmap(_plain_meld, _PLAIN_MELD.findall(meld_text)))
+    if not all(read):
         return None
+    melds: tuple[Group, ...] = read   # type: ignore[assignment]  # no None: checked above
     if len(set(map(id, melds))) < len(melds):
         melds = tuple(meld if first else Group(meld.kind, meld.tiles, meld.claimed, meld.concealed)
                       for meld, first in zip(melds, _first_use(melds)))

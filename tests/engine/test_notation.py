@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import fields
+from unittest.mock import patch
 
 import pytest
 
@@ -86,12 +87,8 @@ def _every_field(hand: Hand) -> tuple[object, ...]:
 
 def _read_carefully(text: str) -> Hand:
     """The hand as the careful reader reads it, the fast path switched off."""
-    original = notation._parse_plain
-    notation._parse_plain = lambda _text, _size=14: None
-    try:
+    with patch.object(notation, "_parse_plain", return_value=None):
         return parse_hand(text)
-    finally:
-        notation._parse_plain = original
 
 
 def test_fast_and_careful_readers_agree_on_mutated_hands() -> None:
