@@ -9,9 +9,9 @@ import re
 import string
 import unicodedata
 from collections import Counter
-from functools import lru_cache, reduce
-from itertools import chain, starmap
-from operator import attrgetter, or_
+from functools import lru_cache
+from itertools import chain, repeat
+from operator import attrgetter, is_
 from dataclasses import dataclass, field
 
 from .errors import HandError, NotationError
@@ -256,6 +256,7 @@ def _packed(tiles: "tuple[Tile, ...]") -> int:
 
 _TOKENS: dict[str, _Token] = {}   # token -> what it holds
 _TOKENS_KEPT = 1 << 15
+_MELDS_PACKED: dict[int, int] = {}   # a meld's form -> its tiles' packed counts
 
 
 def _token(text: str) -> _Token:
@@ -269,63 +270,43 @@ def _token(text: str) -> _Token:
 
 def _parse_plain(text: str, sizes: tuple[int, ...] = (TILES_IN_A_WINNING_HAND,)) -> Hand | None:
     """The fast path for well-formed hands; None sends the text to the careful reader,
-    which finds the column of any mistake. It reads every token and meld through C-level
-    maps: a loop in Python costs a few dozen bytecodes a token, and a hand has seven or so."""
+    which finds the column of any mistake."""
     plain = _PLAIN_HAND.fullmatch(text)
     if plain is None:
         return None
     meld_text, tile_text = plain.groups()
-    words = _PLAIN_TOKEN.findall(tile_text)
-    if not words:
+    melds: list[Group] = []
+    if meld_text:
+        for body, claim in _PLAIN_MELD.findall(meld_text):
+            meld = _plain_meld(body, claim)
+            if meld is None:
+                return None
+            if any(map(is_, melds, repeat(meld))):  # groups are told apart by identity
+                meld = Group(meld.kind, meld.tiles, meld.claimed, meld.concealed)
+            melds.append(meld)
+    standing: list[Tile] = []
+    packed = mask = 0
+    for word in _PLAIN_TOKEN.findall(tile_text):
+        codes, more, faces = _TOKENS.get(word) or _token(word)
+        standing.extend(map(_tile_at, codes))
+        packed += more
+        mask |= faces
+    if not standing or len(melds) > MAX_MELDS or 3 * len(melds) + len(standing) not in sizes:
         return None
-    tokens = list(map(_TOKENS.get, words))
-    if None in tokens:
-        tokens = [token or _token(word) for token, word in zip(tokens, words)]
-    codes, packs, masks = zip(*tokens)
-    standing = tuple(map(_tile_at, chain.from_iterable(codes)))
-    packed = sum(packs)
-    mask = reduce(or_, masks)
-    melds = _plain_melds(meld_text) if meld_text else ()
-    if melds is None or len(melds) > MAX_MELDS or 3 * len(melds) + len(standing) not in sizes:
-        return None
-    counts = tuple(packed.to_bytes(len(ALL_TILES), "little"))
+    counts = packed.to_bytes(len(ALL_TILES), "little")
+    standing_tuple = tuple(standing)
     if melds:
-        meld_tiles = tuple(chain.from_iterable(map(_tiles_of, melds)))
-        packed += sum(map(_FACE_PACKS.__getitem__, map(_code_of, meld_tiles)))
-        copies = tuple(packed.to_bytes(len(ALL_TILES), "little"))
-        hand = _new_hand(melds, standing, meld_tiles + standing, counts, copies, reduce(or_, map(_mask_of, melds), mask))
+        for meld in melds:
+            packed += _MELDS_PACKED.get(meld.form) or _MELDS_PACKED.setdefault(meld.form, _packed(meld.tiles))
+            mask |= meld.mask
+        copies = packed.to_bytes(len(ALL_TILES), "little")
+        all_tiles = tuple(chain.from_iterable(map(_tiles_of, melds))) + standing_tuple
+        hand = _new_hand(tuple(melds), standing_tuple, all_tiles, tuple(counts), tuple(copies), mask)
     else:
         copies = counts
-        hand = _new_hand((), standing, standing, counts, counts, mask)
+        standing_counts = tuple(counts)
+        hand = _new_hand((), standing_tuple, standing_tuple, standing_counts, standing_counts, mask)
     return hand if max(copies) <= COPIES_PER_FACE else None
-
-
-_FACE_PACKS = tuple(1 << 8 * code for code in range(len(ALL_TILES)))   # one tile of each face, packed
-_code_of = attrgetter("code")
-_mask_of = attrgetter("mask")
-
-
-def _plain_melds(meld_text: str) -> tuple[Group, ...] | None:
-    """The well-formed melds of the fast path, or None when one is not a set. A meld
-    written twice gets a group of its own: groups are told apart by identity."""
-    read = tuple(starmap(_plain_meld, _PLAIN_MELD.findall(meld_text)))
-    if not all(read):
-        return None
-    melds: tuple[Group, ...] = read   # type: ignore[assignment]  # no None: checked above
-    if len(set(map(id, melds))) < len(melds):
-        melds = tuple(meld if first else Group(meld.kind, meld.tiles, meld.claimed, meld.concealed)
-                      for meld, first in zip(melds, _first_use(melds)))
-    return melds
-
-
-def _first_use(melds: tuple[Group, ...]) -> list[bool]:
-    """Whether each meld is the first use of its object in `melds`."""
-    seen: set[int] = set()
-    firsts = []
-    for meld in melds:
-        firsts.append(id(meld) not in seen)
-        seen.add(id(meld))
-    return firsts
 
 
 _SET_MELDS, _SET_STANDING, _SET_ALL, _SET_COUNTS, _SET_COPIES, _SET_MASK = (
