@@ -9,15 +9,21 @@ from itertools import chain, compress, filterfalse
 from operator import attrgetter
 from typing import Any, Callable, Generic, NamedTuple, TypeVar, get_origin, get_type_hints
 
-from .groups import CHOW, PAIR, Group
+from .groups import CHOW, KIND_NUMBERS, PAIR, SINGLE, Group
 from .notation import Hand
-from .shapes import KNITTED_ARRANGEMENTS, Reading, waiting_tiles
+from .shapes import KNITTED_ARRANGEMENTS, SHAPES, Reading, waiting_tiles
 from .principle_settings import DEFAULT_SETTINGS, PrincipleSettings
 from .situation import Situation
-from .tiles import ALL_TILES, CODES, SUITS, Tile
+from .tiles import ALL_TILES, CODES, HONOR_LETTERS, HONOR_SUIT, SUITS, Tile
 
 
 T = TypeVar("T")
+
+# How the winning tile fitted a reading (the fact `wait`). NO_WAIT: a reading with no
+# group that holds the winning tile.
+EDGE_WAIT, CLOSED_WAIT, SINGLE_WAIT, OPEN_WAIT, PUNG_WAIT, KNITTED_WAIT, NO_WAIT = (
+    "edge", "closed", "single", "open", "pung", "knitted", "none")
+WAITS = (EDGE_WAIT, CLOSED_WAIT, SINGLE_WAIT, OPEN_WAIT, PUNG_WAIT, KNITTED_WAIT, NO_WAIT)
 
 KNITTED_MASKS = tuple(sum(1 << code for code in codes) for codes, _ in KNITTED_ARRANGEMENTS)
 
@@ -236,22 +242,22 @@ class HandContext:
 
     @cached_property
     def wait(self) -> str:
-        """How the winning tile fitted this reading: edge, closed, single, open, pung or knitted."""
+        """How the winning tile fitted this reading: one of WAITS."""
         g = self.winning_group
         if g is None:
-            return "none"
-        if g.kind == PAIR or g.kind == "single":
-            return "single"
+            return NO_WAIT
+        if g.kind == PAIR or g.kind == SINGLE:
+            return SINGLE_WAIT
         if g.kind == CHOW:
             position = self.winning_tile.rank - g.rank
             if position == 1:
-                return "closed"
+                return CLOSED_WAIT
             if (g.rank == 1 and position == 2) or (g.rank == 7 and position == 0):
-                return "edge"
-            return "open"
+                return EDGE_WAIT
+            return OPEN_WAIT
         if g.is_pung:
-            return "pung"
-        return "knitted"
+            return PUNG_WAIT
+        return KNITTED_WAIT
 
     @hand_fact
     def waits(self) -> frozenset[Tile]:
@@ -265,7 +271,7 @@ class HandContext:
 
 
 HAND_VOCABULARY: dict[str, str] = {
-    "shape": "the reading's shape: standard, pairs, orphans, honors_and_knitted, knitted",
+    "shape": f"the reading's shape: {', '.join(SHAPES)}",
     "groups": "every group of the reading: sets, pair(s), knitted runs, single tiles",
     "sets": "the groups that are not pairs",
     "chows": "the chows", "pungs": "the pungs and kongs", "kongs": "the kongs",
@@ -277,9 +283,9 @@ HAND_VOCABULARY: dict[str, str] = {
     "distinct_tiles": "each face held, once",
     "tile_mask": "the faces held as bits (1 << code); the compiler uses it for conditions on tiles",
     "faces": "each distinct face held: {tile, copies, in_kong}",
-    "suits": "the suits (m, p, s) present",
+    "suits": f"the suits ({', '.join(SUITS)}) present",
     "winning_tile": "the winning tile", "winning_group": "the group the winning tile completed",
-    "wait": "how the winning tile fitted: edge, closed, single, open, pung, knitted",
+    "wait": f"how the winning tile fitted: {', '.join(WAITS)}",
     "waits": "the tiles the hand was waiting on (a face held four times is no wait, unless the edition's settings say so)",
     "tiles_before_win": "the standing tiles without the winning tile, sorted",
     "knitted_tiles": "the most tiles of one knitted straight held (9 = a full knitted straight)",
@@ -305,12 +311,12 @@ BONUS_FACTS = frozenset({"flowers"})
 
 ITEM_VOCABULARY: dict[str, str] = {
     # tiles
-    "suit": "tile or group: m, p, s, or z for honors", "rank": "tile: 1-9 (0 for honors); group: its lowest rank",
+    "suit": f"tile or group: {', '.join(SUITS)}, or {HONOR_SUIT} for honors", "rank": "tile: 1-9 (0 for honors); group: its lowest rank",
     "is_honor": "tile or group of honors", "is_wind": "wind tile or group", "is_dragon": "dragon tile or group",
     "is_terminal": "tile: a 1 or 9", "is_terminal_or_honor": "tile: a 1, a 9 or an honor",
-    "is_simple": "tile: suited 2-8", "code": "tile: its order number 0-33", "letter": "tile: honor letter",
+    "is_simple": "tile: suited 2-8", "code": "tile: its order number 0-33", "letter": f"tile: honor letter ({', '.join(HONOR_LETTERS)}), empty for suited tiles",
     # groups
-    "kind": "group: chow, pung, kong, pair, knitted, single", "tiles": "group: its tiles",
+    "kind": f"group: {', '.join(KIND_NUMBERS)}", "tiles": "group: its tiles",
     "tile": "group: its first tile; face: the tile", "claimed": "group: made with a claimed tile",
     "concealed": "group: no tile from another player", "has_winning_tile": "group: holds the winning tile",
     "is_chow": "group", "is_pung": "group: a pung or a kong", "is_kong": "group", "is_pair": "group",

@@ -20,8 +20,8 @@ from typing import Any
 from .api import fan_table
 from .fantable import FanTable
 from .notation import TILES_IN_A_WINNING_HAND, Hand, parse_hand_to_analyze
-from .shanten import SHAPES, Counts, caps_of, knitted_straight_floor, shanten_after_draws, shanten_of_shape
-from .shapes import HONORS_AND_KNITTED, KNITTED_STRAIGHT, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from .shanten import Counts, caps_of, knitted_straight_floor, shanten_after_draws, shanten_of_shape
+from .shapes import HONORS_AND_KNITTED, KNITTED_STRAIGHT, SEVEN_PAIRS, SHAPES, STANDARD, THIRTEEN_ORPHANS
 from .tiles import ALL_TILES, COPIES_PER_FACE, Tile, counts_of
 from .wait_scores import ScoredWait, scored_waits
 

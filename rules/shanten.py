@@ -23,13 +23,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .shapes import (HONOR_CODES, HONORS_AND_KNITTED, KNITTED_ARRANGEMENTS, KNITTED_STRAIGHT, ORPHAN_CODES,
-                     SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS)
+                     SEVEN_PAIRS, SHAPES, STANDARD, THIRTEEN_ORPHANS)
 from .tiles import COPIES_PER_FACE
 
 Counts = tuple[int, ...]
 
-# The winning shapes in the order the analysis reports them.
-SHAPES = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_AND_KNITTED, KNITTED_STRAIGHT)
 SETS_IN_A_HAND = 4
 WINNING_SIZE = 14
 # Suited blocks (chows allowed) and the honors (pungs and pairs only): (start, stop, chows).

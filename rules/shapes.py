@@ -30,6 +30,8 @@ SEVEN_PAIRS = "pairs"
 THIRTEEN_ORPHANS = "orphans"
 HONORS_AND_KNITTED = "honors_and_knitted"
 KNITTED_STRAIGHT = "knitted"
+# The winning shapes, in the order the analysis reports them: every shape a reading has.
+SHAPES = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_AND_KNITTED, KNITTED_STRAIGHT)
 
 ORPHAN_CODES = frozenset(t.code for t in ALL_TILES if t.is_terminal_or_honor)
 HONOR_CODES = frozenset(t.code for t in ALL_TILES if t.is_honor)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 SUITS = ("m", "p", "s")
+HONOR_SUIT = "z"   # the suit the honors carry (tile.suit, group.suit)
 HONOR_LETTERS = ("E", "S", "W", "N", "C", "F", "P")
 WIND_LETTERS = HONOR_LETTERS[:4]
 DRAGON_LETTERS = HONOR_LETTERS[4:]
@@ -68,7 +69,7 @@ def _build() -> tuple[Tile, ...]:
             tiles.append(Tile(len(tiles), suit, rank, "", False, False, False,
                               terminal, terminal, not terminal, 1 << len(tiles)))
     for letter in HONOR_LETTERS:
-        tiles.append(Tile(len(tiles), "z", 0, letter, True, letter in WIND_LETTERS,
+        tiles.append(Tile(len(tiles), HONOR_SUIT, 0, letter, True, letter in WIND_LETTERS,
                           letter in DRAGON_LETTERS, False, True, False, 1 << len(tiles)))
     return tuple(tiles)
 

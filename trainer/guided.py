@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import rules
-from rules import HONORS_AND_KNITTED, KNITTED_STRAIGHT, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from rules import SHAPES, STANDARD
 
 from .explain_text import Explainer
 from generator.quizzes.questions import Question, expected_payments
 
-SHAPES = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_AND_KNITTED, KNITTED_STRAIGHT)
 # How a step is answered: one option, several options, one number, several numbers, yes or no.
 ANSWER_FORMS = ("choice", "multi", "number", "numbers", "yes_no")
 
