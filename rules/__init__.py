@@ -20,19 +20,20 @@ from .notation import Hand, parse_hand, parse_hand_to_analyze, parse_waiting_han
 from .result import NotCounted, Payments, ScoredFan, ScoreResult
 from .self_check import check_fan_table
 from .shapes import (HONOR_CODES, HONORS_AND_KNITTED, KNITTED_ARRANGEMENTS, KNITTED_STRAIGHT, ORPHAN_CODES,
-                     SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, is_winning, standard_splits)
+                     SEVEN_PAIRS, SHAPES, STANDARD, THIRTEEN_ORPHANS, is_winning, standard_splits)
 from .situation import FIELD_NAMES as SITUATION_FIELDS
 from .situation import FLAG_NAMES as SITUATION_FLAGS
 from .situation import Situation, make_situation
+from .predicate_types import VOCABULARY_VALUES
 from .vocabulary import OPERATORS
 from .wait_scores import WAIT_FIELDS, ScoredWait, WaitScore
 
 __all__ = [
     "Breakdown", "FanLine", "NotCountedLine", "breakdown",
     "ANALYSIS_FORMS", "Analysis", "Discard", "ScoredWait", "UsefulTile", "WAIT_FIELDS", "WaitScore", "analyze_hand",
-    "parse_hand_to_analyze", "ERROR_FIELDS", "EDITIONS_FOLDER", "Change", "Difference", "EditionError", "EditionInfo", "edition_data", "edition_differences", "editions", "in_edition", "HAND_VOCABULARY", "ITEM_VOCABULARY", "OPERATORS", "check_fan_table", "DEFAULT_FANS_PATH", "Example", "Fan", "FanTable", "FanTableError", "HONORS_AND_KNITTED", "HONOR_CODES", "Hand",
+    "parse_hand_to_analyze", "ERROR_FIELDS", "EDITIONS_FOLDER", "Change", "Difference", "EditionError", "EditionInfo", "edition_data", "edition_differences", "editions", "in_edition", "HAND_VOCABULARY", "ITEM_VOCABULARY", "OPERATORS", "VOCABULARY_VALUES", "check_fan_table", "DEFAULT_FANS_PATH", "Example", "Fan", "FanTable", "FanTableError", "HONORS_AND_KNITTED", "HONOR_CODES", "Hand",
     "HandError", "KNITTED_ARRANGEMENTS", "KNITTED_STRAIGHT", "NotCounted", "NotationError", "ORPHAN_CODES",
-    "Payments", "Ruling", "RulesError", "SEVEN_PAIRS", "SITUATION_FIELDS", "SITUATION_FLAGS", "STANDARD",
+    "Payments", "Ruling", "RulesError", "SEVEN_PAIRS", "SHAPES", "SITUATION_FIELDS", "SITUATION_FLAGS", "STANDARD",
     "ScoreResult", "ScoredFan", "Situation", "SituationError", "THIRTEEN_ORPHANS", "fan_table", "is_winning",
     "load_fan_table", "make_situation", "parse_hand", "parse_waiting_hand", "read_table_data", "read_tiles", "score", "strip_lines",
     "score_readings", "score_ties", "score_with_table", "situation_for", "situation_problem", "standard_splits", "table_from_data", "waits",

@@ -15,6 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from .context import WAITS
+from .groups import KIND_NUMBERS
+from .shapes import SHAPES
+from .tiles import HONOR_LETTERS, HONOR_SUIT, SUITS
+
 
 @dataclass(frozen=True, slots=True)
 class ValueType:
@@ -23,6 +28,7 @@ class ValueType:
 
     name: str
     item: "ValueType | None" = None   # the items of a list
+    values: tuple[str, ...] | None = None   # every text it can be, where the engine has a fixed set
 
     def __str__(self) -> str:
         if self.name == "list":
@@ -50,12 +56,21 @@ def list_of(item: ValueType) -> ValueType:
     return ValueType("list", item)
 
 
+def text_of(values: tuple[str, ...]) -> ValueType:
+    """A text that is always one of `values`: a comparison with any other text never holds."""
+    return ValueType("text", values=values)
+
+
+# The texts the engine gives from a fixed set, each set where the engine defines it.
+SUIT_TEXT = text_of((*SUITS, HONOR_SUIT))
+
 # What each subject's attributes give (the names are those of rules.context.ITEM_VOCABULARY).
-_SHARED = {"suit": TEXT, "rank": NUMBER, "is_honor": FLAG, "is_wind": FLAG, "is_dragon": FLAG}
+_SHARED = {"suit": SUIT_TEXT, "rank": NUMBER, "is_honor": FLAG, "is_wind": FLAG, "is_dragon": FLAG}
 ATTRIBUTE_TYPES: dict[ValueType, dict[str, ValueType]] = {
     TILE: {**_SHARED, "is_terminal": FLAG, "is_terminal_or_honor": FLAG, "is_simple": FLAG, "code": NUMBER,
-           "letter": TEXT},
-    GROUP: {**_SHARED, "kind": TEXT, "tiles": list_of(TILE), "tile": TILE, "claimed": FLAG, "concealed": FLAG,
+           "letter": text_of((*HONOR_LETTERS, ""))},
+    GROUP: {**_SHARED, "kind": text_of(tuple(KIND_NUMBERS)), "tiles": list_of(TILE), "tile": TILE, "claimed": FLAG,
+            "concealed": FLAG,
             "has_winning_tile": FLAG, "is_chow": FLAG, "is_pung": FLAG, "is_kong": FLAG, "is_pair": FLAG},
     FACE: {"tile": TILE, "copies": NUMBER, "in_kong": FLAG},
 }
@@ -63,14 +78,32 @@ ATTRIBUTE_TYPES: dict[ValueType, dict[str, ValueType]] = {
 _GROUPS, _TILES = list_of(GROUP), list_of(TILE)
 # What each fact of the hand gives (the names are those of rules.context.HAND_VOCABULARY).
 FACT_TYPES: dict[str, ValueType] = {
-    "shape": TEXT, "groups": _GROUPS, "sets": _GROUPS, "chows": _GROUPS, "pungs": _GROUPS, "kongs": _GROUPS,
+    "shape": text_of(SHAPES), "groups": _GROUPS, "sets": _GROUPS, "chows": _GROUPS, "pungs": _GROUPS, "kongs": _GROUPS,
     "pairs": _GROUPS, "pair": GROUP, "melds": _GROUPS, "claimed": _GROUPS, "tiles": _TILES,
     "exposed_tiles": _TILES, "distinct_tiles": _TILES, "tile_mask": NUMBER, "faces": list_of(FACE),
-    "suits": list_of(TEXT), "winning_tile": TILE, "winning_group": GROUP, "wait": TEXT, "waits": _TILES,
+    "suits": list_of(text_of(SUITS)), "winning_tile": TILE, "winning_group": GROUP, "wait": text_of(WAITS),
+    "waits": _TILES,
     "tiles_before_win": _TILES, "knitted_tiles": NUMBER, "self_drawn": FLAG, "fourth_tile": FLAG,
     "replacement": FLAG, "robbing_kong": FLAG, "last_wall_tile": FLAG, "seat_wind": TILE,
     "prevalent_wind": TILE, "flowers": NUMBER,
 }
+
+
+
+def _values_of(kinds: list[ValueType]) -> tuple[str, ...] | None:
+    """The fixed texts of a name whose every type (a list's items) has the same set."""
+    sets = {(k.item if k.name == "list" and k.item is not None else k).values for k in kinds}
+    return sets.pop() if len(sets) == 1 else None
+
+
+# The texts a fact or an attribute can be, where the engine has a fixed set: the
+# vocabulary's explanations list them from here ({values} in i18n/cli).
+VOCABULARY_VALUES: dict[tuple[str, str], tuple[str, ...]] = {
+    key: values for key, values in (
+        [(("hand", name), _values_of([kind])) for name, kind in FACT_TYPES.items()]
+        + [(("item", name), _values_of([a[name] for a in ATTRIBUTE_TYPES.values() if name in a]))
+           for name in {name for a in ATTRIBUTE_TYPES.values() for name in a}])
+    if values is not None}
 
 _ORDERED = frozenset({"number", "text", "tile", "list"})   # what `<` and `sorted` can order
 _ITERATING = ("count", "all", "some", "none", "filter", "map", "distinct", "sorted")
@@ -82,8 +115,11 @@ class PredicateTypeError(ValueError):
 
 
 def _common(types: list[ValueType]) -> ValueType:
-    """The type all of `types` share (null aside), else ANY."""
+    """The type all of `types` share (null aside), else ANY; texts from different sets of
+    values share only being texts."""
     known = {t for t in types if t != NULL}
+    if len(known) > 1:
+        known = {ValueType(t.name, t.item) for t in known}
     return known.pop() if len(known) == 1 else (NULL if not known and types else ANY)
 
 
@@ -125,7 +161,9 @@ class _Checker:
         types = [self.type_of(x, item, f"{here}[{i}]" if isinstance(arg, list) else here)
                  for i, x in enumerate(args)]
         if op in _SYMBOLS and len(types) == 2:
-            return self.binary(op, types[0], types[1], here)
+            kind = self.binary(op, types[0], types[1], here)
+            self.texts_that_occur(op, args, types, here)
+            return kind
         if op == "not":
             return FLAG
         if op == "if" and len(types) == 3:
@@ -208,10 +246,33 @@ class _Checker:
             raise self.fail(path, f"'{op}' compares {a} with {b}")
         return FLAG
 
+    def texts_that_occur(self, op: str, nodes: list[Any], types: list[ValueType], path: str) -> None:
+        """Refuse a text compared with a value that is never that text: a misspelt kind,
+        suit, shape or wait would otherwise make its fan silently never apply."""
+        if op in ("==", "!="):
+            compared = [(nodes[0], types[1], nodes[1], "is one of"), (nodes[1], types[0], nodes[0], "is one of")]
+        elif op == "in" and isinstance(nodes[1], list):
+            compared = [(text, types[0], nodes[0], "is one of") for text in nodes[1]]
+        elif op == "in" and types[1].name == "list" and types[1].item is not None:
+            compared = [(nodes[0], types[1].item, nodes[1], "holds only")]
+        else:   # `in` a text looks for a part of it
+            return
+        for text, other, other_node, verb in compared:
+            if isinstance(text, str) and other.values is not None and text not in other.values:
+                raise self.fail(path, f"'{text}' never occurs: {_shown_node(other_node)} {verb} "
+                                      f"{', '.join(repr(v) for v in other.values)}")
+
     def steps(self, values: ValueType, path: str) -> ValueType:
         if values.known and not (values.name == "list" and values.item in (None, ANY, NUMBER)):
             raise self.fail(path, f"'steps' takes a list of numbers, but this is {values}")
         return list_of(NUMBER)
+
+
+def _shown_node(node: Any) -> str:
+    """A node as a message names it: a variable by its name."""
+    if isinstance(node, dict) and isinstance(node.get("var"), str) and len(node) == 1:
+        return f"'{node['var']}'"
+    return "the value compared"
 
 
 def predicate_type(node: Any, where: str, item: ValueType | None = None,

@@ -30,7 +30,9 @@ import pytest
 
 from i18n import LANGS
 from mcr.language import locale_language
-from mcr.vocabulary_text import vocabulary_keys
+from mcr.vocabulary_text import vocabulary_keys, vocabulary_sections
+from rules import SHAPES, VOCABULARY_VALUES
+from rules.context import WAITS
 
 from ..conftest import ROOT, texts_in, read_yaml
 from .in_process import mcr_here
@@ -378,6 +380,20 @@ def test_an_engine_error_is_worded_in_the_language_with_its_place() -> None:
 def test_the_vocabulary_is_explained_name_for_name() -> None:
     explained = {k for k in _strings("cli", "en") if re.match(r"vocabulary_(op|hand|item)_", k)}
     assert explained == set(vocabulary_keys())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_texts_a_name_can_be_are_listed_from_the_engine(lang: str) -> None:
+    # A name whose texts come from a fixed set (the shapes, the waits, ...) is explained with
+    # `{values}`, filled from the engine; no translation writes the set out by hand.
+    strings = _strings("cli", lang)
+    for key in vocabulary_keys():
+        section, name = key.removeprefix("vocabulary_").split("_", 1)
+        assert ("{values}" in strings[key]) == ((section, name) in VOCABULARY_VALUES), (lang, key)
+    explained = dict(row for _, rows in vocabulary_sections(lang) for row in rows)
+    assert all(f"`{shape}`" in explained["shape"] for shape in SHAPES)
+    assert explained["wait"].count("`") == 2 * len(WAITS) and "`knitted`" in explained["wait"]
+    assert "``" not in explained["letter"] and "`P`" in explained["letter"]   # suited tiles' empty letter unlisted
 
 
 def test_help_is_worded_in_the_language_asked_on_the_command_line() -> None:

@@ -123,15 +123,17 @@ def _with_other_fingerprint(bank: Path) -> str:
     return text[:at] + ("1" if text[at] != "1" else "2") + text[at + 1:]
 
 
-def test_mcr_check_reads_a_text_with_braces_in_a_predicate(tmp_path: Path) -> None:
-    # A maintainer's text such as "pu{ng}" once stopped mcr check with a traceback: the
-    # compiler read its braces as fields of its own template.
+def test_mcr_check_names_a_kind_no_group_has(tmp_path: Path) -> None:
+    # A misspelt kind ("pu{ng}", whose braces once stopped mcr check with a traceback) would
+    # make All Pungs never apply: the check names the text, the fan and its line.
     text = (ROOT / "fans.yaml").read_text(encoding="utf-8")
     when = '  when: {"==": [{count: {var: pungs}}, 4]}\n'
     assert text.count(when) == 1, "All Pungs' condition in the project's table"
-    braced = when.replace("{var: pungs}", '[{var: sets}, {"==": [{var: kind}, "pu{ng}"]}]')
-    copy = write_table_copy(tmp_path, text.replace(when, braced), editions=True)
+    misspelt = when.replace("{var: pungs}", '[{var: sets}, {"==": [{var: kind}, "pu{ng}"]}]')
+    copy = write_table_copy(tmp_path, text.replace(when, misspelt), editions=True)
     status, out, err = run("check", str(copy))
     assert status == 1 and "Traceback" not in err, err
-    # No set is of the kind "pu{ng}": All Pungs no longer applies to its own examples.
-    assert f"fan all_pungs: example {PUNGS_HAND}: says all_pungs counts 1 time(s); the engine counts it 0" in out
+    start = text[:text.index(when)].rindex("\n- ") + 1
+    line = text[:start].count("\n") + 1
+    assert (f"{copy}:{line}: fan all_pungs: when: ==[0].count[1].==: 'pu{{ng}}' never occurs: 'kind' is one of "
+            "'chow', 'pung', 'kong', 'pair', 'knitted', 'single'") in out + err, out + err

@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 
 import rules
-from rules.groups import Group
-from rules.context import HAND_VOCABULARY, ITEM_VOCABULARY, HandContext
+from rules.groups import KIND_NUMBERS, Group
+from rules.context import HAND_VOCABULARY, ITEM_VOCABULARY, NO_WAIT, WAITS, HandContext
 from rules.notation import parse_hand
 from rules.predicate_types import (ANY, ATTRIBUTE_TYPES, FACE, FACT_TYPES, FLAG, GROUP, NUMBER, TILE, ValueType,
                                    predicate_type)
 from rules.sampling import sample_hands
 from rules.scoring import situation_for
-from rules.shapes import readings_of
+from rules.shapes import SHAPES, readings_of
 from rules.tiles import ALL_TILES, Tile
 
 from ..conftest import ROOT
@@ -35,6 +35,8 @@ def _conforms(value: Any, kind: ValueType) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
     if kind == FACE:
         return all(_conforms(getattr(value, name), t) for name, t in ATTRIBUTE_TYPES[FACE].items())
+    if kind.values is not None and value not in kind.values:   # a text outside its fixed set
+        return False
     return isinstance(value, SCALARS[kind.name])
 
 
@@ -48,21 +50,42 @@ def test_the_declared_types_hold_on_the_engines_values(table: rules.FanTable) ->
         for name, kind in ATTRIBUTE_TYPES[TILE].items():
             assert _conforms(getattr(tile, name), kind), (tile, name)
     seen: set[str] = set()
-    for sampled in sample_hands(40, 7):
-        hand = parse_hand(sampled.hand)
-        situation = situation_for(table, **sampled.situation)
+    texts: dict[str, set[str]] = {"shape": set(), "wait": set(), "kind": set()}
+    requests = [(h.hand, h.situation) for h in sample_hands(40, 7)] + [(text, {}) for text in EVERY_SHAPE]
+    for text, values in requests:
+        hand = parse_hand(text)
+        situation = situation_for(table, **values)
         for reading in readings_of(hand, situation.self_drawn):
             ctx = HandContext(hand, reading, situation)
             for name, kind in FACT_TYPES.items():
                 value = getattr(ctx, name)
                 if value is None and kind == GROUP:   # no pair, or no winning group: null
                     continue
-                assert _conforms(value, kind), (sampled.hand, name, value)
+                assert _conforms(value, kind), (text, name, value)
                 seen.add(name)
+            texts["shape"].add(ctx.shape)
+            texts["wait"].add(ctx.wait)
             for group in reading.groups:
+                texts["kind"].add(group.kind)
                 for name, kind in ATTRIBUTE_TYPES[GROUP].items():
                     assert _conforms(getattr(group, name), kind), (group, name)
     assert seen == set(FACT_TYPES)
+    # Every shape, kind and wait the engine gives was met (the hands are no narrower than
+    # the sets checked); a wait of none needs a reading whose winning group is missing.
+    assert texts["shape"] == set(SHAPES) and texts["kind"] == set(KIND_NUMBERS), texts
+    assert texts["wait"] == set(WAITS) - {NO_WAIT}, texts["wait"]
+
+
+EVERY_SHAPE = [
+    "11223344556677m",                 # seven pairs
+    "19m19p19sESWNCFP1m",             # thirteen orphans
+    "147m258p369sESWNC",              # honors and knitted tiles: single tiles
+    "147m258p36s123pEE9s",            # a knitted straight, won on a knitted group
+    "[123m]456p789s11sEEE",           # a pung wait
+    "123m456p789s11s46p5p",           # a closed wait
+    "12m456p789s11sEEE3m",            # an edge wait
+    "23m456p789s11sEEE4m",            # an open wait (or a pung's)
+]
 
 
 @pytest.mark.parametrize(("node", "item", "message"), [
@@ -81,6 +104,19 @@ def test_the_declared_types_hold_on_the_engines_values(table: rules.FanTable) ->
     ({"+": [{"var": "wait"}, 1]}, None, "'+' works on numbers, not on a text"),
     ({"sorted": {"var": "pungs"}}, None, "'sorted' cannot order groups"),
     ({"==": [{"var": "winning_tile"}, "E"]}, None, "'==' compares a tile with a text: values of different kinds"),
+    # a text the value compared never is: a misspelt kind, suit, shape, wait or letter
+    ({"count": [{"var": "sets"}, {"==": [{"var": "kind"}, "pugn"]}]}, None,
+     "count[1].==: 'pugn' never occurs: 'kind' is one of 'chow', 'pung', 'kong', 'pair', 'knitted', 'single'"),
+    ({"!=": ["standrad", {"var": "shape"}]}, None,
+     "!=: 'standrad' never occurs: 'shape' is one of 'standard', 'pairs', 'orphans', 'honors_and_knitted', 'knitted'"),
+    ({"in": [{"var": "wait"}, ["edge", "close"]]}, None, "in: 'close' never occurs: 'wait' is one of 'edge', "),
+    ({"in": ["h", {"var": "suits"}]}, None, "in: 'h' never occurs: 'suits' holds only 'm', 'p', 's'"),
+    ({"some": [{"var": "tiles"}, {"==": [{"var": "letter"}, "R"]}]}, None, "'R' never occurs: 'letter' is one of 'E'"),
+    ({"in": ["x", {"map": [{"var": "groups"}, {"var": "suit"}]}]}, None,
+     "in: 'x' never occurs: the value compared holds only 'm', 'p', 's', 'z'"),
+    ({"==": [{"if": [{"var": "self_drawn"}, {"var": "wait"}, {"var": "wait"}]}, "egde"]}, None, "'egde' never occurs"),
+    ({">=": [{"if": [{"var": "self_drawn"}, {"var": "wait"}, {"var": "shape"}]}, 3]}, None,   # texts of two sets
+     "'>=' compares a text with a number"),
 ])
 def test_an_operator_on_the_wrong_kind_is_refused(node: Any, item: ValueType | None, message: str) -> None:
     with pytest.raises(ValueError, match=re.escape(message)):
@@ -92,6 +128,10 @@ def test_an_operator_on_the_wrong_kind_is_refused(node: Any, item: ValueType | N
     {"==": [{"var": "hand.pair"}, None]},
     {"in": [{"var": "hand.winning_tile"}, {"tiles": "19m"}]},
     {"==": [{"steps": {"sorted": [{"var": "hand.chows"}, {"var": "rank"}]}}, [3, 3]]},
+    {"some": [{"var": ""}, {"in": [{"var": "kind"}, ["chow", "knitted", "single"]]}]},
+    {"in": [{"var": "hand.wait"}, "edge closed"]},   # in a text: a part of it, any text allowed
+    {"==": [{"if": [{"var": "hand.self_drawn"}, {"var": "hand.wait"}, {"var": "hand.shape"}]}, "anything"]},
+    {"all": [{"var": "hand.tiles"}, {"!=": [{"var": "letter"}, ""]}]},
 ])
 def test_well_typed_predicates_pass(node: Any) -> None:
     assert predicate_type(node, "t", ValueType("list", GROUP)) == FLAG
@@ -122,6 +162,10 @@ def _mutant(tmp_path: Path, old: str, new: str) -> list[str]:
     ("when: {all: [{var: tiles}, {and: [{\">=\": [{var: rank}, 4]}, {\"<=\": [{var: rank}, 6]}]}]}",
      "when: {all: [{var: tiles}, {and: [{\">=\": [{var: suit}, 4]}, {\"<=\": [{var: rank}, 6]}]}]}",
      "when: all[1].and[0].>=: '>=' compares a text with a number"),
+    # a misspelt suit
+    ("- {all: [{var: groups}, {and: [{\"!=\": [{var: suit}, z]}, {in: [{var: rank}, [2, 4, 6, 8]]}]}]}",
+     "- {all: [{var: groups}, {and: [{\"!=\": [{var: suit}, h]}, {in: [{var: rank}, [2, 4, 6, 8]]}]}]}",
+     "when: and[1].all[1].and[0].!=: 'h' never occurs: 'suit' is one of 'm', 'p', 's', 'z'"),
     # sets drawn from tiles
     ("sets: {from: {var: chows}, choose: 4}", "sets: {from: {var: tiles}, choose: 4}",
      "sets.from: gives a list of tiles, but sets are drawn from a list of groups"),

@@ -175,12 +175,12 @@ def test_a_count_over_a_stored_fact_that_is_no_tuple_keeps_its_map() -> None:
         assert compile_predicate(node, "test")(_context(text)) == expected, text
 
 
-@pytest.mark.parametrize("text, compare, sets", [("pu{ng}", "==", 0), ("pu{ng}", "!=", 4), ("{c}", "!=", 4),
-                                                  ("{", "==", 0)])
-def test_a_text_with_braces_is_compared_as_written(text: str, compare: str, sets: int) -> None:
+@pytest.mark.parametrize("text, sets", [("{pung}", 4), ("pu{ng}", 0), ("{c}", 0), ("{", 0), ("{chow}{pung}", 4)])
+def test_a_text_with_braces_is_read_as_written(text: str, sets: int) -> None:
     # The compiler once filled its templates with str.format, which read such a text's
-    # braces as fields of its own and failed with a bare KeyError or ValueError.
-    node = {"count": [{"var": "sets"}, {compare: [{"var": "kind"}, text]}]}
+    # braces as fields of its own and failed with a bare KeyError or ValueError. (A kind
+    # compared with "pu{ng}" is refused before it compiles: rules.predicate_types.)
+    node = {"count": [{"var": "sets"}, {"in": [{"var": "kind"}, text]}]}
     hand = parse_hand("[222m][555p]888s33pEEE")
     assert compile_predicate(node, "test")(HandContext(hand, readings_of(hand, False)[0], make_situation())) == sets
 
