@@ -17,6 +17,7 @@ from .errors import ERROR_FIELDS, FanTableError, HandError, NotationError, Rules
 from .fantable import DEFAULT_FANS_PATH, Example, Fan, FanTable, Ruling, load_fan_table, table_from_data
 from .table_source import read_table_data, strip_lines
 from .notation import Hand, parse_hand, parse_hand_to_analyze, parse_waiting_hand, read_tiles
+from .predicate_types import VOCABULARY_VALUES
 from .result import NotCounted, Payments, ScoredFan, ScoreResult
 from .self_check import check_fan_table
 from .shapes import (HONOR_CODES, HONORS_AND_KNITTED, KNITTED_ARRANGEMENTS, KNITTED_STRAIGHT, ORPHAN_CODES,
@@ -24,7 +25,6 @@ from .shapes import (HONOR_CODES, HONORS_AND_KNITTED, KNITTED_ARRANGEMENTS, KNIT
 from .situation import FIELD_NAMES as SITUATION_FIELDS
 from .situation import FLAG_NAMES as SITUATION_FLAGS
 from .situation import Situation, make_situation
-from .predicate_types import VOCABULARY_VALUES
 from .vocabulary import OPERATORS
 from .wait_scores import WAIT_FIELDS, ScoredWait, WaitScore
 

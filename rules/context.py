@@ -19,11 +19,13 @@ from .tiles import ALL_TILES, CODES, HONOR_LETTERS, HONOR_SUIT, SUITS, Tile
 
 T = TypeVar("T")
 
-# How the winning tile fitted a reading (the fact `wait`). NO_WAIT: a reading with no
-# group that holds the winning tile.
-EDGE_WAIT, CLOSED_WAIT, SINGLE_WAIT, OPEN_WAIT, PUNG_WAIT, KNITTED_WAIT, NO_WAIT = (
-    "edge", "closed", "single", "open", "pung", "knitted", "none")
-WAITS = (EDGE_WAIT, CLOSED_WAIT, SINGLE_WAIT, OPEN_WAIT, PUNG_WAIT, KNITTED_WAIT, NO_WAIT)
+# How the winning tile fitted a reading (the fact `wait`), as the vocabulary lists them.
+EDGE_WAIT, CLOSED_WAIT, SINGLE_WAIT, OPEN_WAIT, PUNG_WAIT, KNITTED_WAIT = (
+    "edge", "closed", "single", "open", "pung", "knitted")
+WAITS = (EDGE_WAIT, CLOSED_WAIT, SINGLE_WAIT, OPEN_WAIT, PUNG_WAIT, KNITTED_WAIT)
+# Only for a reading made by hand without the winning tile: every reading of the engine's
+# places it in a group (rules.shapes), so no table can meet it and none is listed.
+NO_WAIT = "none"
 
 KNITTED_MASKS = tuple(sum(1 << code for code in codes) for codes, _ in KNITTED_ARRANGEMENTS)
 

@@ -61,7 +61,8 @@ def text_of(values: tuple[str, ...]) -> ValueType:
     return ValueType("text", values=values)
 
 
-# The texts the engine gives from a fixed set, each set where the engine defines it.
+# The texts the engine gives from a fixed set, each set where the engine defines it. The
+# honors' suit comes last: the vocabulary's explanation of `suit` says so in every language.
 SUIT_TEXT = text_of((*SUITS, HONOR_SUIT))
 
 # What each subject's attributes give (the names are those of rules.context.ITEM_VOCABULARY).
@@ -69,9 +70,9 @@ _SHARED = {"suit": SUIT_TEXT, "rank": NUMBER, "is_honor": FLAG, "is_wind": FLAG,
 ATTRIBUTE_TYPES: dict[ValueType, dict[str, ValueType]] = {
     TILE: {**_SHARED, "is_terminal": FLAG, "is_terminal_or_honor": FLAG, "is_simple": FLAG, "code": NUMBER,
            "letter": text_of((*HONOR_LETTERS, ""))},
-    GROUP: {**_SHARED, "kind": text_of(tuple(KIND_NUMBERS)), "tiles": list_of(TILE), "tile": TILE, "claimed": FLAG,
-            "concealed": FLAG,
-            "has_winning_tile": FLAG, "is_chow": FLAG, "is_pung": FLAG, "is_kong": FLAG, "is_pair": FLAG},
+    GROUP: {**_SHARED, "kind": text_of(tuple(KIND_NUMBERS)), "tiles": list_of(TILE), "tile": TILE,
+            "claimed": FLAG, "concealed": FLAG, "has_winning_tile": FLAG, "is_chow": FLAG, "is_pung": FLAG,
+            "is_kong": FLAG, "is_pair": FLAG},
     FACE: {"tile": TILE, "copies": NUMBER, "in_kong": FLAG},
 }
 
@@ -89,21 +90,22 @@ FACT_TYPES: dict[str, ValueType] = {
 }
 
 
-
 def _values_of(kinds: list[ValueType]) -> tuple[str, ...] | None:
     """The fixed texts of a name whose every type (a list's items) has the same set."""
     sets = {(k.item if k.name == "list" and k.item is not None else k).values for k in kinds}
     return sets.pop() if len(sets) == 1 else None
 
 
-# The texts a fact or an attribute can be, where the engine has a fixed set: the
-# vocabulary's explanations list them from here ({values} in i18n/cli).
-VOCABULARY_VALUES: dict[tuple[str, str], tuple[str, ...]] = {
-    key: values for key, values in (
-        [(("hand", name), _values_of([kind])) for name, kind in FACT_TYPES.items()]
-        + [(("item", name), _values_of([a[name] for a in ATTRIBUTE_TYPES.values() if name in a]))
-           for name in {name for a in ATTRIBUTE_TYPES.values() for name in a}])
-    if values is not None}
+def _vocabulary_values() -> dict[tuple[str, str], tuple[str, ...]]:
+    """(section, name) -> the texts it can be, for the names the engine gives from a set."""
+    found = {("hand", name): _values_of([kind]) for name, kind in FACT_TYPES.items()}
+    for name in {name for attributes in ATTRIBUTE_TYPES.values() for name in attributes}:
+        found["item", name] = _values_of([a[name] for a in ATTRIBUTE_TYPES.values() if name in a])
+    return {key: values for key, values in found.items() if values is not None}
+
+
+# The vocabulary's explanations list a name's texts from here ({values} in i18n/cli).
+VOCABULARY_VALUES = _vocabulary_values()
 
 _ORDERED = frozenset({"number", "text", "tile", "list"})   # what `<` and `sorted` can order
 _ITERATING = ("count", "all", "some", "none", "filter", "map", "distinct", "sorted")
@@ -115,12 +117,13 @@ class PredicateTypeError(ValueError):
 
 
 def _common(types: list[ValueType]) -> ValueType:
-    """The type all of `types` share (null aside), else ANY; texts from different sets of
-    values share only being texts."""
-    known = {t for t in types if t != NULL}
-    if len(known) > 1:
-        known = {ValueType(t.name, t.item) for t in known}
-    return known.pop() if len(known) == 1 else (NULL if not known and types else ANY)
+    """The type all of `types` share (null aside), else ANY; texts from several sets can be
+    any text of them all (of any text, where one of them can be any)."""
+    known = [t for t in types if t != NULL]
+    if len(set(known)) > 1 and all(t.name == "text" for t in known):
+        sets = [t.values for t in known if t.values is not None]
+        return TEXT if len(sets) < len(known) else text_of(tuple(dict.fromkeys(v for values in sets for v in values)))
+    return known[0] if len(set(known)) == 1 else (NULL if not known and types else ANY)
 
 
 def _subjects(attribute: str) -> list[ValueType]:
@@ -144,7 +147,7 @@ class _Checker:
         if isinstance(node, int):
             return NUMBER
         if isinstance(node, str):
-            return TEXT
+            return text_of((node,))   # a text written in the predicate is that text
         if isinstance(node, list):
             return list_of(_common([self.type_of(x, item, f"{path}[{i}]") for i, x in enumerate(node)]))
         if not isinstance(node, dict) or len(node) != 1:
@@ -162,7 +165,7 @@ class _Checker:
                  for i, x in enumerate(args)]
         if op in _SYMBOLS and len(types) == 2:
             kind = self.binary(op, types[0], types[1], here)
-            self.texts_that_occur(op, args, types, here)
+            self.refuse_texts_never_given(op, args, types, here)
             return kind
         if op == "not":
             return FLAG
@@ -246,21 +249,33 @@ class _Checker:
             raise self.fail(path, f"'{op}' compares {a} with {b}")
         return FLAG
 
-    def texts_that_occur(self, op: str, nodes: list[Any], types: list[ValueType], path: str) -> None:
-        """Refuse a text compared with a value that is never that text: a misspelt kind,
-        suit, shape or wait would otherwise make its fan silently never apply."""
-        if op in ("==", "!="):
-            compared = [(nodes[0], types[1], nodes[1], "is one of"), (nodes[1], types[0], nodes[0], "is one of")]
-        elif op == "in" and isinstance(nodes[1], list):
-            compared = [(text, types[0], nodes[0], "is one of") for text in nodes[1]]
-        elif op == "in" and types[1].name == "list" and types[1].item is not None:
-            compared = [(nodes[0], types[1].item, nodes[1], "holds only")]
-        else:   # `in` a text looks for a part of it
+    def refuse_texts_never_given(self, op: str, nodes: list[Any], types: list[ValueType], path: str) -> None:
+        """Refuse a comparison of a value with a text it never is: a misspelt kind, suit,
+        shape or wait would otherwise make its fan silently never apply."""
+        if op not in ("==", "!=", "in"):
             return
-        for text, other, other_node, verb in compared:
-            if isinstance(text, str) and other.values is not None and text not in other.values:
-                raise self.fail(path, f"'{text}' never occurs: {_shown_node(other_node)} {verb} "
-                                      f"{', '.join(repr(v) for v in other.values)}")
+        (needle, haystack), (a, b) = nodes, types
+        written = (str, list)   # texts written in the predicate, checked against the other side
+        if op == "in" and b.name == "text":   # looks for a part of a text
+            if isinstance(needle, str) and not isinstance(haystack, str) and b.values is not None \
+                    and not any(needle in value for value in b.values):
+                raise self.fail(path, f"'{needle}' never occurs: {_shown_node(haystack)} is one of "
+                                      f"{_listed(b.values)}, and none holds it")
+            return
+        if op == "in":
+            b = b.item if b.name == "list" and b.item is not None else ANY
+        pairs = [(needle, b, haystack, "holds only" if op == "in" else "is one of")]
+        if op != "in":
+            pairs.append((haystack, a, needle, "is one of"))
+        elif isinstance(haystack, list):
+            pairs += [(text, a, needle, "is one of") for text in haystack]
+        for text, other, other_node, how in pairs:
+            if isinstance(text, str) and not isinstance(other_node, written) and other.values is not None \
+                    and text not in other.values:
+                raise self.fail(path, f"'{text}' never occurs: {_shown_node(other_node)} {how} {_listed(other.values)}")
+        if not isinstance(needle, written) and not isinstance(haystack, written) and a.values is not None \
+                and b.values is not None and set(a.values).isdisjoint(b.values):
+            raise self.fail(path, f"{_shown_node(needle)} and {_shown_node(haystack)} never give the same text")
 
     def steps(self, values: ValueType, path: str) -> ValueType:
         if values.known and not (values.name == "list" and values.item in (None, ANY, NUMBER)):
@@ -271,8 +286,12 @@ class _Checker:
 def _shown_node(node: Any) -> str:
     """A node as a message names it: a variable by its name."""
     if isinstance(node, dict) and isinstance(node.get("var"), str) and len(node) == 1:
-        return f"'{node['var']}'"
+        return f"'{node['var']}'" if node["var"] else "the item"
     return "the value compared"
+
+
+def _listed(values: tuple[str, ...]) -> str:
+    return ", ".join(map(repr, values))
 
 
 def predicate_type(node: Any, where: str, item: ValueType | None = None,

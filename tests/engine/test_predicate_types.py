@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 
 import rules
-from rules.groups import KIND_NUMBERS, Group
-from rules.context import HAND_VOCABULARY, ITEM_VOCABULARY, NO_WAIT, WAITS, HandContext
+from rules.groups import Group
+from rules.context import HAND_VOCABULARY, ITEM_VOCABULARY, HandContext
 from rules.notation import parse_hand
-from rules.predicate_types import (ANY, ATTRIBUTE_TYPES, FACE, FACT_TYPES, FLAG, GROUP, NUMBER, TILE, ValueType,
-                                   predicate_type)
+from rules.predicate_types import (ANY, ATTRIBUTE_TYPES, FACE, FACT_TYPES, FLAG, GROUP, NUMBER, TILE, VOCABULARY_VALUES,
+                                   ValueType, predicate_type)
 from rules.sampling import sample_hands
 from rules.scoring import situation_for
-from rules.shapes import SHAPES, readings_of
+from rules.shapes import readings_of
 from rules.tiles import ALL_TILES, Tile
 
 from ..conftest import ROOT
@@ -46,11 +46,13 @@ def test_every_name_of_the_vocabulary_has_its_type() -> None:
 
 
 def test_the_declared_types_hold_on_the_engines_values(table: rules.FanTable) -> None:
+    met: dict[tuple[str, str], set[str]] = {key: set() for key in VOCABULARY_VALUES}
     for tile in ALL_TILES:
         for name, kind in ATTRIBUTE_TYPES[TILE].items():
             assert _conforms(getattr(tile, name), kind), (tile, name)
+        met["item", "suit"].add(tile.suit)
+        met["item", "letter"].add(tile.letter)
     seen: set[str] = set()
-    texts: dict[str, set[str]] = {"shape": set(), "wait": set(), "kind": set()}
     requests = [(h.hand, h.situation) for h in sample_hands(40, 7)] + [(text, {}) for text in EVERY_SHAPE]
     for text, values in requests:
         hand = parse_hand(text)
@@ -63,17 +65,17 @@ def test_the_declared_types_hold_on_the_engines_values(table: rules.FanTable) ->
                     continue
                 assert _conforms(value, kind), (text, name, value)
                 seen.add(name)
-            texts["shape"].add(ctx.shape)
-            texts["wait"].add(ctx.wait)
+            met["hand", "shape"].add(ctx.shape)
+            met["hand", "wait"].add(ctx.wait)
+            met["hand", "suits"].update(ctx.suits)
             for group in reading.groups:
-                texts["kind"].add(group.kind)
+                met["item", "kind"].add(group.kind)
+                met["item", "suit"].add(group.suit)
                 for name, kind in ATTRIBUTE_TYPES[GROUP].items():
                     assert _conforms(getattr(group, name), kind), (group, name)
     assert seen == set(FACT_TYPES)
-    # Every shape, kind and wait the engine gives was met (the hands are no narrower than
-    # the sets checked); a wait of none needs a reading whose winning group is missing.
-    assert texts["shape"] == set(SHAPES) and texts["kind"] == set(KIND_NUMBERS), texts
-    assert texts["wait"] == set(WAITS) - {NO_WAIT}, texts["wait"]
+    # Each set declared is no wider than what the engine gives: every text of it was met.
+    assert {key: set(values) for key, values in VOCABULARY_VALUES.items()} == met
 
 
 EVERY_SHAPE = [
@@ -84,7 +86,7 @@ EVERY_SHAPE = [
     "[123m]456p789s11sEEE",           # a pung wait
     "123m456p789s11s46p5p",           # a closed wait
     "12m456p789s11sEEE3m",            # an edge wait
-    "23m456p789s11sEEE4m",            # an open wait (or a pung's)
+    "23m456p789s11sEEE4m",            # an open wait
 ]
 
 
@@ -109,17 +111,33 @@ EVERY_SHAPE = [
      "count[1].==: 'pugn' never occurs: 'kind' is one of 'chow', 'pung', 'kong', 'pair', 'knitted', 'single'"),
     ({"!=": ["standrad", {"var": "shape"}]}, None,
      "!=: 'standrad' never occurs: 'shape' is one of 'standard', 'pairs', 'orphans', 'honors_and_knitted', 'knitted'"),
-    ({"in": [{"var": "wait"}, ["edge", "close"]]}, None, "in: 'close' never occurs: 'wait' is one of 'edge', "),
+    ({"in": [{"var": "wait"}, ["edge", "close"]]}, None, "in: 'close' never occurs: 'wait' is one of 'edge', 'closed', 'single', 'open', 'pung', 'knitted'"),
     ({"in": ["h", {"var": "suits"}]}, None, "in: 'h' never occurs: 'suits' holds only 'm', 'p', 's'"),
-    ({"some": [{"var": "tiles"}, {"==": [{"var": "letter"}, "R"]}]}, None, "'R' never occurs: 'letter' is one of 'E'"),
+    ({"some": [{"var": "tiles"}, {"==": [{"var": "letter"}, "R"]}]}, None,
+     "'R' never occurs: 'letter' is one of 'E', 'S', 'W', 'N', 'C', 'F', 'P', ''"),
+    ({"some": [{"var": "groups"}, {"==": [{"var": ""}, "x"]}]}, None,
+     "'==' compares a group with a text: values of different kinds"),
+    ({"some": [{"map": [{"var": "groups"}, {"var": "kind"}]}, {"==": [{"var": ""}, "pugn"]}]}, None,
+     "'pugn' never occurs: the item is one of 'chow', 'pung', 'kong', 'pair', 'knitted', 'single'"),
     ({"in": ["x", {"map": [{"var": "groups"}, {"var": "suit"}]}]}, None,
      "in: 'x' never occurs: the value compared holds only 'm', 'p', 's', 'z'"),
-    ({"==": [{"if": [{"var": "self_drawn"}, {"var": "wait"}, {"var": "wait"}]}, "egde"]}, None, "'egde' never occurs"),
+    ({"==": [{"if": [{"var": "self_drawn"}, {"var": "wait"}, {"var": "wait"}]}, "egde"]}, None,
+     "==: 'egde' never occurs: the value compared is one of 'edge', 'closed', 'single', 'open', 'pung', 'knitted'"),
+    ({"==": [{"if": [{"var": "self_drawn"}, {"var": "wait"}, "open"]}, "egde"]}, None,   # a written text joins the set
+     "==: 'egde' never occurs: the value compared is one of 'edge', 'closed', 'single', 'open', 'pung', 'knitted'"),
+    ({"==": [{"if": [{"var": "self_drawn"}, {"var": "wait"}, {"var": "shape"}]}, "anything"]}, None,
+     "==: 'anything' never occurs: the value compared is one of 'edge', 'closed', 'single', 'open', 'pung', 'knitted', 'standard', 'pairs', 'orphans', "
+     "'honors_and_knitted'"),
+    ({"some": [{"var": "groups"}, {"in": ["ug", {"var": "kind"}]}]}, None,   # in a text: a part of it
+     "some[1].in: 'ug' never occurs: 'kind' is one of 'chow', 'pung', 'kong', 'pair', 'knitted', 'single', and none "
+     "holds it"),
+    ({"some": [{"var": "groups"}, {"==": [{"var": "kind"}, {"var": "suit"}]}]}, None,
+     "some[1].==: 'kind' and 'suit' never give the same text"),
     ({">=": [{"if": [{"var": "self_drawn"}, {"var": "wait"}, {"var": "shape"}]}, 3]}, None,   # texts of two sets
      "'>=' compares a text with a number"),
 ])
 def test_an_operator_on_the_wrong_kind_is_refused(node: Any, item: ValueType | None, message: str) -> None:
-    with pytest.raises(ValueError, match=re.escape(message)):
+    with pytest.raises(ValueError, match=re.escape(message) + "$"):
         predicate_type(node, "fan x: when", item)
 
 
@@ -130,7 +148,11 @@ def test_an_operator_on_the_wrong_kind_is_refused(node: Any, item: ValueType | N
     {"==": [{"steps": {"sorted": [{"var": "hand.chows"}, {"var": "rank"}]}}, [3, 3]]},
     {"some": [{"var": ""}, {"in": [{"var": "kind"}, ["chow", "knitted", "single"]]}]},
     {"in": [{"var": "hand.wait"}, "edge closed"]},   # in a text: a part of it, any text allowed
-    {"==": [{"if": [{"var": "hand.self_drawn"}, {"var": "hand.wait"}, {"var": "hand.shape"}]}, "anything"]},
+    {"==": [{"if": [{"var": "hand.self_drawn"}, {"var": "hand.wait"}, {"var": "hand.shape"}]}, "pairs"]},
+    {"in": ["dg", {"var": "hand.wait"}]},          # a part of 'edge'
+    {"==": [{"var": "hand.wait"}, None]},          # null is no text
+    {"in": ["x", ["x", "y"]]},                   # texts written on both sides
+    {"some": [{"var": ""}, {"in": [{"var": "kind"}, {"map": [{"var": "hand.groups"}, {"var": "kind"}]}]}]},
     {"all": [{"var": "hand.tiles"}, {"!=": [{"var": "letter"}, ""]}]},
 ])
 def test_well_typed_predicates_pass(node: Any) -> None:

@@ -185,6 +185,17 @@ def test_a_text_with_braces_is_read_as_written(text: str, sets: int) -> None:
     assert compile_predicate(node, "test")(HandContext(hand, readings_of(hand, False)[0], make_situation())) == sets
 
 
+BRACED = ["pu{ng}", "{c}", "{", "}{", "x"]
+
+
+@pytest.mark.parametrize("text", BRACED)
+@pytest.mark.parametrize("compare, found", [("==", 1), ("!=", len(BRACED) - 1)])
+def test_texts_with_braces_are_compared_as_written(text: str, compare: str, found: int) -> None:
+    # Items compared one by one with a text, each through the compiler's templates.
+    node = {"count": [BRACED, {compare: [{"var": ""}, text]}]}
+    assert compile_predicate(node, "test")(_context(MELDED_HANDS[0])) == found
+
+
 @pytest.mark.parametrize("operator", ["some", "all", "none"])
 @pytest.mark.parametrize("condition", TILE_CONDITIONS, ids=lambda c: str(c))
 def test_a_condition_on_the_hands_tiles_is_one_mask_test(operator: str, condition: dict) -> None:
