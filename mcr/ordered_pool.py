@@ -24,6 +24,7 @@ Result = TypeVar("Result")
 
 LOSSES_ALLOWED = 1   # a task whose worker died is given again once; a second death ends the run
 _CONTEXT = multiprocessing.get_context("fork")   # workers inherit what the parent loaded (the fan table)
+_HELD_AT_FORK = {signal.SIGINT}   # signals a new worker holds back until it is set up (_serve)
 
 
 class WorkerLost(RuntimeError):
@@ -51,8 +52,10 @@ def describe_exit(exitcode: int | None) -> str:
 def _serve(conn: Connection, fn: Callable[[Any], Any], inherited: list[Connection]) -> None:
     """A worker: answer tasks until the parent sends None or goes away."""
     # Ctrl-C reaches the whole process group: the parent stops the workers itself, so
-    # they ignore it rather than each print a KeyboardInterrupt traceback.
+    # they ignore it rather than each print a KeyboardInterrupt traceback. It was held back
+    # since the fork (_start_worker); one that came meanwhile is dropped here, unseen.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD_AT_FORK)
     for other in inherited:   # fork copied the parent's ends of every pipe: keep only ours,
         other.close()         # so a parent that dies is an end of input here, not a hang
     while True:
@@ -166,7 +169,14 @@ class OrderedPool(Generic[Task, Result]):
         parent_end, child_end = _CONTEXT.Pipe()
         inherited = [w.conn for w in self._workers] + [parent_end]
         process = _CONTEXT.Process(target=_serve, args=(child_end, self.fn, inherited), daemon=True)
-        process.start()
+        # A Ctrl-C while the worker is forked would reach it before it ignores Ctrl-C, in
+        # Python's fork handlers, which print the KeyboardInterrupt: the worker starts with
+        # it held back. The parent's own arrives when the fork is over, not lost.
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_AT_FORK)
+        try:
+            process.start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
         child_end.close()
         return _Worker(process, parent_end)
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from mcr.ordered_pool import OrderedPool, TaskFailed, WorkerLost
+
+from ..conftest import ROOT
 
 
 def _slow_echo(task: tuple[int, float]) -> int:
@@ -97,3 +101,27 @@ def test_closing_stops_every_worker() -> None:
             pool.submit((0, 30.0))
             raise KeyboardInterrupt
     assert all(not p.is_alive() for p in processes)
+
+
+# A Ctrl-C that reaches a worker while it is being forked, before it ignores Ctrl-C: each
+# child sends itself SIGINT from a fork handler, the earliest moment Python runs there.
+_CTRL_C_AT_FORK = """
+import os, signal, sys
+from mcr.ordered_pool import OrderedPool
+os.register_at_fork(after_in_child=lambda: os.kill(os.getpid(), signal.SIGINT))
+def double(n):
+    return 2 * n
+with OrderedPool(double, 2) as pool:
+    for n in range(6):
+        pool.submit(n)
+    print([pool.next_result() for _ in range(6)])
+    print(signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []))
+"""
+
+
+def test_a_ctrl_c_while_a_worker_is_forked_is_dropped_quietly() -> None:
+    done = subprocess.run([sys.executable, "-c", _CTRL_C_AT_FORK], capture_output=True, text=True, timeout=60,
+                          cwd=ROOT)
+    assert done.stderr == "", done.stderr   # no KeyboardInterrupt from the fork handlers
+    assert done.returncode == 0
+    assert done.stdout.split("\n")[:2] == ["[0, 2, 4, 6, 8, 10]", "False"]   # the parent holds nothing back after
