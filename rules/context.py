@@ -313,10 +313,12 @@ BONUS_FACTS = frozenset({"flowers"})
 
 ITEM_VOCABULARY: dict[str, str] = {
     # tiles
-    "suit": f"tile or group: {', '.join(SUITS)}, or {HONOR_SUIT} for honors", "rank": "tile: 1-9 (0 for honors); group: its lowest rank",
+    "suit": f"tile or group: {', '.join(SUITS)}, or {HONOR_SUIT} for honors",
+    "rank": "tile: 1-9 (0 for honors); group: its lowest rank",
     "is_honor": "tile or group of honors", "is_wind": "wind tile or group", "is_dragon": "dragon tile or group",
     "is_terminal": "tile: a 1 or 9", "is_terminal_or_honor": "tile: a 1, a 9 or an honor",
-    "is_simple": "tile: suited 2-8", "code": "tile: its order number 0-33", "letter": f"tile: honor letter ({', '.join(HONOR_LETTERS)}), empty for suited tiles",
+    "is_simple": "tile: suited 2-8", "code": "tile: its order number 0-33",
+    "letter": f"tile: honor letter ({', '.join(HONOR_LETTERS)}), empty for suited tiles",
     # groups
     "kind": f"group: {', '.join(KIND_NUMBERS)}", "tiles": "group: its tiles",
     "tile": "group: its first tile; face: the tile", "claimed": "group: made with a claimed tile",

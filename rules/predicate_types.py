@@ -79,12 +79,11 @@ ATTRIBUTE_TYPES: dict[ValueType, dict[str, ValueType]] = {
 _GROUPS, _TILES = list_of(GROUP), list_of(TILE)
 # What each fact of the hand gives (the names are those of rules.context.HAND_VOCABULARY).
 FACT_TYPES: dict[str, ValueType] = {
-    "shape": text_of(SHAPES), "groups": _GROUPS, "sets": _GROUPS, "chows": _GROUPS, "pungs": _GROUPS, "kongs": _GROUPS,
-    "pairs": _GROUPS, "pair": GROUP, "melds": _GROUPS, "claimed": _GROUPS, "tiles": _TILES,
+    "shape": text_of(SHAPES), "groups": _GROUPS, "sets": _GROUPS, "chows": _GROUPS, "pungs": _GROUPS,
+    "kongs": _GROUPS, "pairs": _GROUPS, "pair": GROUP, "melds": _GROUPS, "claimed": _GROUPS, "tiles": _TILES,
     "exposed_tiles": _TILES, "distinct_tiles": _TILES, "tile_mask": NUMBER, "faces": list_of(FACE),
     "suits": list_of(text_of(SUITS)), "winning_tile": TILE, "winning_group": GROUP, "wait": text_of(WAITS),
-    "waits": _TILES,
-    "tiles_before_win": _TILES, "knitted_tiles": NUMBER, "self_drawn": FLAG, "fourth_tile": FLAG,
+    "waits": _TILES, "tiles_before_win": _TILES, "knitted_tiles": NUMBER, "self_drawn": FLAG, "fourth_tile": FLAG,
     "replacement": FLAG, "robbing_kong": FLAG, "last_wall_tile": FLAG, "seat_wind": TILE,
     "prevalent_wind": TILE, "flowers": NUMBER,
 }
