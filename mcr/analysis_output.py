@@ -4,7 +4,7 @@ from __future__ import annotations
 from rules import ANALYSIS_FORMS, Analysis, UsefulTile
 from rules.tiles import format_tiles
 
-from .cli_text import cli_text, points_text
+from .cli_text import cli_text, counted_text, points_text
 
 TILES_WITH_A_DISCARD = 14
 
@@ -25,7 +25,7 @@ def format_analysis(analysis: Analysis, lang: str) -> str:
                                          status=_short_status(discard.shanten, lang),
                                          useful=_useful_text(discard.useful, lang)))
     elif analysis.shanten == 0:
-        lines.append(cli_text(lang, "analysis_waits", **_totals(analysis.useful)))
+        lines.append(cli_text(lang, "analysis_waits", **_totals(analysis.useful, lang)))
         for wait in analysis.waits:
             lines.append("  " + cli_text(lang, "analysis_wait_line", tile=_unseen(wait.tile.text, wait.unseen, lang),
                                          discard=_score(wait.discard.total, wait.discard.valid, lang),
@@ -62,15 +62,17 @@ def _forms_text(analysis: Analysis, lang: str) -> str:
     return cli_text(lang, "list_separator").join(parts)
 
 
-def _totals(useful: tuple[UsefulTile, ...]) -> dict[str, int]:
-    return {"kinds": len(useful), "count": sum(u.unseen for u in useful)}
+def _totals(useful: tuple[UsefulTile, ...], lang: str) -> dict[str, str]:
+    """How many useful faces, and how many of their copies are unseen, in words."""
+    return {"kinds": counted_text(lang, "count_kinds", len(useful)),
+            "unseen": counted_text(lang, "count_unseen", sum(u.unseen for u in useful))}
 
 
 def _useful_text(useful: tuple[UsefulTile, ...], lang: str) -> str:
     if not useful:
         return cli_text(lang, "analysis_no_useful")
     tiles = " ".join(_unseen(u.tile.text, u.unseen, lang) for u in useful)
-    return cli_text(lang, "analysis_useful_tiles", tiles=tiles, **_totals(useful))
+    return cli_text(lang, "analysis_useful_tiles", tiles=tiles, **_totals(useful, lang))
 
 
 def _unseen(tile: str, unseen: int, lang: str) -> str:

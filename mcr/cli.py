@@ -13,6 +13,7 @@ import sys
 from importlib import import_module
 from typing import Callable
 
+from i18n import StringsError
 from rules import EditionError, FanTableError
 
 from . import analyze_command, check_command, editions_command, score_command, table_commands
@@ -98,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
         return status
     except InputClosed:
         return _stream_failure(lang, "input_closed")
+    except StringsError as err:   # a translator's edit broke a string file: say where, in English
+        print(f"{err}\nmcr: the string files above (i18n/) need mending before mcr can speak", file=sys.stderr)
+        return 2
     except BrokenPipeError:   # the reader stopped reading (`mcr fans | head`): not an error
         _drop_output()
         return 0

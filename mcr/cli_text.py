@@ -31,10 +31,22 @@ def site_text(lang: str, key: str, **values: object) -> str:
     return template.format(**values) if values else template
 
 
+def plural_key(key: str, n: int) -> str:
+    """`key_one` for a count of one, `key_other` for any other: the strings' two forms of a
+    counted phrase (a language without plurals writes the same text twice)."""
+    return f"{key}_one" if n == 1 else f"{key}_other"
+
+
+def counted_text(lang: str, key: str, n: int) -> str:
+    """'1 kind', '4 kinds', '4種': a count with its noun, from the `key_one` and `key_other`
+    strings of i18n/cli/."""
+    return cli_text(lang, plural_key(key, n), n=n)
+
+
 def points_text(lang: str, points: int) -> str:
     """'1 point', '8 points', '8分': a count of points with its unit, singular for one (the
     terminal quiz's words, which the score breakdown shares)."""
-    return quiz_text(lang, "points_one" if points == 1 else "points_other", n=points)
+    return quiz_text(lang, plural_key("points", points), n=points)
 
 
 # Languages whose fan names are the Chinese names in their own script: the Chinese name

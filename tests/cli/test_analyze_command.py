@@ -10,6 +10,8 @@ import pytest
 
 from tests.conftest import ROOT
 
+from .in_process import mcr_here
+
 FORM_KEYS = {"standard", "seven_pairs", "thirteen_orphans", "honors_and_knitted", "knitted_straight"}
 
 
@@ -81,3 +83,16 @@ def test_bad_input_is_one_line_in_the_readers_language(lang: str, hand: str, mes
 def test_an_unknown_edition_is_refused() -> None:
     run = mcr("123m456p789sEESS", "--edition", "club")
     assert run.returncode == 2 and "unknown edition 'club'" in run.stderr
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "Waits (1 kind, 1 unseen), scored with the winds and flowers given:"),
+    ("fr", "Attente (1 sorte, 1 invisible), comptée avec les vents et les fleurs donnés :"),
+    ("es", "Espera (1 tipo, 1 sin ver), puntuada con los vientos y flores indicados:"),
+    ("ja", "待ち（1種1枚）、指定した風と花牌で計算："),
+])
+def test_a_count_of_one_is_worded_in_the_singular(lang: str, line: str) -> None:
+    # The one wait is 4p, held three times (two in the melds): one copy is left unseen.
+    run = mcr_here("analyze", "[345p][345p]789sEEE4p", "--lang", lang)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[3] == line

@@ -25,10 +25,12 @@ import sys
 from functools import cache
 from pathlib import Path
 from typing import Any, Iterator
+from unittest.mock import patch
 
 import pytest
 
-from i18n import LANGS
+from i18n import LANGS, StringsError
+from mcr.cli_text import counted_text
 from mcr.language import locale_language
 from mcr.vocabulary_text import vocabulary_keys, vocabulary_sections
 from rules import SHAPES, VOCABULARY_VALUES
@@ -413,3 +415,26 @@ def test_the_chinese_name_is_shown_beside_only_where_it_adds_something() -> None
     assert "All Terminals 清幺九  [all_terminals]" in english
     breakdown = mcr("score", "[EEE][SSSS1]55pWWWNNN", "--self-drawn", "--lang", "ja").stdout
     assert "明槓 ....." in breakdown and "(明杠)" not in breakdown
+
+
+def test_a_broken_string_file_is_named_without_a_traceback() -> None:
+    # A translator's edit that breaks a file (a placeholder the English lacks) stops every
+    # command; it says which file and key, in English, since the strings are what broke.
+    problem = "i18n/cli/ja.yaml: count_kinds_one: placeholders ['k'], en.yaml has ['n']"
+
+    def broken(surface: str, lang: str) -> None:
+        raise StringsError(problem)
+    with patch("mcr.cli_text.language_strings", broken):
+        run = mcr_here("analyze", "123m456p789s11s12p", "--lang", "ja")
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.splitlines() == [problem, "mcr: the string files above (i18n/) need mending before mcr can speak"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_counted_phrase_has_both_forms(lang: str) -> None:
+    strings = _strings("cli", lang)
+    counted = {key for key in strings if key.startswith("count_")}   # the phrases counted_text words
+    assert counted and counted == {key.removesuffix("_one") + suffix for key in counted if key.endswith("_one")
+                                   for suffix in ("_one", "_other")}, (lang, counted)
+    assert counted_text(lang, "count_kinds", 1) == strings["count_kinds_one"].format(n=1)
+    assert counted_text(lang, "count_kinds", 2) == strings["count_kinds_other"].format(n=2)
