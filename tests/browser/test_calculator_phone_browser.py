@@ -183,6 +183,14 @@ def test_fourteen_tiles_that_are_no_win_show_the_best_discards(phone: Phone) -> 
     assert [r.get_attribute("data-wait") for r in page.locator(".mcr-calc__waits tbody tr").all()] == ["2p", "5p"]
 
 
+def test_a_count_of_one_is_worded_in_the_singular(phone: Phone) -> None:
+    phone.as_new()
+    phone.type("[555p]456m789m46p5s9s")   # 5p fills 46p, and the melded pung holds three of its four
+    five = phone.page.locator(".mcr-calc__analysis .mcr-calc__useful li[data-tile='5p'] button")
+    assert five.get_attribute("title").endswith(": 1 unseen")
+    assert phone.summary().endswith("Useful tiles: 3 kinds, 7 unseen.")
+
+
 def test_thirteen_tiles_not_ready_show_shanten_and_useful_tiles(phone: Phone) -> None:
     phone.as_new()
     phone.type("[123m]456m789m34p5s9p")
@@ -192,9 +200,12 @@ def test_thirteen_tiles_not_ready_show_shanten_and_useful_tiles(phone: Phone) ->
     assert [u.get_attribute("data-tile") for u in useful.all()] == ["2p", "5p", "9p", "5s"]
     assert [u.locator(".mcr-calc__unseen").inner_text() for u in useful.all()] == ["×4", "×4", "×3", "×3"]
     t = phone.text
-    count = t["calc_useful_count"].format(kinds=4, count=14)
+    count = t["calc_useful_count"].format(kinds=t["calc_count_kinds_other"].format(n=4),
+                                          unseen=t["calc_count_unseen_other"].format(n=14))
+    assert count == "4 kinds, 14 unseen"   # 2p and 5p four times, 9p and 5s three
     assert phone.summary() == t["calc_summary_shanten"].format(status=t["calc_status_one"].format(n=1), useful=count)
-    assert t["calc_bar_shanten"].format(status=t["calc_short_shanten"].format(n=1), count=14) in phone.bar()
+    assert t["calc_bar_shanten"].format(status=t["calc_short_shanten"].format(n=1), useful="14 useful tiles unseen") \
+        in phone.bar()
     if AXE.exists():
         assert axe_violations(page) == []
     keep_screenshot(page, "phone-en-calculator-shanten.png", full_page=True)

@@ -21,6 +21,7 @@ pytestmark = MARKS
 KINDS = ("trainer quiz",)
 TYPED = ("calculator discards", "calculator", "calculator waits")   # the first by its link, then typed
 ONE_AWAY = "19m19p19sESWNCF2m"   # thirteen orphans less one tile, a 2m in its place: 13 kinds, 40 tiles useful
+ONE_LEFT = "[555p]456m789m46p5s9s"   # one useful 5p left unseen: the melded pung holds three
 
 test_phone_width_and_accessibility = accessibility_test(KINDS)
 
@@ -48,8 +49,12 @@ def _worded_in(page: Any, lang: str) -> None:
     t = TEXT[lang]
     type_hand(page, ONE_AWAY)
     status = t["calc_status_one"].format(n=1)
-    assert page.inner_text(".mcr-calc__summary") == t["calc_summary_shanten"].format(
-        status=status, useful=t["calc_useful_count"].format(kinds=13, count=40))
+    useful = t["calc_useful_count"].format(kinds=t["calc_count_kinds_other"].format(n=13),
+                                           unseen=t["calc_count_unseen_other"].format(n=40))
+    assert page.inner_text(".mcr-calc__summary") == t["calc_summary_shanten"].format(status=status, useful=useful)
+    type_hand(page, ONE_LEFT)
+    five = page.locator(".mcr-calc__useful li[data-tile='5p'] button").get_attribute("title")
+    assert five.endswith(t["calc_count_unseen_one"].format(n=1)), five   # "1 invisible" in French, not "invisibles"
     assert not re.search(r"\[(calc|error)_", page.inner_text(".mcr-calc")), "a string is missing"
     error = page.locator(".mcr-calc__field-error")
     page.fill("input[name=flowers]", "x")

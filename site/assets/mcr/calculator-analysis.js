@@ -21,13 +21,19 @@
     return calc.t(n === 1 ? "calc_status_one" : "calc_status_other", {n: n});
   }
 
+  // "1 kind", "4 kinds", "4種": a count with its noun, from the strings' two forms of it.
+  function counted(calc, key, n) {
+    return calc.t(key + (n === 1 ? "_one" : "_other"), {n: n});
+  }
+
   function unseenTotal(useful) {
     return useful.reduce(function (sum, u) { return sum + u.unseen; }, 0);
   }
 
   // "5 kinds, 16 unseen": how many useful faces and copies there are to draw.
   function usefulCount(calc, useful) {
-    return useful.length ? calc.t("calc_useful_count", {kinds: useful.length, count: unseenTotal(useful)})
+    return useful.length ? calc.t("calc_useful_count", {kinds: counted(calc, "calc_count_kinds", useful.length),
+                                                        unseen: counted(calc, "calc_count_unseen", unseenTotal(useful))})
                          : calc.t("calc_useful_none");
   }
 
@@ -35,7 +41,7 @@
   function usefulTiles(calc, useful, draw) {
     return h("ul", {class: "mcr-calc__useful"}, useful.map(function (u) {
       var name = calc.tileName(u.tile), copies = h("span", {class: "mcr-calc__unseen"}, ["×" + u.unseen]);
-      var label = calc.t("calc_useful_tile", {tile: name, n: u.unseen});
+      var label = calc.t("calc_useful_tile", {tile: name, unseen: counted(calc, "calc_count_unseen", u.unseen)});
       if (!draw) {
         return h("li", {"data-tile": u.tile, title: label},
                  [calc.tile(u.tile, "standing", "mcr-tile--mini"), copies]);
@@ -72,7 +78,7 @@
       useful.length ? usefulTiles(calc, useful, draw) : null,
       note(calc)]);
     var bar = calc.nodes("calc_bar_shanten", {status: status(calc, analysis.shanten, false),
-                                              count: unseenTotal(useful)});
+                                              useful: counted(calc, "calc_count_useful", unseenTotal(useful))});
     return {summary: summary, result: result, bar: bar};
   }
 
