@@ -36,12 +36,17 @@ def brace_problem(template: str) -> str | None:
     return None
 
 
+# Surfaces outside the pages whose every string is formatted (mcr/cli_text.py: cli_text).
+ALWAYS_FORMATTED = ("cli",)
+
+
 def page_string_problem(surface: str, key: str, value: str) -> str | None:
     """For a string a page shows: braces that are not placeholders (the pages fill their
     strings with values, and the site's scripts fill {name} too), or markup where the string
-    holds none (i18n/markup.py). The terminal's strings are printed as they are."""
+    holds none (i18n/markup.py). The command line formats every one of its strings, so its
+    braces are checked too; the terminal quiz's are printed as they are."""
     if surface not in PAGE_SURFACES:
-        return None
+        return brace_problem(value) if surface in ALWAYS_FORMATTED else None
     if holds_markdown(surface, key):
         found = markdown_string_markup(value)
         if found:

@@ -42,20 +42,8 @@ COMMANDS: list[Command] = [
 
 def _lazy(module: str, attribute: str) -> Callable:
     def call(*args):
-        try:
-            return getattr(import_module(module), attribute)(*args)
-        except Exception as err:
-            if _is_strings_error(err):   # a translator's edit of i18n/ that cannot be used
-                print(f"mcr: {err}", file=sys.stderr)
-                raise SystemExit(2) from None
-            raise
+        return getattr(import_module(module), attribute)(*args)
     return call
-
-
-def _is_strings_error(err: Exception) -> bool:
-    # Looked up, not imported: importing i18n reads its files, which scoring never needs.
-    data_file = sys.modules.get("i18n.data_file")
-    return data_file is not None and isinstance(err, data_file.StringsError)
 
 
 # The site and quiz commands import the generator and trainer packages, slow to load: each
@@ -99,8 +87,8 @@ def main(argv: list[str] | None = None) -> int:
         return status
     except InputClosed:
         return _stream_failure(lang, "input_closed")
-    except StringsError as err:   # a translator's edit broke a string file: say where, in English
-        print(f"{err}\nmcr: the string files above (i18n/) need mending before mcr can speak", file=sys.stderr)
+    except StringsError as err:   # a translator's edit of i18n/ that cannot be used: where, in English
+        print(f"mcr: {err}", file=sys.stderr)
         return 2
     except BrokenPipeError:   # the reader stopped reading (`mcr fans | head`): not an error
         _drop_output()

@@ -185,10 +185,9 @@ def test_fourteen_tiles_that_are_no_win_show_the_best_discards(phone: Phone) -> 
 
 def test_a_count_of_one_is_worded_in_the_singular(phone: Phone) -> None:
     phone.as_new()
-    phone.type("[555p]456m789m46p5s9s")   # 5p fills 46p, and the melded pung holds three of its four
-    five = phone.page.locator(".mcr-calc__analysis .mcr-calc__useful li[data-tile='5p'] button")
-    assert five.get_attribute("title").endswith(": 1 unseen")
-    assert phone.summary().endswith("Useful tiles: 3 kinds, 7 unseen.")
+    phone.type("[444s][666m][222p]66s57m2m")   # discarding 2m leaves 57m waiting on 6m, three of them melded
+    discard = phone.page.locator(".mcr-calc__analysis tr[data-discard='2m']")
+    assert "1 kind, 1 unseen" in discard.inner_text()
 
 
 def test_thirteen_tiles_not_ready_show_shanten_and_useful_tiles(phone: Phone) -> None:

@@ -22,6 +22,7 @@ KINDS = ("trainer quiz",)
 TYPED = ("calculator discards", "calculator", "calculator waits")   # the first by its link, then typed
 ONE_AWAY = "19m19p19sESWNCF2m"   # thirteen orphans less one tile, a 2m in its place: 13 kinds, 40 tiles useful
 ONE_LEFT = "[555p]456m789m46p5s9s"   # one useful 5p left unseen: the melded pung holds three
+ONE_KIND = "[444s][666m][222p]66s57m2m"   # its best discard leaves one kind of useful tile, one copy
 
 test_phone_width_and_accessibility = accessibility_test(KINDS)
 
@@ -55,6 +56,10 @@ def _worded_in(page: Any, lang: str) -> None:
     type_hand(page, ONE_LEFT)
     five = page.locator(".mcr-calc__useful li[data-tile='5p'] button").get_attribute("title")
     assert five.endswith(t["calc_count_unseen_one"].format(n=1)), five   # "1 invisible" in French, not "invisibles"
+    type_hand(page, ONE_KIND)   # discarding 2m leaves 57m waiting on 6m, whose other three are melded
+    one = t["calc_useful_count"].format(kinds=t["calc_count_kinds_one"].format(n=1),
+                                        unseen=t["calc_count_unseen_one"].format(n=1))
+    assert one in page.inner_text(".mcr-calc__analysis"), one
     assert not re.search(r"\[(calc|error)_", page.inner_text(".mcr-calc")), "a string is missing"
     error = page.locator(".mcr-calc__field-error")
     page.fill("input[name=flowers]", "x")

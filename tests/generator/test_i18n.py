@@ -42,6 +42,15 @@ def test_the_problems_name_the_file_and_the_key() -> None:
     assert len(found) == 4
 
 
+def test_a_stray_brace_is_named_where_every_string_is_formatted() -> None:
+    # The command line formats each of its strings: a brace that is no placeholder is the
+    # English file's problem, named, not a ValueError where the string is shown. The terminal
+    # quiz prints its strings as they are, braces and all (its legend shows { } as a kong).
+    tables = {"en": {"kinds": "{n kinds", "legend": "{ } concealed kong"}, "zh": {"kinds": "{n} 种", "legend": "{ } 暗杠"}}
+    assert problems(tables, "cli")[0].startswith("i18n/cli/en.yaml: kinds: a brace that is not part of a placeholder")
+    assert problems({lang: {"legend": t["legend"]} for lang, t in tables.items()}, "quiz") == []
+
+
 def _with_files(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, files: dict[str, str]) -> None:
     for name, body in files.items():
         (tmp_path / "site").mkdir(exist_ok=True)
