@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import rules
 from i18n import DEFAULT_LANG, pick
@@ -35,6 +35,12 @@ def dots(label: str, value: str) -> str:
     return f"{label} {'.' * max(2, LINE_WIDTH - width(label) - len(value) - 2)} {value}"
 
 
+def counted(t: Callable[..., str], key: str, n: int) -> str:
+    """'1 chow', '2 chows', '2副顺子': a count with its noun, from the strings `key_one` and
+    `key_other` (a language without plurals writes the same text twice); `t` words a key."""
+    return t(f"{key}_one" if n == 1 else f"{key}_other", n=n)
+
+
 class Explainer:
     """The words for questions scored by `edition` (one of `editions`, by id, default first)."""
 
@@ -51,7 +57,7 @@ class Explainer:
         return text(self.lang, key, **values)
 
     def points(self, n: int) -> str:
-        return self.t("points_one" if n == 1 else "points_other", n=n)
+        return counted(self.t, "points", n)
 
     def name(self, fan_id: str) -> str:
         fan = self._fans.get(fan_id)

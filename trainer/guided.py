@@ -15,7 +15,7 @@ from typing import Any
 import rules
 from rules import SHAPES, STANDARD
 
-from .explain_text import Explainer
+from .explain_text import Explainer, counted
 from generator.quizzes.questions import Question, expected_payments
 
 # How a step is answered: one option, several options, one number, several numbers, yes or no.
@@ -69,7 +69,8 @@ def _shape(question: Question, ex: Explainer) -> Step:
 def _sets(question: Question, ex: Explainer) -> Step:
     chows, pungs = _set_counts(question.data["explanation"]["groups"])
     return Step("sets", "numbers", ex.t("guided_sets"), (), (chows, pungs),
-                (ex.t("guided_sets_answer", chows=chows, pungs=pungs,
+                (ex.t("guided_sets_answer", chows=counted(ex.t, "count_chows", chows),
+                      pungs=counted(ex.t, "count_pungs", pungs),
                       groups=" ".join(question.data["explanation"]["groups"])),))
 
 

@@ -8,7 +8,7 @@ from datetime import date
 from rules import FanTable
 
 from .curriculum import Curriculum
-from .explain_text import width
+from .explain_text import counted, width
 from .learner_settings import learner_settings
 from .progress import Progress
 from .text import fan_name, text
@@ -52,12 +52,13 @@ def stats_report(progress: Progress, lang: str, table: FanTable, course: Curricu
         if tally:
             seen, right = seen + tally.seen, right + tally.right
             lines.append(f"  {t('kind_' + kind)}: {tally.right}/{tally.seen}")
-    lines.append(t("stats_overall", sessions=progress.session, right=right, seen=seen,
+    lines.append(t("stats_overall", sessions=counted(t, "count_sessions", progress.session), right=right, seen=seen,
                    percent=round(100 * right / seen) if seen else 0))
     daily = progress.daily
     lines.append(t("daily", answered=daily.answered_on(today), goal=daily.goal_or(learner_settings().daily_goal),
-                   streak=daily.current_streak(today), best=daily.best))
-    lines.append(t("stats_due_today", n=len(progress.due_fans(today)), rules=len(progress.due_rules(today))))
+                   streak=counted(t, "count_days", daily.current_streak(today)), best=daily.best))
+    lines.append(t("stats_due_today", fans=counted(t, "count_fans", len(progress.due_fans(today))),
+                   rules=counted(t, "count_rules_questions", len(progress.due_rules(today)))))
     unit = course.current(progress.units)
     passed = [course.unit(u).title(lang) for u in progress.units.passed if u in {x.id for x in course.units}]
     lines.append(t("unit_status", unit=unit.title(lang)) if unit else t("units_all_passed"))

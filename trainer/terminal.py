@@ -14,6 +14,7 @@ from typing import Any, Callable, TextIO
 
 import rules
 
+from .explain_text import counted
 from .learner_text import level_lines, move_line
 from .progress import Progress
 from .progress_store import ProgressStore
@@ -43,7 +44,7 @@ class Terminal:
 
     def points(self, n: int) -> str:
         """'1 point', '8 points', '8分': a total with its unit, singular or plural."""
-        return self.t("points_one" if n == 1 else "points_other", n=n)
+        return counted(self.t, "points", n)
 
     def ask(self, prompt: str = "> ") -> str | None:
         """One line of input, None at the end of input."""
@@ -318,8 +319,8 @@ class TerminalSession:
             names = session.explainer().names(summary["review"])
             term.say(term.t("to_review", fans=names))
         today = summary["today"]
-        term.say(term.t("daily", answered=today["answered"], goal=today["goal"], streak=today["streak"],
-                        best=today["best"]))
+        term.say(term.t("daily", answered=today["answered"], goal=today["goal"],
+                        streak=counted(term.t, "count_days", today["streak"]), best=today["best"]))
         if session.level is not None and session.options.mode == "practice":
             for line in level_lines(session.progress, term.lang):
                 term.say(line)

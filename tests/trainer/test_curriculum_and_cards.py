@@ -141,3 +141,12 @@ def test_the_guided_steps_walk_the_checklist_and_answer_each() -> None:
     assert counted == frozenset(f for f in q.answer_ids if not TABLE.fan(f).bonus)
     chows = sum(1 for g in q.data["explanation"]["groups"] if len(g) == 4 and len(set(g[:3])) == 3)
     assert by_id["sets"].answer[0] == chows
+
+
+def test_the_sets_step_says_one_chow_in_the_singular() -> None:
+    # A hand with one chow: "1 chow and 3 pungs or kongs", not "1 chows".
+    q = next(q for q in load_bank(bank_path("beginner")).questions
+             if q.data["explanation"]["shape"] == "standard" and guided_steps(q, EX)[1].answer[0] == 1)
+    sets = guided_steps(q, EX)[1]
+    pungs = sets.answer[1]
+    assert sets.explain[0].startswith(f"1 chow and {pungs} pung{'s' if pungs != 1 else ''} or kong{'s' if pungs != 1 else ''}:")

@@ -203,6 +203,9 @@ def test_progress_is_saved_and_stats_show_accuracy_by_fan(monkeypatch, capsys, t
     _, out, _ = run(monkeypatch, capsys, ["--stats"])
     assert "No answers recorded yet" in out
     run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1"], right_answer(q) + "\n")
+    _, out, _ = run(monkeypatch, capsys, ["--stats"])
+    assert "1 session; questions answered right: 1 of 1 (100%)." in out   # one of each, in the singular
+    assert "Due today: 0 fans, 0 rules questions." in out
     # The total without the big fan: that fan missed is the only named mistake that gives
     # it, and it is blamed (trainer/diagnosis.py).
     _, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1"], f"{q.answer['total'] - points}\n")
