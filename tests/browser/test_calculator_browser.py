@@ -230,7 +230,12 @@ def test_keyboard_alone_builds_a_hand_and_hears_the_result(calc: Calc) -> None:
     assert calc.page.evaluate("document.activeElement.classList.contains('mcr-calc__undo')")
     status = calc.page.locator(".mcr-calc__summary")
     assert status.get_attribute("role") == "status" and status.get_attribute("aria-live") == "polite"
-    assert status.inner_text() == calc.text["calc_need_tiles"].format(n=2)
+    assert status.inner_text() == calc.text["calc_need_tiles_other"].format(n=2)
+
+
+def test_one_tile_typed_is_one_tile_in_the_singular(calc: Calc) -> None:
+    calc.type("5p")
+    assert calc.summary() == "1 tile so far: 13 show the waits, 14 (with the winning tile) the score."
 
 
 def test_thirteen_tiles_show_their_waits(calc: Calc) -> None:

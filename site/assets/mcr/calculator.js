@@ -526,7 +526,7 @@
   Calculator.prototype.ask = function () {
     var self = this, notation = this.$(".mcr-calc__notation").value;
     this.showError(null);
-    if (!notation.trim()) { this.answerHere("empty", this.t("calc_need_tiles", {n: 0}), null); return; }
+    if (!notation.trim()) { this.answerHere("empty", this.t("calc_need_tiles_other", {n: 0}), null); return; }
     var flowers = this.flowers().problem;
     if (flowers) {
       this.answerHere("flowers", this.t("calc_summary_flowers", {problem: flowers, most: MAX_FLOWERS}), [flowers]);
@@ -571,7 +571,9 @@
       var discarding = analysis.discarding(this, answer.analysis, function (face) { self.discard(face); });
       this.say(discarding.summary, discarding.result, discarding.bar);
     } else if (answer.kind === "incomplete") {
-      this.say(this.t(answer.count > TILES_IN_HAND ? "calc_too_many_tiles" : "calc_need_tiles", {n: answer.count}), null);
+      var incomplete = answer.count > TILES_IN_HAND ? "calc_too_many_tiles"
+        : answer.count === 1 ? "calc_need_tiles_one" : "calc_need_tiles_other";
+      this.say(this.t(incomplete, {n: answer.count}), null);
     } else {
       var text = this.errorText(answer.error);
       this.say(this.t("calc_summary_error", {error: text}), null, [this.t("calc_bar_error")]);
