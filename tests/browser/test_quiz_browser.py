@@ -260,6 +260,20 @@ def _progress_document() -> dict[str, Any]:
             "hands": [], "habits": {"wrong": 0, "slips": 0, "causes": {}}}
 
 
+def test_a_streak_of_one_day_is_said_in_the_singular(tab: Page, questions: dict[str, Question]) -> None:
+    document = _progress_document()
+    document["daily"]["goal"] = 1   # one answer meets the day's goal: a streak of one day
+    tab.open("quiz/family-concealment/", {STORAGE_KEY: json.dumps(document)})
+    choose_rules(tab.page)
+    q = ask_kind(tab.page, "waits", questions)
+    for face in q.answer["waits"]:
+        tab.page.check(f"input[type=checkbox][value='{face}']")
+    tab.page.click("button[data-action=check]")
+    assert tab.state("wrong", "right") == "right", q.id
+    assert tab.page.inner_text(".mcr-trainer__today").endswith("· streak: 1 day")
+    assert not tab.errors, tab.errors
+
+
 def test_the_index_draws_the_trainers_progress_and_sets_it_aside_on_a_reset(tab: Page) -> None:
     document = json.dumps(_progress_document())
     tab.open("ko/quiz/", {STORAGE_KEY: document})

@@ -21,9 +21,9 @@
     return calc.t(n === 1 ? "calc_status_one" : "calc_status_other", {n: n});
   }
 
-  // "1 kind", "4 kinds", "4種": a count with its noun, from the strings' two forms of it.
+  // A count with its noun in the page's language (dom.js).
   function counted(calc, key, n) {
-    return calc.t(key + (n === 1 ? "_one" : "_other"), {n: n});
+    return dom.counted(calc.t.bind(calc), key, n);
   }
 
   function unseenTotal(useful) {

@@ -571,9 +571,8 @@
       var discarding = analysis.discarding(this, answer.analysis, function (face) { self.discard(face); });
       this.say(discarding.summary, discarding.result, discarding.bar);
     } else if (answer.kind === "incomplete") {
-      var incomplete = answer.count > TILES_IN_HAND ? "calc_too_many_tiles"
-        : answer.count === 1 ? "calc_need_tiles_one" : "calc_need_tiles_other";
-      this.say(this.t(incomplete, {n: answer.count}), null);
+      this.say(answer.count > TILES_IN_HAND ? this.t("calc_too_many_tiles", {n: answer.count})
+        : window.McrDom.counted(this.t.bind(this), "calc_need_tiles", answer.count), null);   // dom.js
     } else {
       var text = this.errorText(answer.error);
       this.say(this.t("calc_summary_error", {error: text}), null, [this.t("calc_bar_error")]);

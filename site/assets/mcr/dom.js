@@ -152,6 +152,12 @@
     return parts;
   }
 
+  // "1 kind", "4 kinds", "4種": a count with its noun, from the strings `key_one` and
+  // `key_other` (a language without plurals writes the same text twice); `t` as above.
+  function counted(t, key, n) {
+    return t(key + (n === 1 ? "_one" : "_other"), {n: n});
+  }
+
   window.McrDom = {h: h, fillNodes: fillNodes, table: table, cell: cell, handGroups: handGroups, Store: Store,
-                   situationParts: situationParts};
+                   situationParts: situationParts, counted: counted};
 })();

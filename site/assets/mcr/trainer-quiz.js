@@ -368,7 +368,8 @@
   };
 
   Quiz.prototype.showToday = function (today) {
-    this.today.textContent = this.t("trainer_today", {answered: today.answered, goal: today.goal, streak: today.streak});
+    this.today.textContent = this.t("trainer_today", {answered: today.answered, goal: today.goal,
+                                                      streak: dom.counted(this.t.bind(this), "trainer_days", today.streak)});
   };
 
   Quiz.prototype.summary = function (s) {
