@@ -324,6 +324,28 @@ def _kept(sheet: Sheet) -> list[dict]:
         .sort().map(k => JSON.parse(localStorage.getItem(k)))""")
 
 
+def test_one_hand_is_said_in_the_singular(sheet: Sheet) -> None:
+    sheet.load_game(3)
+    damaged = _stored(sheet)
+    damaged["hands"][2]["seat"] = 9             # only the last hand unreadable
+    sheet.page.evaluate("(raw) => localStorage.setItem('mcr-scoresheet', raw)", json.dumps(damaged))
+    sheet.page.reload()
+    sheet.page.wait_for_selector(".mcr-scoresheet[data-ready]")
+    restore = sheet.page.locator(".mcr-scoresheet__kept li").last.locator(".mcr-scoresheet__restore")
+    restore.click()
+    assert sheet.hands() == 2 and "this hand was left out" in sheet.notices()
+    damaged["hands"][1]["total"] = 5            # now hands 2 and 3: one hand restored, then set aside
+    sheet.page.evaluate("(raw) => localStorage.setItem('mcr-scoresheet', raw)", json.dumps(damaged))
+    sheet.page.reload()
+    sheet.page.wait_for_selector(".mcr-scoresheet[data-ready]")
+    sheet.page.locator(".mcr-scoresheet__kept li").last.locator(".mcr-scoresheet__restore").click()
+    assert sheet.hands() == 1 and "2 hands from this one on were left out" in sheet.notices()
+    sheet.page.locator(".mcr-scoresheet__kept li").first.locator(".mcr-scoresheet__restore").click()
+    kept = sheet.page.inner_text(".mcr-scoresheet__kept")
+    assert "; 1 hand." in kept, kept             # the sheet of one hand, set aside for the restored one
+    assert not sheet.errors, sheet.errors
+
+
 def test_a_damaged_sheet_is_kept_aside_and_restored_as_far_as_it_reads(sheet: Sheet) -> None:
     sheet.load_game(3)
     damaged = _stored(sheet)

@@ -311,7 +311,9 @@
       }
       var found = handProblems(edition, hand, i + 1, hands.length);
       if (found.length) {
-        dropped = dropped.concat(found, [problem("err_hands_dropped", {n: hands.length - i}, {hand: i + 1})]);
+        var left = hands.length - i;   // this hand and those after it
+        dropped = dropped.concat(found, [problem(left === 1 ? "err_hands_dropped_one" : "err_hands_dropped_other",
+                                                 {n: left}, {hand: i + 1})]);
         break;
       }
       sheet.hands.push(copyHand(hand));

@@ -254,7 +254,7 @@
 
   Sheet.prototype.standingsTable = function (sheet, edition, played) {
     var self = this, caption = !sheet.hands.length ? this.t("sheet_standings_before")
-      : played.over ? this.t("sheet_standings_final", {n: sheet.hands.length})
+      : played.over ? this.t("sheet_standings_final", {hands: dom.counted(this.t.bind(this), "sheet_hands", sheet.hands.length)})
       : this.t("sheet_standings_after", {n: sheet.hands.length, hands: edition.competition.hands_per_session});
     var rows = core.standings(edition, played.scores).map(function (s) {
       var place = self.t("sheet_place_" + s.place) + (s.tied > 1 ? self.t("sheet_tied") : "");
@@ -312,7 +312,8 @@
     if (entry.reason === "damaged") return about + " " + this.t("sheet_kept_problem", {problem: entry.problem || "?"});
     if (value && Array.isArray(value.players) && Array.isArray(value.hands)) {
       var names = value.players.filter(function (n) { return typeof n === "string" && n; }).join(this.t("sheet_name_separator"));
-      return about + " " + this.t("sheet_kept_summary", {players: names || "\u2014", n: value.hands.length});
+      return about + " " + this.t("sheet_kept_summary", {players: names || "\u2014",
+                                                         hands: dom.counted(this.t.bind(this), "sheet_hands", value.hands.length)});
     }
     return about;
   };
