@@ -9,7 +9,7 @@ from typing import Any
 import rules
 from i18n import LANGS
 
-from .cli_text import cli_text, has_cli_text, points_text
+from .cli_text import cli_text, counted_text, has_cli_text, points_text
 
 FAN_LIST_FIELDS = ("excludes", "absorbs")   # lists of fan ids, shown by name
 
@@ -34,8 +34,9 @@ def run(args: argparse.Namespace) -> int:
             return 2
         for info, changes in found:
             source = info.source
-            based = (cli_text(lang, "edition_based_on", based=info.based_on, n=len(changes)) if info.based_on
-                     else cli_text(lang, "edition_own"))
+            based = (cli_text(lang, "edition_based_on", based=info.based_on,
+                              changes=counted_text(lang, "count_changes", len(changes)))
+                     if info.based_on else cli_text(lang, "edition_own"))
             print(f"{info.id}: {info.name(lang)}{based}")
             print(f"    {_text(source.get('publisher', {}), lang)}, {source.get('year', '')}: "
                   f"{_text(source.get('title', {}), lang)}")

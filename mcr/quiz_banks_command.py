@@ -16,7 +16,7 @@ from generator.quizzes.rulebook_checks import BOOK_DIR
 from generator.quizzes.hand_builder import BuildError
 from generator.quizzes.levels import LEVELS
 from mcr import rules_bank_step
-from mcr.cli_text import cli_text, points_text, quiz_text
+from mcr.cli_text import cli_text, counted_text, points_text, quiz_text
 from mcr.language import add_lang_argument
 from generator.quizzes.banks import COVERAGE, DEFAULT_COUNT, DEFAULT_SEED, QUIZ_DIR, Bank, bank_path, build_banks, \
     check_bank, load_bank, write_bank
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
                 continue
             found = check_bank(bank, table)
             problems += found
-            verdict = cli_text(lang, "banks_ok") if not found else cli_text(lang, "banks_problems", n=len(found))
+            verdict = cli_text(lang, "banks_ok") if not found else counted_text(lang, "count_problems", len(found))
             print(cli_text(lang, "banks_checked", level=_level(level, lang), n=len(bank.questions), verdict=verdict))
         if with_rules:
             problems += rules_bank_step.check(args.out, lang)

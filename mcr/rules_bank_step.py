@@ -7,7 +7,7 @@ from pathlib import Path
 
 from generator.quizzes.rules_bank import RulesBankError, build_rules_bank, check_rules_bank, rules_bank_path, write_rules_bank
 
-from .cli_text import cli_text
+from .cli_text import cli_text, counted_text
 
 
 def build(folder: Path, lang: str) -> int:
@@ -29,6 +29,6 @@ def check(folder: Path, lang: str) -> list[str]:
     """The rules bank against the schema and the rulebook; prints its line, returns the problems."""
     path = rules_bank_path(folder)
     problems = check_rules_bank(path)
-    verdict = cli_text(lang, "banks_ok") if not problems else cli_text(lang, "banks_problems", n=len(problems))
+    verdict = cli_text(lang, "banks_ok") if not problems else counted_text(lang, "count_problems", len(problems))
     print(cli_text(lang, "rules_bank_checked", verdict=verdict))
     return problems

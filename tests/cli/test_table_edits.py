@@ -137,3 +137,14 @@ def test_mcr_check_names_a_kind_no_group_has(tmp_path: Path) -> None:
     line = text[:start].count("\n") + 1
     assert (f"{copy}:{line}: fan all_pungs: when: ==[0].count[1].==: 'pu{{ng}}' never occurs: 'kind' is one of "
             "'chow', 'pung', 'kong', 'pair', 'knitted', 'single'") in out + err, out + err
+
+
+def test_an_edition_of_one_change_says_so_in_the_singular(tmp_path: Path) -> None:
+    copy = write_table_copy(tmp_path, (ROOT / "fans.yaml").read_text(encoding="utf-8"), editions=True)
+    overlay = copy.parent / "editions" / "green-book.yaml"
+    text = overlay.read_text(encoding="utf-8")
+    second = text.index("\n- fan:", text.index("\n- fan:") + 1)
+    overlay.write_text(text[:second + 1], encoding="utf-8")   # the first change alone
+    status, out, err = run("editions", "--fans", str(copy))
+    assert status == 0, err
+    assert "based on 1998 (1 change)" in out
