@@ -164,17 +164,22 @@ def test_a_family_page_asks_its_familys_hands_and_marks_the_options(tab: Page, q
     assert not tab.errors, tab.errors
 
 
-def test_tiles_and_numbers_reach_the_trainer_as_the_learner_gave_them(tab: Page, questions: dict[str, Question]) -> None:
-    """The page's tile and number fields (waits; payments, one field per payer) answered: the
-    waits ticked and the payments typed as the hand's key gives them are right; a payment
-    one point off is wrong."""
-    tab.open("quiz/family-concealment/")
+def _answer_a_waits_question_right(tab: Page, questions: dict[str, Question]) -> None:
+    """On the open family page: the rules chosen, a waits question asked and its waits ticked."""
     choose_rules(tab.page)
     q = ask_kind(tab.page, "waits", questions)
     for face in q.answer["waits"]:
         tab.page.check(f"input[type=checkbox][value='{face}']")
     tab.page.click("button[data-action=check]")
     assert tab.state("wrong", "right") == "right", q.id
+
+
+def test_tiles_and_numbers_reach_the_trainer_as_the_learner_gave_them(tab: Page, questions: dict[str, Question]) -> None:
+    """The page's tile and number fields (waits; payments, one field per payer) answered: the
+    waits ticked and the payments typed as the hand's key gives them are right; a payment
+    one point off is wrong."""
+    tab.open("quiz/family-concealment/")
+    _answer_a_waits_question_right(tab, questions)
     for off in (0, 1):
         if off == 0:
             q = ask_kind(tab.page, "payments", questions)
@@ -264,12 +269,7 @@ def test_a_streak_of_one_day_is_said_in_the_singular(tab: Page, questions: dict[
     document = _progress_document()
     document["daily"]["goal"] = 1   # one answer meets the day's goal: a streak of one day
     tab.open("quiz/family-concealment/", {STORAGE_KEY: json.dumps(document)})
-    choose_rules(tab.page)
-    q = ask_kind(tab.page, "waits", questions)
-    for face in q.answer["waits"]:
-        tab.page.check(f"input[type=checkbox][value='{face}']")
-    tab.page.click("button[data-action=check]")
-    assert tab.state("wrong", "right") == "right", q.id
+    _answer_a_waits_question_right(tab, questions)
     assert tab.page.inner_text(".mcr-trainer__today").endswith("· streak: 1 day")
     assert not tab.errors, tab.errors
 
