@@ -7,7 +7,7 @@ from typing import Mapping
 from .data_file import I18N_DIR, StringsError, read_yaml, shown
 
 
-def _read_languages() -> tuple[tuple[str, str], ...]:
+def _read_languages() -> tuple[tuple[str, str, frozenset[int]], ...]:
     path = I18N_DIR / "languages.yaml"
     data = read_yaml(path)
     if not isinstance(data, list) or not data:
@@ -16,14 +16,24 @@ def _read_languages() -> tuple[tuple[str, str], ...]:
     for i, entry in enumerate(data, 1):
         if not isinstance(entry, dict) or not isinstance(entry.get("code"), str) or not isinstance(entry.get("name"), str):
             raise StringsError(f"{shown(path)}: language {i}: needs a 'code' and a 'name', both text")
-        found.append((entry["code"], entry["name"]))
+        singular = entry.get("singular", [])
+        if not isinstance(singular, list) or not all(type(n) is int and n >= 0 for n in singular):
+            raise StringsError(f"{shown(path)}: language {i}: 'singular' must list whole numbers, such as [1]")
+        found.append((entry["code"], entry["name"], frozenset(singular)))
     return tuple(found)
 
 
 _LANGUAGES = _read_languages()
-LANGS: tuple[str, ...] = tuple(code for code, _ in _LANGUAGES)
+LANGS: tuple[str, ...] = tuple(code for code, _, _ in _LANGUAGES)
 DEFAULT_LANG = LANGS[0]
-LANGUAGE_NAMES: dict[str, str] = dict(_LANGUAGES)   # each language's name for itself
+LANGUAGE_NAMES: dict[str, str] = {code: name for code, name, _ in _LANGUAGES}   # each language's name for itself
+SINGULAR_COUNTS: dict[str, frozenset[int]] = {code: counts for code, _, counts in _LANGUAGES}
+
+
+def plural_key(lang: str, key: str, n: int) -> str:
+    """`key_one` where `lang` says a count of `n` in its form for one, else `key_other`: the
+    two strings of a counted phrase ('1 kind', '4 kinds'; '0 jour' in French)."""
+    return f"{key}_one" if n in SINGULAR_COUNTS.get(lang, SINGULAR_COUNTS[DEFAULT_LANG]) else f"{key}_other"
 
 
 @dataclass(frozen=True, slots=True)

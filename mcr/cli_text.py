@@ -2,7 +2,7 @@
 terminal quiz (the reasons a fan is not counted) and the site (the engine's errors)."""
 from __future__ import annotations
 
-from i18n import language_strings
+from i18n import language_strings, plural_key
 
 # A command speaks one language: it reads that language's files (and the default's, which
 # they are checked against), not all six.
@@ -31,22 +31,16 @@ def site_text(lang: str, key: str, **values: object) -> str:
     return template.format(**values) if values else template
 
 
-def plural_key(key: str, n: int) -> str:
-    """`key_one` for a count of one, `key_other` for any other: the strings' two forms of a
-    counted phrase (a language without plurals writes the same text twice)."""
-    return f"{key}_one" if n == 1 else f"{key}_other"
-
-
 def counted_text(lang: str, key: str, n: int) -> str:
     """'1 kind', '4 kinds', '4種': a count with its noun, from the `key_one` and `key_other`
-    strings of i18n/cli/."""
-    return cli_text(lang, plural_key(key, n), n=n)
+    strings of i18n/cli/ (i18n.plural_key picks)."""
+    return cli_text(lang, plural_key(lang, key, n), n=n)
 
 
 def points_text(lang: str, points: int) -> str:
-    """'1 point', '8 points', '8分': a count of points with its unit, singular for one (the
-    terminal quiz's words, which the score breakdown shares)."""
-    return quiz_text(lang, plural_key("points", points), n=points)
+    """'1 point', '8 points', '8分': a count of points with its unit (the terminal quiz's
+    words, which the score breakdown shares)."""
+    return quiz_text(lang, plural_key(lang, "points", points), n=points)
 
 
 # Languages whose fan names are the Chinese names in their own script: the Chinese name

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any, Callable, Mapping
 
 import rules
-from i18n import DEFAULT_LANG, pick
+from i18n import DEFAULT_LANG, pick, plural_key
 from rules import FanTable
 
 from .grading import Grade, best_readings, waited_on_one_tile
@@ -35,10 +35,10 @@ def dots(label: str, value: str) -> str:
     return f"{label} {'.' * max(2, LINE_WIDTH - width(label) - len(value) - 2)} {value}"
 
 
-def counted(t: Callable[..., str], key: str, n: int) -> str:
-    """'1 chow', '2 chows', '2副顺子': a count with its noun, from the strings `key_one` and
-    `key_other` (a language without plurals writes the same text twice); `t` words a key."""
-    return t(f"{key}_one" if n == 1 else f"{key}_other", n=n)
+def counted(t: Callable[..., str], lang: str, key: str, n: int) -> str:
+    """'1 chow', '2 chows', '2 副顺子': a count with its noun in `lang`, from the strings
+    `key_one` and `key_other` (i18n.plural_key picks); `t` words a key."""
+    return t(plural_key(lang, key, n), n=n)
 
 
 class Explainer:
@@ -57,7 +57,7 @@ class Explainer:
         return text(self.lang, key, **values)
 
     def points(self, n: int) -> str:
-        return counted(self.t, "points", n)
+        return counted(self.t, self.lang, "points", n)
 
     def name(self, fan_id: str) -> str:
         fan = self._fans.get(fan_id)

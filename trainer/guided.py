@@ -69,8 +69,8 @@ def _shape(question: Question, ex: Explainer) -> Step:
 def _sets(question: Question, ex: Explainer) -> Step:
     chows, pungs = _set_counts(question.data["explanation"]["groups"])
     return Step("sets", "numbers", ex.t("guided_sets"), (), (chows, pungs),
-                (ex.t("guided_sets_answer", chows=counted(ex.t, "count_chows", chows),
-                      pungs=counted(ex.t, "count_pungs", pungs),
+                (ex.t("guided_sets_answer", chows=counted(ex.t, ex.lang, "count_chows", chows),
+                      pungs=counted(ex.t, ex.lang, "count_pungs", pungs),
                       groups=" ".join(question.data["explanation"]["groups"])),))
 
 

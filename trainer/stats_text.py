@@ -52,13 +52,13 @@ def stats_report(progress: Progress, lang: str, table: FanTable, course: Curricu
         if tally:
             seen, right = seen + tally.seen, right + tally.right
             lines.append(f"  {t('kind_' + kind)}: {tally.right}/{tally.seen}")
-    lines.append(t("stats_overall", sessions=counted(t, "count_sessions", progress.session), right=right, seen=seen,
-                   percent=round(100 * right / seen) if seen else 0))
+    lines.append(t("stats_overall", sessions=counted(t, lang, "count_sessions", progress.session), right=right,
+                   seen=seen, percent=round(100 * right / seen) if seen else 0))
     daily = progress.daily
     lines.append(t("daily", answered=daily.answered_on(today), goal=daily.goal_or(learner_settings().daily_goal),
-                   streak=counted(t, "count_days", daily.current_streak(today)), best=daily.best))
-    lines.append(t("stats_due_today", fans=counted(t, "count_fans", len(progress.due_fans(today))),
-                   rules=counted(t, "count_rules_questions", len(progress.due_rules(today)))))
+                   streak=counted(t, lang, "count_days", daily.current_streak(today)), best=daily.best))
+    lines.append(t("stats_due_today", fans=counted(t, lang, "count_fans", len(progress.due_fans(today))),
+                   rules=counted(t, lang, "count_rules_questions", len(progress.due_rules(today)))))
     unit = course.current(progress.units)
     passed = [course.unit(u).title(lang) for u in progress.units.passed if u in {x.id for x in course.units}]
     lines.append(t("unit_status", unit=unit.title(lang)) if unit else t("units_all_passed"))

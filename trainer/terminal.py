@@ -44,7 +44,7 @@ class Terminal:
 
     def points(self, n: int) -> str:
         """'1 point', '8 points', '8分': a total with its unit, singular or plural."""
-        return counted(self.t, "points", n)
+        return counted(self.t, self.lang, "points", n)
 
     def ask(self, prompt: str = "> ") -> str | None:
         """One line of input, None at the end of input."""
@@ -320,7 +320,7 @@ class TerminalSession:
             term.say(term.t("to_review", fans=names))
         today = summary["today"]
         term.say(term.t("daily", answered=today["answered"], goal=today["goal"],
-                        streak=counted(term.t, "count_days", today["streak"]), best=today["best"]))
+                        streak=counted(term.t, term.lang, "count_days", today["streak"]), best=today["best"]))
         if session.level is not None and session.options.mode == "practice":
             for line in level_lines(session.progress, term.lang):
                 term.say(line)

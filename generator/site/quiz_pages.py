@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from generator.quizzes.levels import LEVELS
+from i18n import plural_key
 from generator.quizzes.rules_bank import load_rules_bank, rules_bank_path
 from .localize import pick
 from .markdown_text import TILE_ASSETS, front_matter, md_escape, md_localized, md_strings, url_token
@@ -104,7 +105,7 @@ def index_page(data: SiteData, lang: str) -> str:
     family_links = []
     for key in families(data):
         count = len(data.fans_of_family(key))
-        about = md_escape(quiz_text(lang, "quiz_family_count_one" if count == 1 else "quiz_family_count_other", n=count))
+        about = md_escape(quiz_text(lang, plural_key(lang, "quiz_family_count", count), n=count))
         family_links.append(QuizLink(md_escape(data.family_name(key, lang).text), f"family-{key}.md", about,
                                      f"family:{key}"))
     return render(INDEX_TEMPLATE, banner=front_matter("quiz_pages.py", INDEX_TEMPLATE,

@@ -6,7 +6,7 @@ definitions and rulings are not here: they live in fans.yaml. Material's own int
 """
 from __future__ import annotations
 
-from i18n import DEFAULT_LANG, LANGS, LANGUAGE_NAMES, strings
+from i18n import DEFAULT_LANG, LANGS, LANGUAGE_NAMES, plural_key, strings
 
 __all__ = ["DEFAULT_LANG", "LANGS", "LANGUAGE_NAMES", "TEXT", "points_label", "text", "wind_name"]
 
@@ -21,7 +21,7 @@ def text(lang: str, key: str, **values: object) -> str:
 
 def points_label(lang: str, points: int) -> str:
     """'1 point', '8 points', '8分', '8점', '8 puntos'."""
-    return text(lang, "points_one" if points == 1 else "points_other", n=points)
+    return text(lang, plural_key(lang, "points", points), n=points)
 
 
 def wind_name(lang: str, letter: str) -> str:

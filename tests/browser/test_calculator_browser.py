@@ -19,6 +19,8 @@ import pytest
 
 import rules
 from generator.site.site_text import TEXT
+from i18n import LANGS
+from i18n.languages import SINGULAR_COUNTS
 from rules.sampling import sample_hands
 
 from ..conftest import ROOT
@@ -289,3 +291,11 @@ def test_same_json_as_mcr_score_for_500_seeded_requests(calc: Calc) -> None:
     assert len(answers) == len(expected) == 500
     differ = [(r["hand"], a, b) for r, a, b in zip(requests, answers, expected) if a != b]
     assert not differ, differ[:2]
+
+
+def test_the_browsers_plural_rules_are_the_languages_file(calc: Calc) -> None:
+    # The pages pick a counted phrase's form with Intl.PluralRules; Python with the counts
+    # i18n/languages.yaml lists. The two must agree, or a page and a command would differ.
+    chosen = calc.page.evaluate("""(langs) => Object.fromEntries(langs.map((lang) => [lang,
+        [...Array(200).keys()].filter((n) => new Intl.PluralRules(lang).select(n) === "one")]))""", list(LANGS))
+    assert {lang: set(counts) for lang, counts in chosen.items()} == {lang: set(SINGULAR_COUNTS[lang]) for lang in LANGS}

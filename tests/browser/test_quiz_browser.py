@@ -274,6 +274,14 @@ def test_a_streak_of_one_day_is_said_in_the_singular(tab: Page, questions: dict[
     assert not tab.errors, tab.errors
 
 
+def test_a_streak_of_none_takes_the_french_singular(tab: Page, questions: dict[str, Question]) -> None:
+    # French says 0 like 1 (CLDR): the page asks the browser's plural rules, not n == 1.
+    tab.open("fr/quiz/family-concealment/")
+    _answer_a_waits_question_right(tab, questions)   # one answer of the day's twenty: no streak yet
+    assert tab.page.inner_text(".mcr-trainer__today").endswith("· série : 0 jour")
+    assert not tab.errors, tab.errors
+
+
 def test_the_index_draws_the_trainers_progress_and_sets_it_aside_on_a_reset(tab: Page) -> None:
     document = json.dumps(_progress_document())
     tab.open("ko/quiz/", {STORAGE_KEY: document})

@@ -9,6 +9,7 @@ import pytest
 import i18n
 from i18n import string_tables as strings_module
 from i18n.data_file import read_yaml
+from i18n.languages import SINGULAR_COUNTS, plural_key
 from i18n.string_tables import problems
 
 from ..conftest import ROOT
@@ -95,3 +96,18 @@ def test_a_fan_text_falls_back_to_the_default_language_visibly() -> None:
     assert i18n.pick({"en": "Full Flush", "zh": "清一色"}, "zh") == i18n.Localized("清一色", False)
     assert i18n.pick({"en": "Full Flush"}, "ko") == i18n.Localized("Full Flush", True)
     assert not i18n.pick({}, "ko")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_the_singular_counts_are_cldrs(lang: str) -> None:
+    # languages.yaml lists the counts each language says in its form for one; CLDR's rules
+    # (Babel here, Intl.PluralRules on the pages) are the reference.
+    from babel import Locale
+    rule = Locale.parse(lang).plural_form
+    assert SINGULAR_COUNTS[lang] == {n for n in range(1000) if rule(n) == "one"}
+
+
+def test_a_counted_phrase_takes_the_form_its_language_gives_the_count() -> None:
+    assert [plural_key("en", "days", n) for n in (0, 1, 2)] == ["days_other", "days_one", "days_other"]
+    assert [plural_key("fr", "days", n) for n in (0, 1, 2)] == ["days_one", "days_one", "days_other"]   # 0 jour
+    assert plural_key("ja", "days", 1) == "days_other"   # no plurals: one form, written twice

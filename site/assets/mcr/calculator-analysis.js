@@ -18,12 +18,7 @@
     if (n < 0) return calc.t("calc_status_complete");
     if (n === 0) return calc.t(long ? "calc_status_ready" : "calc_short_ready");
     if (!long) return calc.t("calc_short_shanten", {n: n});
-    return calc.t(n === 1 ? "calc_status_one" : "calc_status_other", {n: n});
-  }
-
-  // A count with its noun in the page's language (dom.js).
-  function counted(calc, key, n) {
-    return dom.counted(calc.t.bind(calc), key, n);
+    return calc.t(n === 1 ? "calc_status_one" : "calc_status_other", {n: n});   // shanten 1 is said apart
   }
 
   function unseenTotal(useful) {
@@ -32,8 +27,9 @@
 
   // "5 kinds, 16 unseen": how many useful faces and copies there are to draw.
   function usefulCount(calc, useful) {
-    return useful.length ? calc.t("calc_useful_count", {kinds: counted(calc, "calc_count_kinds", useful.length),
-                                                        unseen: counted(calc, "calc_count_unseen", unseenTotal(useful))})
+    var t = calc.t.bind(calc);
+    return useful.length ? t("calc_useful_count", {kinds: dom.counted(t, "calc_count_kinds", useful.length),
+                                                   unseen: dom.counted(t, "calc_count_unseen", unseenTotal(useful))})
                          : calc.t("calc_useful_none");
   }
 
@@ -41,7 +37,7 @@
   function usefulTiles(calc, useful, draw) {
     return h("ul", {class: "mcr-calc__useful"}, useful.map(function (u) {
       var name = calc.tileName(u.tile), copies = h("span", {class: "mcr-calc__unseen"}, ["×" + u.unseen]);
-      var label = calc.t("calc_useful_tile", {tile: name, unseen: counted(calc, "calc_count_unseen", u.unseen)});
+      var label = calc.t("calc_useful_tile", {tile: name, unseen: dom.counted(calc.t.bind(calc), "calc_count_unseen", u.unseen)});
       if (!draw) {
         return h("li", {"data-tile": u.tile, title: label},
                  [calc.tile(u.tile, "standing", "mcr-tile--mini"), copies]);
@@ -78,7 +74,7 @@
       useful.length ? usefulTiles(calc, useful, draw) : null,
       note(calc)]);
     var bar = calc.nodes("calc_bar_shanten", {status: status(calc, analysis.shanten, false),
-                                              useful: counted(calc, "calc_count_useful", unseenTotal(useful))});
+                                              useful: dom.counted(calc.t.bind(calc), "calc_count_useful", unseenTotal(useful))});
     return {summary: summary, result: result, bar: bar};
   }
 

@@ -138,7 +138,7 @@
 
   // "1 point", "8 points": a total with its unit, singular or plural.
   Calculator.prototype.points = function (n) {
-    return this.t(n === 1 ? "points_one" : "points_other", {n: n});
+    return dom.counted(this.t.bind(this), "points", n);
   };
 
   Calculator.prototype.nodes = function (key, values) {
@@ -526,7 +526,7 @@
   Calculator.prototype.ask = function () {
     var self = this, notation = this.$(".mcr-calc__notation").value;
     this.showError(null);
-    if (!notation.trim()) { this.answerHere("empty", this.t("calc_need_tiles_other", {n: 0}), null); return; }
+    if (!notation.trim()) { this.answerHere("empty", dom.counted(this.t.bind(this), "calc_need_tiles", 0), null); return; }
     var flowers = this.flowers().problem;
     if (flowers) {
       this.answerHere("flowers", this.t("calc_summary_flowers", {problem: flowers, most: MAX_FLOWERS}), [flowers]);
@@ -572,7 +572,7 @@
       this.say(discarding.summary, discarding.result, discarding.bar);
     } else if (answer.kind === "incomplete") {
       this.say(answer.count > TILES_IN_HAND ? this.t("calc_too_many_tiles", {n: answer.count})
-        : window.McrDom.counted(this.t.bind(this), "calc_need_tiles", answer.count), null);   // dom.js
+        : dom.counted(this.t.bind(this), "calc_need_tiles", answer.count), null);
     } else {
       var text = this.errorText(answer.error);
       this.say(this.t("calc_summary_error", {error: text}), null, [this.t("calc_bar_error")]);

@@ -311,7 +311,7 @@
       }
       var found = handProblems(edition, hand, i + 1, hands.length);
       if (found.length) {
-        var left = hands.length - i;   // this hand and those after it
+        var left = hands.length - i;   // this hand alone is said apart, in every language
         dropped = dropped.concat(found, [problem(left === 1 ? "err_hands_dropped_one" : "err_hands_dropped_other",
                                                  {n: left}, {hand: i + 1})]);
         break;
