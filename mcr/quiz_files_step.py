@@ -15,6 +15,8 @@ from rules import FanTable
 
 from generator.site.tiles import tile_svg
 from trainer.anki_deck import write_deck
+from trainer.explain_text import counted
+from trainer.progress import Progress
 from trainer.progress_store import ProgressError, ProgressStore
 from trainer.terminal import Terminal
 from trainer.text import text
@@ -35,7 +37,7 @@ def run(args: argparse.Namespace, term: Terminal, store: ProgressStore, editions
     lang = args.lang
     if args.goal is not None:
         saved = store.update(lambda p: p.with_goal(args.goal))
-        term.say(text(lang, "goal_set", goal=saved.progress.daily.goal))
+        term.say(text(lang, "goal_set", goal=_counted(lang, "count_answers", saved.progress.daily.goal)))
     if args.import_ is not None:
         status = _import(args.import_, term, store, lang)
         if status:
@@ -46,8 +48,7 @@ def run(args: argparse.Namespace, term: Terminal, store: ProgressStore, editions
         except OSError as err:
             term.warn(text(lang, "export_failed", path=args.export, error=err))
             return 1
-        term.say(text(lang, "exported", path=args.export, fans=len(loaded.progress.fans),
-                      sessions=loaded.progress.session))
+        term.say(text(lang, "exported", path=args.export, **_totals(loaded.progress, lang)))
     if args.anki is not None:
         return _anki(args, term, store, editions)
     return 0
@@ -62,7 +63,7 @@ def _import(path: Path, term: Terminal, store: ProgressStore, lang: str) -> int:
     except OSError as err:
         term.warn(text(lang, "import_failed", path=path, error=err))
         return 1
-    term.say(text(lang, "imported", path=path, fans=len(loaded.progress.fans), sessions=loaded.progress.session))
+    term.say(text(lang, "imported", path=path, **_totals(loaded.progress, lang)))
     if loaded.kept_as is not None:
         term.say(text(lang, "import_kept", path=loaded.kept_as))
     return 0
@@ -91,3 +92,13 @@ def _anki(args: argparse.Namespace, term: Terminal, store: ProgressStore, editio
 
 
 __all__ = ["add_arguments", "run", "wanted"]
+
+
+def _counted(lang: str, key: str, n: int) -> str:
+    return counted(lambda k, **values: text(lang, k, **values), lang, key, n)
+
+
+def _totals(progress: Progress, lang: str) -> dict[str, str]:
+    """The fans and sessions a progress file holds, in words ('1 fan', '3 sessions')."""
+    return {"fans": _counted(lang, "count_fans", len(progress.fans)),
+            "sessions": _counted(lang, "count_sessions", progress.session)}

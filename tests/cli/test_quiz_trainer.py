@@ -117,6 +117,8 @@ def test_export_then_import_moves_the_learner(monkeypatch, capsys, tmp_path, dat
     assert code == 0 and f"is in {exported}" in out
     mine = json.loads((data_dir / "progress.json").read_text(encoding="utf-8"))
     assert json.loads(exported.read_text(encoding="utf-8")) == mine and mine["format"] == 3
+    fans, sessions = len(mine["fans"]), mine["session"]
+    assert f"({fans} fan{'s' * (fans != 1)}, {sessions} session{'s' * (sessions != 1)})" in out
     # Somewhere else: a fresh progress, then the import.
     other = tmp_path / "elsewhere"
     monkeypatch.setenv("MCR_DATA_DIR", str(other))
@@ -200,6 +202,8 @@ def test_the_anki_deck_holds_every_fan_with_its_tiles(monkeypatch, capsys, tmp_p
 
 def test_the_daily_goal_and_its_streak(monkeypatch, capsys, data_dir, fake_clock) -> None:
     write_progress(data_dir, ready_progress())
+    code, out, _ = run(monkeypatch, capsys, ["--goal", "1"])
+    assert code == 0 and "Your daily goal: 1 answer." in out
     code, out, _ = run(monkeypatch, capsys, ["--goal", "2"])
     assert code == 0 and "Your daily goal: 2 answers." in out
     for _ in range(2):
