@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 from pathlib import Path
 
 from rules import FanTable
@@ -91,14 +92,14 @@ def _anki(args: argparse.Namespace, term: Terminal, store: ProgressStore, editio
     return 0
 
 
-__all__ = ["add_arguments", "run", "wanted"]
-
-
 def _counted(lang: str, key: str, n: int) -> str:
-    return counted(lambda k, **values: text(lang, k, **values), lang, key, n)
+    return counted(partial(text, lang), lang, key, n)
 
 
 def _totals(progress: Progress, lang: str) -> dict[str, str]:
     """The fans and sessions a progress file holds, in words ('1 fan', '3 sessions')."""
     return {"fans": _counted(lang, "count_fans", len(progress.fans)),
             "sessions": _counted(lang, "count_sessions", progress.session)}
+
+
+__all__ = ["add_arguments", "run", "wanted"]

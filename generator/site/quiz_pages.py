@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from generator.quizzes.levels import LEVELS
-from i18n import plural_key
 from generator.quizzes.rules_bank import load_rules_bank, rules_bank_path
+from i18n import plural_key
 from .localize import pick
 from .markdown_text import TILE_ASSETS, front_matter, md_escape, md_localized, md_strings, url_token
 from .calculator_assets import FULL_STDLIB, PYODIDE_ASSETS, STDLIB
