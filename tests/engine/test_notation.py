@@ -48,6 +48,7 @@ def test_canonical_notation_sorts_standing_tiles_keeps_winning_tile_last() -> No
     ("[ESW]123m456p789s11s", "chow of honors", 1),
     ("[124m]123m456p789s11s", "neither a chow", 1),
     ("[12m]123m456p789s11s", "has 2 tiles", 1),
+    ("[1m]123m456p789s11s", "meld [1m] has 1 tile: a chow", 1),
     ("[1234m]123m456p789s11s", "not identical", 1),
     ("[123m4]456p789s11s123m", "claim digit '4'", 6),
     ("123m[456p]789s11s123m", "melds come first", 5),
@@ -63,6 +64,7 @@ def test_notation_errors_name_the_column(text: str, message: str, column: int) -
 @pytest.mark.parametrize(("text", "message"), [
     ("", "the hand is empty"),
     ("123m456p789s11s", "11 tiles"),
+    ("5p", "1 tile: a winning hand has 14"),
     ("123m456p789s11s1234p", "15 tiles"),
     ("[123m][456m][789m][123p][456p]11s", "5 melds"),
     ("11111m456p789s11s2s", "5 copies of 1m"),
