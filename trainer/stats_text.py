@@ -55,7 +55,8 @@ def stats_report(progress: Progress, lang: str, table: FanTable, course: Curricu
     lines.append(t("stats_overall", sessions=counted(t, lang, "count_sessions", progress.session), right=right,
                    seen=seen, percent=round(100 * right / seen) if seen else 0))
     daily = progress.daily
-    lines.append(t("daily", answered=daily.answered_on(today), goal=daily.goal_or(learner_settings().daily_goal),
+    goal = daily.goal_or(learner_settings().daily_goal)
+    lines.append(t("daily", answered=daily.answered_on(today), goal=counted(t, lang, "count_answers", goal),
                    streak=counted(t, lang, "count_days", daily.current_streak(today)), best=daily.best))
     lines.append(t("stats_due_today", fans=counted(t, lang, "count_fans", len(progress.due_fans(today))),
                    rules=counted(t, lang, "count_rules_questions", len(progress.due_rules(today)))))

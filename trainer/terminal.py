@@ -319,7 +319,8 @@ class TerminalSession:
             names = session.explainer().names(summary["review"])
             term.say(term.t("to_review", fans=names))
         today = summary["today"]
-        term.say(term.t("daily", answered=today["answered"], goal=today["goal"],
+        term.say(term.t("daily", answered=today["answered"],
+                        goal=counted(term.t, term.lang, "count_answers", today["goal"]),
                         streak=counted(term.t, term.lang, "count_days", today["streak"]), best=today["best"]))
         if session.level is not None and session.options.mode == "practice":
             for line in level_lines(session.progress, term.lang):

@@ -271,6 +271,7 @@ def test_a_streak_of_one_day_is_said_in_the_singular(tab: Page, questions: dict[
     tab.open("quiz/family-concealment/", {STORAGE_KEY: json.dumps(document)})
     _answer_a_waits_question_right(tab, questions)
     assert tab.page.inner_text(".mcr-trainer__today").endswith("· streak: 1 day")
+    assert tab.page.inner_text(".mcr-trainer__today").startswith("Today: 1 of 1 answer ·")
     assert not tab.errors, tab.errors
 
 

@@ -204,6 +204,8 @@ def test_the_daily_goal_and_its_streak(monkeypatch, capsys, data_dir, fake_clock
     write_progress(data_dir, ready_progress())
     code, out, _ = run(monkeypatch, capsys, ["--goal", "1"])
     assert code == 0 and "Your daily goal: 1 answer." in out
+    _, out, _ = run(monkeypatch, capsys, ["--stats"])
+    assert "Today: 0 of 1 answer · streak: 0 days (best 0)" in out
     code, out, _ = run(monkeypatch, capsys, ["--goal", "2"])
     assert code == 0 and "Your daily goal: 2 answers." in out
     for _ in range(2):

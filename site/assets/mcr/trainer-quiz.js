@@ -368,8 +368,9 @@
   };
 
   Quiz.prototype.showToday = function (today) {
-    this.today.textContent = this.t("trainer_today", {answered: today.answered, goal: today.goal,
-                                                      streak: dom.counted(this.t.bind(this), "trainer_days", today.streak)});
+    var t = this.t.bind(this);
+    this.today.textContent = t("trainer_today", {answered: today.answered, goal: dom.counted(t, "trainer_answers", today.goal),
+                                                 streak: dom.counted(t, "trainer_days", today.streak)});
   };
 
   Quiz.prototype.summary = function (s) {
