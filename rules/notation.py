@@ -204,7 +204,7 @@ def _read_meld(text: str, open_index: int) -> tuple[Group, int]:
                                 col, code="kong_not_identical", meld=shown)
         return Group(KONG, tuple(tiles), claimed=bool(claim_digit), concealed=not claim_digit), close + 1
     if len(tiles) != 3:
-        raise NotationError(f"meld {shown} has {_tiles(len(tiles))}: a chow or pung has 3, a kong 4", col,
+        raise NotationError(f"meld {shown} has {_counted(len(tiles), 'tile')}: a chow or pung has 3, a kong 4", col,
                             code="meld_size", meld=shown, n=len(tiles))
     if len(set(tiles)) == 1:
         return Group(PUNG, tuple(tiles), claimed=True, concealed=False), close + 1
@@ -389,22 +389,23 @@ def _parse(text: str, sizes: tuple[int, ...]) -> Hand:
     return Hand(tuple(melds), tuple(t for t, _ in standing))
 
 
-def _tiles(n: int) -> str:
-    """'1 tile', '5 tiles': the engine's own messages are English (i18n/site words them
-    in the other languages, from the error's code)."""
-    return "1 tile" if n == 1 else f"{n} tiles"
+def _counted(n: int, noun: str) -> str:
+    """'1 tile', '5 tiles', '0 melds': the engine's own messages are English (i18n/site
+    words them in the other languages, from the error's code)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _count_error(count: int, sizes: tuple[int, ...], melds: int, standing: int) -> HandError:
     if len(sizes) > 1:
         low, high = sizes
         return HandError(
-            f"{_tiles(count)}: a hand to analyze has {low} or {high} (each meld counts 3, a kong too), "
-            f"so {melds} meld(s) need {low - 3 * melds} or {high - 3 * melds} standing tiles, not {standing}",
+            f"{_counted(count, 'tile')}: a hand to analyze has {low} or {high} (each meld counts 3, a kong too), "
+            f"so with {_counted(melds, 'meld')} it needs {low - 3 * melds} or {high - 3 * melds} standing tiles, "
+            f"not {standing}",
             "analysis_tile_count", n=count, waiting=low, discarding=high, melds=melds, standing=standing)
     size = sizes[0]
     what = "a winning hand has" if size == TILES_IN_A_WINNING_HAND else "a hand waiting for its winning tile has"
     return HandError(
-        f"{_tiles(count)}: {what} {size} (each meld counts 3, a kong too), "
-        f"so {melds} meld(s) need {size - 3 * melds} standing tiles, not {standing}",
+        f"{_counted(count, 'tile')}: {what} {size} (each meld counts 3, a kong too), "
+        f"so with {_counted(melds, 'meld')} it needs {size - 3 * melds} standing tiles, not {standing}",
         "tile_count", n=count, size=size, melds=melds, standing=standing)

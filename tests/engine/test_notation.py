@@ -64,7 +64,8 @@ def test_notation_errors_name_the_column(text: str, message: str, column: int) -
 @pytest.mark.parametrize(("text", "message"), [
     ("", "the hand is empty"),
     ("123m456p789s11s", "11 tiles"),
-    ("5p", "1 tile: a winning hand has 14"),
+    ("5p", "1 tile: a winning hand has 14 (each meld counts 3, a kong too), so with 0 melds it needs 14"),
+    ("[123m]5p", "4 tiles: a winning hand has 14 (each meld counts 3, a kong too), so with 1 meld it needs 11"),
     ("123m456p789s11s1234p", "15 tiles"),
     ("[123m][456m][789m][123p][456p]11s", "5 melds"),
     ("11111m456p789s11s2s", "5 copies of 1m"),
