@@ -17,7 +17,7 @@ from i18n import StringsError
 from rules import EditionError, FanTableError
 
 from . import analyze_command, check_command, editions_command, score_command, table_commands
-from .cli_text import cli_text, site_text
+from .cli_text import cli_text, error_text
 from .language import add_lang_argument, language_in
 
 Command = tuple[str, Callable[[argparse.ArgumentParser, str], None], Callable[[argparse.Namespace], int]]
@@ -162,4 +162,4 @@ def _stream_failure(lang: str, key: str, **values: str) -> int:
 
 def _edition_problem(args: argparse.Namespace, err: EditionError) -> str:
     """An edition the table does not have, in the user's language, from the error's code."""
-    return site_text(args.lang, f"error_{err.code}", **err.values())
+    return error_text(args.lang, err.code, **err.values())

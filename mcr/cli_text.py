@@ -31,6 +31,16 @@ def site_text(lang: str, key: str, **values: object) -> str:
     return template.format(**values) if values else template
 
 
+def error_text(lang: str, code: str, **values: object) -> str:
+    """The engine's error `code` in `lang` (error_<code> of i18n/site/, which the calculator
+    shares). A code that counts its `n` ('1 tile', '5 tiles') is worded as a counted phrase,
+    error_<code>_one and error_<code>_other."""
+    key = f"error_{code}"
+    if f"{key}_one" in language_strings("site", lang):
+        key = plural_key(lang, key, values["n"])   # type: ignore[arg-type]
+    return site_text(lang, key, **values)
+
+
 def counted_text(lang: str, key: str, n: int) -> str:
     """'1 kind', '4 kinds', '4種': a count with its noun, from the `key_one` and `key_other`
     strings of i18n/cli/ (i18n.plural_key picks)."""

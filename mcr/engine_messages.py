@@ -1,8 +1,9 @@
 """The engine's errors as `mcr` says them, in the user's language, from their code.
 
 An engine error carries a code and the values it names (rules.errors); the wording of
-each code is `error_<code>` in i18n/site, shared with the calculator page, with the place
-in the notation added here. In English the command line keeps the engine's own message,
+each code is `error_<code>` in i18n/site (a counted pair when it counts tiles:
+cli_text.error_text), shared with the calculator page, with the place in the notation
+added here. In English the command line keeps the engine's own message,
 which says more. An impossible situation is worded by the fan table in every language
 and led by the flags the user typed that make it impossible (`--robbing-kong
 --self-drawn: ...`), never the JSON field names: the error names the table's rule, the
@@ -13,7 +14,7 @@ from __future__ import annotations
 from i18n import DEFAULT_LANG
 from rules import FanTable, NotationError, RulesError
 
-from .cli_text import cli_text, site_text
+from .cli_text import cli_text, error_text, site_text
 
 SITUATION_IMPOSSIBLE = "situation_impossible"
 
@@ -24,7 +25,7 @@ def engine_message(err: RulesError, table: FanTable, lang: str) -> str:
         return _situation_message(err, table, lang)
     if lang == DEFAULT_LANG:
         return str(err)
-    text = site_text(lang, f"error_{err.code}", **err.values())
+    text = error_text(lang, err.code, **err.values())
     if isinstance(err, NotationError) and err.in_meld:
         text = site_text(lang, "calc_error_in_meld", error=text)
     if isinstance(err, NotationError) and err.column:

@@ -240,6 +240,21 @@ def test_one_tile_typed_is_one_tile_in_the_singular(calc: Calc) -> None:
     assert calc.summary() == "1 tile so far: 13 show the waits, 14 (with the winning tile) the score."
 
 
+def test_an_error_that_counts_one_tile_says_it_in_the_singular(browser: Any, base_url: str) -> None:  # noqa: F811
+    for lang, one, two in (("es", "[1m] tiene 1 ficha:", "[12m] tiene 2 fichas:"),
+                           ("fr", "[1m] a 1 tuile :", "[12m] a 2 tuiles :")):
+        page = Calc(browser, base_url, lang)
+        try:
+            page.wait_ready()
+            for typed, said in (("[1m]", one), ("[12m]", two)):
+                page.type(typed)
+                page.page.wait_for_function("(said) => document.querySelector('.mcr-calc__error')"
+                                            ".textContent.includes(said)", arg=said)
+            assert not page.errors, page.errors
+        finally:
+            page.close()
+
+
 def test_thirteen_tiles_show_their_waits(calc: Calc) -> None:
     calc.type("[123m]456m789m34p55s")
     rows = calc.page.locator(".mcr-calc__waits tbody tr")

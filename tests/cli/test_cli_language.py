@@ -379,6 +379,19 @@ def test_an_engine_error_is_worded_in_the_language_with_its_place() -> None:
     assert mcr("score", "[123m][EE").stderr.strip() == "mcr score: unclosed meld at column 7"
 
 
+@pytest.mark.parametrize(("lang", "one", "two", "meld"), [
+    ("es", "1 ficha: la mano necesita 14", "2 fichas: la mano necesita 14", "[1m] tiene 1 ficha:"),
+    ("fr", "1 tuile : la main en demande 14", "2 tuiles : la main en demande 14", "[1m] a 1 tuile :"),
+    ("en", "1 tile: a winning hand has 14 (each meld counts 3, a kong too), so with 0 melds it needs 14 standing"
+           " tiles, not 1", "2 tiles: a winning hand has 14 (each meld counts 3, a kong too), so with 0 melds it"
+           " needs 14 standing tiles, not 2", "meld [1m] has 1 tile:"),
+])
+def test_an_error_that_counts_tiles_says_one_in_the_singular(lang: str, one: str, two: str, meld: str) -> None:
+    assert mcr_here("score", "5p", "--lang", lang).stderr.strip() == f"mcr score: {one}"
+    assert mcr_here("score", "5p5p", "--lang", lang).stderr.strip() == f"mcr score: {two}"
+    assert meld in mcr_here("score", "[1m]", "--lang", lang).stderr
+
+
 def test_the_vocabulary_is_explained_name_for_name() -> None:
     explained = {k for k in _strings("cli", "en") if re.match(r"vocabulary_(op|hand|item)_", k)}
     assert explained == set(vocabulary_keys())
@@ -440,3 +453,4 @@ def test_every_counted_phrase_has_both_forms(lang: str) -> None:
     for base in {key.rsplit("_", 1)[0] for key in counted}:
         assert counted_text(lang, base, 1) == strings[f"{base}_one"].format(n=1)
         assert counted_text(lang, base, 2) == strings[f"{base}_other"].format(n=2)
+

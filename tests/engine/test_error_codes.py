@@ -116,15 +116,20 @@ def test_every_code_is_worded_in_every_language_from_its_fields() -> None:
     problems = []
     for lang, strings in wording.items():
         for code, fields in ERROR_FIELDS.items():
-            text = strings.get(f"error_{code}")
-            if not text or not text.strip():
-                problems.append(f"{lang}: error_{code} is missing")
-                continue
-            used = {name for _, name, _, _ in string.Formatter().parse(text) if name}
-            unknown = used - set(fields) - ADDED.get(code, set())
-            if unknown:
-                problems.append(f"{lang}: error_{code} names {sorted(unknown)}, not among its fields {fields}")
-    stale = {key for strings in wording.values() for key in strings
-             if key.startswith("error_") and key.removeprefix("error_") not in ERROR_FIELDS}
+            # A code that counts its n is a counted pair (cli_text.error_text), else one string.
+            keys = [f"error_{code}_one", f"error_{code}_other"] if f"error_{code}_one" in strings else [f"error_{code}"]
+            if len(keys) == 2 and "n" not in fields:
+                problems.append(f"{lang}: error_{code} is a counted pair, but the code counts no n")
+            for key in keys:
+                text = strings.get(key)
+                if not text or not text.strip():
+                    problems.append(f"{lang}: {key} is missing")
+                    continue
+                used = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+                unknown = used - set(fields) - ADDED.get(code, set())
+                if unknown:
+                    problems.append(f"{lang}: {key} names {sorted(unknown)}, not among its fields {fields}")
+    stale = {key for strings in wording.values() for key in strings if key.startswith("error_")
+             and key.removeprefix("error_").removesuffix("_one").removesuffix("_other") not in ERROR_FIELDS}
     assert not problems and not stale, problems + sorted(stale)
 

@@ -339,12 +339,14 @@
   };
 
   // An engine error in the reader's language: the string of its code, filled with the values
-  // the engine's error names (calculator_engine.describe).
+  // the engine's error names (calculator_engine.describe); a code that counts its n ("1 tile",
+  // "5 tiles") is a counted pair, error_<code>_one and _other (as mcr.cli_text.error_text).
   Calculator.prototype.errorText = function (error) {
-    var values = {};
+    var values = {}, key = "error_" + error.code;
     Object.keys(error.values || {}).forEach(function (k) { values[k] = error.values[k]; });
     if (values.tile) values.tile = this.tileName(values.tile);
-    var text = this.t("error_" + error.code, values);
+    var text = this.data.text[key + "_one"] === undefined ? this.t(key, values)
+      : dom.counted(this.t.bind(this), key, values.n, values);
     if (error.in_meld) text = this.t("calc_error_in_meld", {error: text});
     if (error.column) text = this.t("calc_error_at", {error: text, column: error.column});
     return text;

@@ -154,12 +154,13 @@
 
   // "1 kind", "4 kinds", "4種", "0 jour": a count with its noun, from the strings `key_one`
   // and `key_other`, the form the page's language gives the count (CLDR's rules, as
-  // i18n/languages.yaml lists them for Python); `t` as above.
+  // i18n/languages.yaml lists them for Python); `values` are any others the strings fill,
+  // `t` as above.
   var pluralRules = {};
-  function counted(t, key, n) {
+  function counted(t, key, n, values) {
     var lang = document.documentElement.lang || "en";
     var rules = pluralRules[lang] || (pluralRules[lang] = new Intl.PluralRules(lang));
-    return t(key + (rules.select(n) === "one" ? "_one" : "_other"), {n: n});
+    return t(key + (rules.select(n) === "one" ? "_one" : "_other"), Object.assign({}, values, {n: n}));
   }
 
   window.McrDom = {h: h, fillNodes: fillNodes, table: table, cell: cell, handGroups: handGroups, Store: Store,
