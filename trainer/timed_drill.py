@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .drill_records import DrillRecord, DrillRecords, drill_key
-from .explain_text import Explainer
+from .explain_text import Explainer, counted
 from generator.quizzes.questions import Question
 from .grading import grade
 from .question_items import item_of
@@ -58,7 +58,7 @@ class TimedDrill:
     def run(self, questions: list[Question], level: str, header: str) -> DrillResult:
         term = self.term
         term.say(term.t("title") + " · " + header)
-        term.say(term.t("timed_hint", count=len(questions)))
+        term.say(term.t("timed_hint", hands=counted(term.t, term.lang, "count_hands", len(questions))))
         term.say(term.t("legend"))
         answers: list[TimedAnswer] = []
         for n, question in enumerate(questions, 1):

@@ -25,10 +25,11 @@ def totals() -> list:
     return [q for q in load_bank(bank_path("beginner")).questions if q.kind == "total"][:3]
 
 
-def _drill(answers: str, ticks: list[float], folder: Path) -> tuple[io.StringIO, io.StringIO, TimedDrill]:
+def _drill(answers: str, ticks: list[float], folder: Path,
+           lang: str = "en") -> tuple[io.StringIO, io.StringIO, TimedDrill]:
     out, err = io.StringIO(), io.StringIO()
-    term = Terminal(io.StringIO(answers), out, err, "en", False)
-    explainer = Explainer("en", {"1998": TABLE}, "1998")
+    term = Terminal(io.StringIO(answers), out, err, lang, False)
+    explainer = Explainer(lang, {"1998": TABLE}, "1998")
     clock = iter(ticks)
     return out, err, TimedDrill(term, explainer, DrillRecords(folder), clock=lambda: next(clock))
 
@@ -39,6 +40,7 @@ def test_each_hand_is_timed_and_only_the_wrong_ones_are_explained(tmp_path: Path
     result = drill.run([a, b], "beginner", "test")
     text = out.getvalue()
     assert result.right == 1 and [x.seconds for x in result.answers] == [10.0, 15.0]
+    assert "Timed drill: score 2 hands, as fast as you can." in text
     # 25 seconds in all, 12.5 a hand: the summary's own arithmetic, checked by hand.
     assert "1 of 2 right in 0:25 (12.5 s a hand)." in text
     assert "✓" in text.splitlines()[text.splitlines().index("Hand  ok  yours / right   time") + 1]
@@ -53,6 +55,7 @@ def test_the_best_is_kept_per_drill_and_beaten_only_by_more_right_or_less_time(t
     out, _, drill = _drill(right, [0.0, 20.0], tmp_path)
     drill.run([a], "beginner", "test")
     assert "best" not in out.getvalue().lower()                     # the first drill has nothing to beat
+    assert "Timed drill: score 1 hand, as fast as you can." in out.getvalue()
     out, _, drill = _drill(right, [0.0, 12.0], tmp_path)            # as many right, faster: a new best
     drill.run([a], "beginner", "test")
     assert "A new best! The one before: 1 right in 0:20." in out.getvalue()
@@ -89,3 +92,12 @@ def test_the_command(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixt
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(["quiz", "--timed", "--kind", "fans"]) == 2
     assert "A timed drill asks for totals only" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [("fr", "comptez 1 main,", "comptez 2 mains,"),
+                                                  ("es", "puntúe 1 mano lo", "puntúe 2 manos lo")])
+def test_the_hint_counts_the_hands_in_the_language(tmp_path: Path, totals: list, lang: str, one: str, two: str) -> None:
+    for questions, said in ((totals[:1], one), (totals[:2], two)):
+        out, _, drill = _drill("q\n", [0.0, 1.0], tmp_path, lang)
+        drill.run(questions, "beginner", "test")
+        assert said in out.getvalue()
