@@ -419,6 +419,11 @@ def test_csv_and_json_out_and_json_back_in(sheet: Sheet, browser: Any, base_url:
         other.page.set_input_files(".mcr-scoresheet__file", str(bad))
         other.page.wait_for_function("() => document.querySelector('.mcr-scoresheet__notices').textContent.includes('hand 3')")
         assert "hand 3: unknown field" not in other.notices() and "hand 3: choose the winner" in other.notices()
+        for names, said in ((["Ann"], "1 player name: a table has 4"), (NAMES[:3], "3 player names: a table has 4")):
+            bad.write_text(json.dumps(dict(exported, players=names)), encoding="utf-8")
+            other.page.set_input_files(".mcr-scoresheet__file", str(bad))
+            other.page.wait_for_function("(said) => document.querySelector('.mcr-scoresheet__notices')"
+                                         ".textContent.includes(said)", arg=said)
         assert other.hands() == 16      # nothing replaced
         assert not other.errors, other.errors
     finally:

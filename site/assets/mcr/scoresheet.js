@@ -46,8 +46,15 @@
       this.t("sheet_player_default", {seat: this.windName(core.WINDS[player - 1]), player: player});
   };
 
+  // A problem's words; one that counts its n ("1 player name") is a counted pair, key_one
+  // and key_other.
+  Sheet.prototype.problemWords = function (p) {
+    return this.data.text[p.key + "_one"] === undefined ? this.t(p.key, p.values)
+      : dom.counted(this.t.bind(this), p.key, p.values.n, p.values);
+  };
+
   Sheet.prototype.problemText = function (p) {
-    var text = this.t(p.key, p.values), at = p.at;
+    var text = this.problemWords(p), at = p.at;
     if (!at) return text;
     if (at.param) return this.t("sheet_at_param", {name: at.param, item: at.item, problem: text});
     if (at.penalty) return this.t("sheet_at_penalty", {n: at.hand, k: at.penalty, problem: text});
@@ -420,7 +427,7 @@
     form.querySelectorAll("[aria-invalid]").forEach(function (el) { el.removeAttribute("aria-invalid"); });
     box.hidden = !problems.length;
     box.replaceChildren.apply(box, problems.length ? [h("ul", {}, problems.map(function (p) {
-      return h("li", {}, [self.t(p.key, p.values) + (p.at && p.at.penalty ? self.t("sheet_in_penalty", {k: p.at.penalty}) : "")]);
+      return h("li", {}, [self.problemWords(p) + (p.at && p.at.penalty ? self.t("sheet_in_penalty", {k: p.at.penalty}) : "")]);
     }))] : []);
     var first = null;
     problems.forEach(function (p) {
