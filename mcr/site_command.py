@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from i18n import DEFAULT_LANG
+from i18n import DEFAULT_LANG, strings, surfaces
 from mcr.cli_text import cli_text
 from mcr.language import add_lang_argument, language_list
 from .child_process import run_supervised
@@ -57,7 +57,16 @@ def mkdocs_command(args: argparse.Namespace) -> list[str]:
     return command
 
 
+def check_strings() -> None:
+    """Every string file read as the site's generator will read it: MkDocs would end on a
+    broken one (a translator's edit) with a traceback; here it is a StringsError, which
+    `mcr` names by file and key."""
+    for surface in surfaces():
+        strings(surface)
+
+
 def run(args: argparse.Namespace) -> int:
+    check_strings()
     # Material prints a notice about its own end of life on every start; the build log
     # should show only what concerns this site.
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
