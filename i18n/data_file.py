@@ -49,6 +49,8 @@ def read_yaml(path: Path) -> Any:
         raise StringsError(f"{shown(path)}: missing") from None
     except UnicodeDecodeError as err:
         raise StringsError(f"{shown(path)}: not UTF-8 text (byte {err.start})") from None
+    except OSError as err:   # a folder where the file should be, a file it may not read
+        raise StringsError(f"{shown(path)}: {err.strerror or err}") from None
     try:
         return yaml.load(text, Loader=_loader())  # noqa: S506 - a safe loader
     except yaml.YAMLError as err:

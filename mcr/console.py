@@ -20,6 +20,8 @@ def _strings_problem(err: BaseException) -> bool:
 def main() -> int:
     try:
         from .cli import main as run_command
+    except KeyboardInterrupt:   # Ctrl-C while it loads: a quiet stop, as main's own
+        return 130
     except Exception as err:
         if not _strings_problem(err):
             raise

@@ -2,7 +2,8 @@
 
 Both run the MkDocs command line on the project's mkdocs.yml, whose hook regenerates the
 pages from fans.yaml first, so `mcr site build` is exactly `mkdocs build --strict` run from
-the repository root, and `mcr site serve` is `mkdocs serve`. MkDocs runs as a supervised
+the repository root, and `mcr site serve` is `mkdocs serve`, once every string file has
+been read (check_strings). MkDocs runs as a supervised
 child (mcr/child_process.py): stopping `mcr` by a signal stops it too, and frees the port.
 """
 from __future__ import annotations

@@ -37,8 +37,19 @@ def test_a_broken_languages_file_is_named_without_a_traceback(tmp_path: Path) ->
     assert run.stderr.splitlines() == ["mcr: i18n/languages.yaml: language 1: 'singular' must list whole numbers, such as [1]"]
 
 
+def test_a_languages_file_that_cannot_be_read_is_named_without_a_traceback(tmp_path: Path) -> None:
+    copy = _project_copy(tmp_path)
+    languages = copy / "i18n" / "languages.yaml"
+    languages.unlink()
+    languages.mkdir()   # a folder where the file should be
+    run = _mcr_in(copy, "fans")
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr.splitlines() == ["mcr: i18n/languages.yaml: Is a directory"]
+
+
 def test_a_broken_site_string_stops_the_site_build_without_a_traceback(tmp_path: Path) -> None:
-    # MkDocs would read it in the site's hook and end on a traceback; mcr reads every file first.
+    # MkDocs would read it in the site's hook and end on a traceback; mcr reads every file
+    # first. (The copy has no mkdocs.yml: MkDocs, started, would fail otherwise.)
     copy = _project_copy(tmp_path)
     english = copy / "i18n" / "site" / "en.yaml"
     text = english.read_text(encoding="utf-8")
@@ -47,4 +58,3 @@ def test_a_broken_site_string_stops_the_site_build_without_a_traceback(tmp_path:
     assert (run.returncode, run.stdout) == (2, "") and "Traceback" not in run.stderr
     assert run.stderr.startswith("mcr: i18n/site/")
     assert "calc_count_kinds_one: placeholders ['n'], en.yaml has ['k']" in run.stderr
-    assert not (tmp_path / "built").exists()

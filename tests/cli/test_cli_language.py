@@ -453,4 +453,3 @@ def test_every_counted_phrase_has_both_forms(lang: str) -> None:
     for base in {key.rsplit("_", 1)[0] for key in counted}:
         assert counted_text(lang, base, 1) == strings[f"{base}_one"].format(n=1)
         assert counted_text(lang, base, 2) == strings[f"{base}_other"].format(n=2)
-

@@ -120,6 +120,8 @@ def test_every_code_is_worded_in_every_language_from_its_fields() -> None:
             keys = [f"error_{code}_one", f"error_{code}_other"] if f"error_{code}_one" in strings else [f"error_{code}"]
             if len(keys) == 2 and "n" not in fields:
                 problems.append(f"{lang}: error_{code} is a counted pair, but the code counts no n")
+            if len(keys) == 2 and f"error_{code}" in strings:
+                problems.append(f"{lang}: error_{code} is left beside its counted pair")
             for key in keys:
                 text = strings.get(key)
                 if not text or not text.strip():
