@@ -14,7 +14,7 @@ from typing import Any
 ERROR_FIELDS: dict[str, tuple[str, ...]] = {
     # The notation (NotationError, with its column).
     "hand_not_string": (),
-    "no_suit": ("digits",),
+    "no_suit": ("digits", "n"),   # n: how many digits
     "zero_rank": (),
     "suit_without_digits": ("letter",),
     "not_ascii": ("character", "point", "name"),

@@ -117,8 +117,9 @@ def _bad_character(ch: str, column: int) -> NotationError:
 
 def _no_suit(pending: list[tuple[str, int]]) -> NotationError:
     digits = "".join(d for d, _ in pending)
-    return NotationError(f"digits '{digits}' have no suit letter (m, p or s)", pending[0][1], code="no_suit",
-                         digits=digits)
+    said = f"digit '{digits}' has" if len(digits) == 1 else f"digits '{digits}' have"
+    return NotationError(f"{said} no suit letter (m, p or s)", pending[0][1], code="no_suit",
+                         digits=digits, n=len(digits))
 
 
 def _read_tiles(text: str, start: int, columns: list[int] | None = None) -> tuple[list[tuple[Tile, int]], int]:

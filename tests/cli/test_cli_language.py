@@ -392,6 +392,16 @@ def test_an_error_that_counts_tiles_says_one_in_the_singular(lang: str, one: str
     assert meld in mcr_here("score", "[1m]", "--lang", lang).stderr
 
 
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("fr", "le chiffre 1 n'est suivi", "les chiffres 12 ne sont suivis"),
+    ("es", "el dígito 1 no lleva", "los dígitos 12 no llevan"),
+    ("en", "digit '1' has no suit letter", "digits '12' have no suit letter"),
+])
+def test_one_digit_without_its_suit_is_said_in_the_singular(lang: str, one: str, two: str) -> None:
+    assert one in mcr_here("score", "123m456p789s1E", "--lang", lang).stderr
+    assert two in mcr_here("score", "123m456p789s12E", "--lang", lang).stderr
+
+
 def test_the_vocabulary_is_explained_name_for_name() -> None:
     explained = {k for k in _strings("cli", "en") if re.match(r"vocabulary_(op|hand|item)_", k)}
     assert explained == set(vocabulary_keys())

@@ -28,7 +28,7 @@ def _score(hand: str, **situation: object) -> Callable[[], object]:
 # code: (what raises it, the fields it must name)
 CASES: dict[str, tuple[Callable[[], object], dict[str, object]]] = {
     "hand_not_string": (_parse(5), {}),   # type: ignore[arg-type]
-    "no_suit": (_parse("[123m]45p99s678p3"), {"digits": "3"}),
+    "no_suit": (_parse("[123m]45p99s678p3"), {"digits": "3", "n": 1}),
     "zero_rank": (_parse("[123m]405p99s678p3p"), {}),
     "suit_without_digits": (_parse("[123m]p45p"), {"letter": "p"}),
     "not_ascii": (_parse("123m456p789s11s1\u00b2p"),

@@ -43,6 +43,7 @@ def test_canonical_notation_sorts_standing_tiles_keeps_winning_tile_last() -> No
     ("123m]456p", "']' without a '['", 5),
     ("12x3m", "unexpected character 'x'", 3),
     ("123456789m11p12", "digits '12' have no suit letter", 14),
+    ("123m456p789s1E", "digit '1' has no suit letter", 13),
     ("m123", "suit letter 'm' has no digits", 1),
     ("1203m", "'0' is not a tile rank", 3),
     ("[ESW]123m456p789s11s", "chow of honors", 1),

@@ -121,7 +121,7 @@ def test_other_counts_and_bad_hands(loaded: None) -> None:
 # One input for each error the page can meet, and the values its wording is filled with,
 # read by hand from the input (not from the engine's answer).
 ERRORS = {
-    "no_suit": ("[123m]45p99s678p3", {"digits": "3"}),
+    "no_suit": ("[123m]45p99s678p3", {"digits": "3", "n": 1}),
     "zero_rank": ("[123m]405p99s678p3p", {}),
     "suit_without_digits": ("[123m]p45p", {"letter": "p"}),
     "not_ascii": ("[123m]45p\uff19s", {"character": "\uff19", "point": "U+FF19", "name": "FULLWIDTH DIGIT NINE"}),
