@@ -23,7 +23,7 @@ from pathlib import Path
 import rules
 from rules import DEFAULT_FANS_PATH, EditionError, FanTable, FanTableError
 
-from .cli_text import cli_text
+from .cli_text import cli_text, counted_text
 
 EDITIONS = "editions"
 BOOK = "site"
@@ -159,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
     for line in problems:
         print(line)
     if problems:
-        _say(cli_text(args.lang, "check_problems", n=len(problems), path=shown))
+        _say(counted_text(args.lang, "check_problems", len(problems), path=shown))
         return 1
     _say(cli_text(args.lang, "check_sound", path=shown))
     return 0

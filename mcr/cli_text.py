@@ -41,10 +41,10 @@ def error_text(lang: str, code: str, **values: object) -> str:
     return site_text(lang, key, **values)
 
 
-def counted_text(lang: str, key: str, n: int) -> str:
+def counted_text(lang: str, key: str, n: int, **values: object) -> str:
     """'1 kind', '4 kinds', '4種': a count with its noun, from the `key_one` and `key_other`
-    strings of i18n/cli/ (i18n.plural_key picks)."""
-    return cli_text(lang, plural_key(lang, key, n), n=n)
+    strings of i18n/cli/ (i18n.plural_key picks), with any other `values` they fill."""
+    return cli_text(lang, plural_key(lang, key, n), n=n, **values)
 
 
 def points_text(lang: str, points: int) -> str:

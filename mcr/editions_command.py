@@ -48,8 +48,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     unknown = [e for e in args.editions if e not in known]
     if unknown:
-        print("mcr editions diff: " + cli_text(lang, "unknown_editions", editions=", ".join(unknown),
-                                                known=", ".join(known)))
+        print("mcr editions diff: " + counted_text(lang, "unknown_editions", len(unknown), editions=", ".join(unknown),
+                                                   known=", ".join(known)))
         return 2
     a, b = args.editions
     shown = _Shown(lang, [rules.fan_table(args.fans, a), rules.fan_table(args.fans, b)])
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"    {a}: {shown.value(d.before, d.field)}\n    {b}: {shown.value(d.after, d.field)}")
         if d.why:
             print("    " + cli_text(lang, "diff_why", why=_text(d.why, lang)))
-    print(cli_text(lang, "diff_count", n=len(diffs), a=a, b=b))
+    print(counted_text(lang, "diff_count", len(diffs), a=a, b=b))
     return 0
 
 

@@ -35,7 +35,8 @@ def score_request(table: FanTable, line: str, lang: str) -> dict[str, Any]:
         return {"error": "missing \"hand\": the hand in MCR notation, as a string", "code": "missing_hand"}
     unknown = request.keys() - REQUEST_FIELDS
     if unknown:
-        return {"hand": hand, "error": f"unknown field(s) {', '.join(sorted(unknown))}; "
+        fields = "field" if len(unknown) == 1 else "fields"
+        return {"hand": hand, "error": f"unknown {fields} {', '.join(sorted(unknown))}; "
                                        f"known: hand, edition, {', '.join(FIELD_NAMES)}",
                 "code": "unknown_request_field"}
     situation = dict(request)

@@ -274,7 +274,7 @@ class HandContext:
 
 HAND_VOCABULARY: dict[str, str] = {
     "shape": f"the reading's shape: {', '.join(SHAPES)}",
-    "groups": "every group of the reading: sets, pair(s), knitted runs, single tiles",
+    "groups": "every group of the reading: sets, pairs, knitted runs, single tiles",
     "sets": "the groups that are not pairs",
     "chows": "the chows", "pungs": "the pungs and kongs", "kongs": "the kongs",
     "pairs": "the pairs (seven in seven pairs)", "pair": "the pair of a one-pair shape, else null",

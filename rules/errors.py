@@ -40,7 +40,7 @@ ERROR_FIELDS: dict[str, tuple[str, ...]] = {
     # The situation (SituationError). An impossible one names the table's rule that refuses
     # it, the flags set that the rule reads, those of them another flag brought, and the
     # winning tile its reason may name; the reason itself is the table's, in every language.
-    "unknown_situation_field": ("names", "known"),
+    "unknown_situation_field": ("names", "known", "n"),
     "flag_not_boolean": ("field", "value"),
     "bad_wind": ("field", "value"),
     "bad_flowers": ("value", "most"),

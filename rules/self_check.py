@@ -63,12 +63,16 @@ def example_problems(table: FanTable) -> list[str]:
     return [relocate(p) for p in problems]
 
 
+def _times(n: int) -> str:
+    return "1 time" if n == 1 else f"{n} times"
+
+
 def claim_problems(fan_id: str, example: Example, result: ScoreResult) -> list[str]:
     """What the engine's result does not confirm of an example's claims."""
     problems = []
     got = result.fan_counts()
     if got.get(fan_id, 0) != example.counts:
-        problems.append(f"says {fan_id} counts {example.counts} time(s); the engine counts it {got.get(fan_id, 0)}"
+        problems.append(f"says {fan_id} counts {_times(example.counts)}; the engine counts it {got.get(fan_id, 0)}"
                         + _scored(result))
     listed = [n for n in result.not_counted if n.id == fan_id]
     claim = example.not_counted
@@ -83,7 +87,7 @@ def claim_problems(fan_id: str, example: Example, result: ScoreResult) -> list[s
                         "say why with not_counted")
     for other, count in example.with_fans.items():
         if got.get(other, 0) != count:
-            problems.append(f"says {other} counts {count} time(s) here; the engine counts it {got.get(other, 0)}")
+            problems.append(f"says {other} counts {_times(count)} here; the engine counts it {got.get(other, 0)}")
     if example.total is not None and example.total != result.total:
         problems.append(f"says the total is {example.total}; the engine gives {result.total}")
     return problems

@@ -64,8 +64,9 @@ _situation_cache: dict[tuple, Situation] = {}
 def _make_situation(values: dict[str, object]) -> Situation:
     unknown = sorted(set(values) - set(FIELD_NAMES))
     if unknown:
-        raise SituationError(f"unknown situation field(s): {', '.join(unknown)}; known: {', '.join(FIELD_NAMES)}",
-                             "unknown_situation_field", names=tuple(unknown), known=FIELD_NAMES)
+        fields = "field" if len(unknown) == 1 else "fields"
+        raise SituationError(f"unknown situation {fields}: {', '.join(unknown)}; known: {', '.join(FIELD_NAMES)}",
+                             "unknown_situation_field", names=tuple(unknown), known=FIELD_NAMES, n=len(unknown))
     clean: dict[str, object] = {}
     for name in FLAG_NAMES:
         if name in values and values[name] is not None:

@@ -56,7 +56,7 @@ def test_json_lines_keep_order_and_isolate_errors() -> None:
     assert out[0]["total"] == 98
     assert out[1] == {"hand": "[123m][EE", "error": "line 2: unclosed meld at column 7", "code": "unclosed_meld"}
     assert "cannot be self-drawn" in out[2]["error"] and out[2]["code"] == "situation_impossible"
-    assert "unknown field(s) dealer" in out[3]["error"] and out[3]["code"] == "unknown_request_field"
+    assert "unknown field dealer;" in out[3]["error"] and out[3]["code"] == "unknown_request_field"
     assert out[4]["total"] == 9
     assert out[5]["error"].startswith("line 6: a blank line") and out[5]["code"] == "blank_line"
     assert out[6]["error"].startswith("line 7: not valid JSON") and out[6]["code"] == "not_json"

@@ -148,3 +148,18 @@ def test_an_edition_of_one_change_says_so_in_the_singular(tmp_path: Path) -> Non
     status, out, err = run("editions", "--fans", str(copy))
     assert status == 0, err
     assert "based on 1998 (1 change)" in out
+    for lang, said in (("en", "1 difference between 1998 and green-book"),
+                       ("fr", "1 différence entre 1998 et green-book"), ("es", "1 diferencia entre 1998 y green-book")):
+        status, out, err = run("editions", "diff", "1998", "green-book", "--fans", str(copy), "--lang", lang)
+        assert status == 0 and out.splitlines()[-1] == said, out + err
+    status, out, _ = run("editions", "diff", "1998", "nope", "--lang", "fr")
+    assert status == 2 and out.startswith("mcr editions diff: édition inconnue nope ; les éditions sont 1998"), out
+
+
+def test_one_problem_is_counted_in_the_singular(tmp_path: Path) -> None:
+    copy = all_pungs_at(tmp_path, 13, editions=True)   # 13 is no fan value: one problem
+    for lang, said in (("en", f"mcr check: 1 problem in {copy}"), ("fr", f"mcr check: 1 problème dans {copy}"),
+                       ("es", f"mcr check: 1 problema en {copy}")):
+        status, out, err = run("check", str(copy), "--lang", lang)
+        assert status == 1 and len(out.splitlines()) == 1 and "fan all_pungs: points 13" in out, out
+        assert said in err.splitlines(), err

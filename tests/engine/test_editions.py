@@ -74,7 +74,7 @@ def test_an_edition_as_the_cli_lists_and_compares_it() -> None:
     assert run.returncode == 0
     assert "Big Three Dragons [big_three_dragons]: fans not counted with it" in run.stdout
     assert "settings of the scoring principles [held_four_is_a_wait]" in run.stdout
-    assert f"{len(rules.edition_differences(DEFAULT, LATER))} difference(s)" in run.stdout
+    assert f"{len(rules.edition_differences(DEFAULT, LATER))} differences between 1998 and green-book" in run.stdout
     bad = subprocess.run([sys.executable, "-m", "mcr", "score", "123m", "--edition", "1999"],
                          capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode == 2 and "unknown edition '1999'" in bad.stderr and "green-book" in bad.stderr
@@ -146,7 +146,7 @@ examples:
     run = subprocess.run([sys.executable, "-m", "mcr", "editions", "diff", "1998", "club", "--fans", str(path)],
                          capture_output=True, text=True, cwd=ROOT)
     assert "Chicken Hand [chicken_hand]: points" in run.stdout and "settlement [base]" in run.stdout
-    assert "3 difference(s)" in run.stdout
+    assert "3 differences between 1998 and club" in run.stdout
 
 
 def test_a_broken_overlay_is_refused_with_its_line(tmp_path: Path) -> None:

@@ -53,7 +53,7 @@ CASES: dict[str, tuple[Callable[[], object], dict[str, object]]] = {
     "too_many_copies": (_parse("11111m22m33m44m556m"), {"n": 5, "tile": "1m"}),
     "not_winning": (_score("[123m]456m789m34p55s9p"), {"hand": "[123m]456789m34p55s9p"}),
     "unknown_situation_field": (_score(WINNING, dealer=True, turn=3),
-                                {"names": ("dealer", "turn"), "known": rules.SITUATION_FIELDS}),
+                                {"names": ("dealer", "turn"), "known": rules.SITUATION_FIELDS, "n": 2}),
     "flag_not_boolean": (_score(WINNING, self_drawn="yes"), {"field": "self_drawn", "value": "'yes'"}),
     "bad_wind": (_score(WINNING, seat_wind="X"), {"field": "seat_wind", "value": "'X'"}),
     "bad_flowers": (_score(WINNING, flowers=9), {"value": "9", "most": 8}),
