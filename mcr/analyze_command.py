@@ -10,10 +10,7 @@ from rules import RulesError, analyze_hand, fan_table
 from .analysis_output import format_analysis
 from .cli_text import cli_text
 from .engine_messages import engine_message
-from .language import locale_language
-
-FLOWER_COUNT = 8   # the flowers and seasons of the set
-
+from .flowers_option import add_flowers_argument
 
 def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     def help_text(key: str, **values: object) -> str:
@@ -24,14 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     # Only what holds for every wait alike: the flags of one way of winning would not.
     parser.add_argument("--seat-wind", default="E", choices=list("ESWN"), help=help_text("help_seat_wind"))
     parser.add_argument("--prevalent-wind", default="E", choices=list("ESWN"), help=help_text("help_prevalent_wind"))
-    parser.add_argument("--flowers", type=_flowers, default=0, metavar="N",
-                        help=help_text("help_flowers", most=FLOWER_COUNT))
-
-
-def _flowers(value: str) -> int:
-    if value.isascii() and value.isdigit() and int(value) <= FLOWER_COUNT:
-        return int(value)
-    raise argparse.ArgumentTypeError(cli_text(locale_language(), "bad_flowers", most=FLOWER_COUNT, value=value))
+    add_flowers_argument(parser, lang)
 
 
 def run(args: argparse.Namespace) -> int:

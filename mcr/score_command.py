@@ -10,12 +10,9 @@ from rules import RulesError, breakdown, fan_table, score_with_table
 
 from .cli_text import cli_text
 from .engine_messages import engine_message
-from .language import locale_language
+from .flowers_option import add_flowers_argument
 from .scoring_output import breakdown_text
 from .worker_count import MAX_WORKERS, WORKERS_ENV, WorkerCountError, worker_count
-
-FLOWER_COUNT = 8   # the flowers and seasons of the set
-
 
 def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     def help_text(key: str, **values: object) -> str:
@@ -28,21 +25,10 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     parser.add_argument("--last-wall-tile", action="store_true", help=help_text("help_last_wall_tile"))
     parser.add_argument("--seat-wind", default="E", choices=list("ESWN"), help=help_text("help_seat_wind"))
     parser.add_argument("--prevalent-wind", default="E", choices=list("ESWN"), help=help_text("help_prevalent_wind"))
-    parser.add_argument("--flowers", type=_flowers, default=0, metavar="N",
-                        help=help_text("help_flowers", most=FLOWER_COUNT))
+    add_flowers_argument(parser, lang)
     parser.add_argument("--json", action="store_true", help=help_text("help_json"))
     parser.add_argument("--fans", metavar="PATH", help=help_text("help_fans_table"))
     parser.add_argument("--edition", metavar="ID", help=help_text("help_edition"))
-
-
-def _flowers(value: str) -> int:
-    # Checked here, so the message names --flowers (the engine would name its field).
-    # The length first: int() refuses thousands of digits with a ValueError, which argparse
-    # would report under this function's name.
-    if value.isascii() and value.isdigit() and len(value) <= 2 and int(value) <= FLOWER_COUNT:
-        return int(value)
-    shown = value if len(value) <= 20 else value[:20] + "..."
-    raise argparse.ArgumentTypeError(cli_text(locale_language(), "bad_flowers", most=FLOWER_COUNT, value=shown))
 
 
 def _situation_from_args(args: argparse.Namespace) -> dict[str, Any]:

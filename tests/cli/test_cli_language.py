@@ -345,6 +345,17 @@ def test_too_many_flowers_names_the_flag() -> None:
     assert "argument --flowers: a whole number from 0 to 8, not '9'" in run.stderr
 
 
+@pytest.mark.parametrize("command", ["score", "analyze"])
+def test_a_refused_flower_count_is_said_in_the_language_asked(command: str) -> None:
+    # The language on the command line wins over the locale's, as in every other message.
+    hand = RICH if command == "score" else RICH[:-1]
+    english = dict(os.environ, LANG="en_US.UTF-8", LC_ALL="", LANGUAGE="")
+    for value in ("9", "9" * 5000):
+        run = mcr(command, hand, "--flowers", value, "--lang", "fr", env=english)
+        assert run.returncode == 2 and "argument --flowers: un nombre entier de 0 à 8, pas '9" in run.stderr, run.stderr
+        assert "Traceback" not in run.stderr and len(run.stderr) < 2000
+
+
 def test_the_json_lines_errors_keep_the_field_names() -> None:
     # A JSON Lines caller wrote the fields, so its errors name them (and stay in English).
     lines = '{"hand": "[1111m]23m456p789s99s4m", "flowers": 9}\n'
