@@ -143,6 +143,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     shown = args.path or "fans.yaml"
     table_file = Path(args.path) if args.path else DEFAULT_FANS_PATH
+    if not table_file.is_file():   # nothing to check: said once, not as a problem of the table
+        print("mcr check: " + cli_text(args.lang, "check_no_file", path=shown), file=sys.stderr)
+        return 2
     if args.editions is not None and not args.editions.is_dir():
         print("mcr check: " + cli_text(args.lang, "check_no_folder", folder=args.editions), file=sys.stderr)
         return 2
