@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
             found = check_bank(bank, table)
             problems += found
             verdict = cli_text(lang, "banks_ok") if not found else counted_text(lang, "count_problems", len(found))
-            print(cli_text(lang, "banks_checked", level=_level(level, lang), n=len(bank.questions), verdict=verdict))
+            print(counted_text(lang, "banks_checked", len(bank.questions), level=_level(level, lang), verdict=verdict))
         if with_rules:
             problems += rules_bank_step.check(args.out, lang)
         # Each problem is the checker's own line (which bank, question and field), for the maintainer.
@@ -79,8 +79,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     for bank in banks:
         path = write_bank(bank, args.out)
-        print(cli_text(lang, "banks_written", path=path, n=len(bank.questions), seed=bank.seed,
-                       version=bank.fan_table_version))
+        print(counted_text(lang, "banks_written", len(bank.questions), path=path, seed=bank.seed,
+                           version=bank.fan_table_version))
     print(cli_text(lang, "banks_built_in", seconds=f"{time.perf_counter() - start:.1f}"))
     return 0
 
@@ -122,7 +122,7 @@ def _level_stats(bank: Bank, spec: level_targets.Levels, table: rules.FanTable, 
     separator = cli_text(lang, "list_separator")
     st = stats_of(bank, spec)
     low, median, high = st.totals
-    print(cli_text(lang, "stats_level", level=_level(bank.level, lang), n=st.questions))
+    print(counted_text(lang, "stats_level", st.questions, level=_level(bank.level, lang)))
     print("  " + cli_text(lang, "stats_kinds", kinds=separator.join(
         f"{quiz_text(lang, f'kind_{k}')} {n}" for k, n in sorted(st.kinds.items()))))
     print("  " + cli_text(lang, "stats_totals", low=low, median=f"{median:g}", high=high))

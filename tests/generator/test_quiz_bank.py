@@ -147,3 +147,14 @@ def test_the_rebuild_command_writes_and_checks_banks(tmp_path: Path, capsys: pyt
     assert main(["quiz-banks", *args, "--check"]) == 1
     err = capsys.readouterr().err
     assert "total is" in err and "mcr quiz-banks" in err
+
+
+def test_a_bank_of_one_question_is_said_in_the_singular(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    from mcr.cli import main
+    args = ["--out", str(tmp_path), "--level", "beginner"]
+    assert main(["quiz-banks", *args, "--count", "1", "--coverage", "0", "--seed", "9", "--lang", "fr"]) == 0
+    assert f"{tmp_path / 'beginner.json'} : 1 question (graine 9," in capsys.readouterr().out
+    assert main(["quiz-banks", *args, "--check"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Beginner: 1 question, ok"
+    assert main(["quiz-banks", *args, "--stats", "--lang", "es"]) == 0
+    assert "Principiante: 1 pregunta" in capsys.readouterr().out
