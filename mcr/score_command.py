@@ -9,10 +9,13 @@ from typing import Any
 from rules import RulesError, breakdown, fan_table, score_with_table
 
 from .cli_text import cli_text
-from .engine_messages import engine_message
+from .engine_messages import engine_message, flag_of
 from .flowers_option import add_flowers_argument
 from .scoring_output import breakdown_text
 from .worker_count import MAX_WORKERS, WORKERS_ENV, WorkerCountError, worker_count
+
+SITUATION_FLAGS = ("self_drawn", "fourth_tile", "replacement", "robbing_kong", "last_wall_tile")
+
 
 def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     def help_text(key: str, **values: object) -> str:
@@ -34,13 +37,25 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
 def _situation_from_args(args: argparse.Namespace) -> dict[str, Any]:
     # A flag left out is None, not False: the table's situation rules may imply it
     # (a replacement tile brings self-drawn), which an explicit False would contradict.
-    flags = {name: True if getattr(args, name) else None
-             for name in ("self_drawn", "fourth_tile", "replacement", "robbing_kong", "last_wall_tile")}
+    flags = {name: True if getattr(args, name) else None for name in SITUATION_FLAGS}
     return {**flags, "seat_wind": args.seat_wind, "prevalent_wind": args.prevalent_wind, "flowers": args.flowers}
+
+
+def _situation_options_given(args: argparse.Namespace) -> list[str]:
+    """The situation options that differ from their defaults, as typed: JSON Lines reads each
+    line's own situation, so they would be silently dropped."""
+    situation = _situation_from_args(args)
+    given = [flag_of(name) for name in SITUATION_FLAGS if situation[name]]
+    given += [f"{flag_of(name)} {situation[name]}" for name in ("seat_wind", "prevalent_wind") if situation[name] != "E"]
+    return given + ([f"--flowers {args.flowers}"] if args.flowers else [])
 
 
 def run(args: argparse.Namespace) -> int:
     if args.hand == "-":
+        given = _situation_options_given(args)
+        if given:
+            print("mcr score -: " + cli_text(args.lang, "score_lines_situation", flags=" ".join(given)), file=sys.stderr)
+            return 2
         try:
             workers = worker_count()
         except WorkerCountError as err:

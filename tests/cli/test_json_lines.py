@@ -365,3 +365,23 @@ def test_ctrl_c_while_waiting_for_a_request_is_a_quiet_exit_130() -> None:
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 130 and errors == b"", errors.decode()
+
+
+@pytest.mark.parametrize(("options", "named"), [
+    (["--self-drawn", "--flowers", "3"], "--self-drawn --flowers 3"),
+    (["--seat-wind", "S", "--replacement"], "--replacement --seat-wind S"),
+])
+def test_situation_options_with_json_lines_are_refused_not_dropped(options: list[str], named: str) -> None:
+    # Each line gives its own situation: options that would be silently ignored are refused.
+    run = subprocess.run([sys.executable, "-m", "mcr", "score", "-", *options, "--lang", "en"], cwd=ROOT,
+                         input=b'{"hand": "[EEE][SSSS1]55pWWWNNN"}\n', capture_output=True, timeout=60)
+    assert (run.returncode, run.stdout) == (2, b"")
+    assert run.stderr.decode().startswith(f"mcr score -: {named}: with -, each JSON line gives its own situation")
+
+
+def test_options_at_their_defaults_are_no_obstacle_to_json_lines() -> None:
+    run = subprocess.run([sys.executable, "-m", "mcr", "score", "-", "--seat-wind", "E", "--flowers", "0", "--json"],
+                         cwd=ROOT, input=b'{"hand": "[EEE][SSSS1]55pWWWNNN"}\n', capture_output=True, timeout=60)
+    # Won on the discarded N: Big Four Winds 88, Half Flush 6 and the melded kong 1; NNN, made
+    # by the discard, is no concealed pung.
+    assert run.returncode == 0 and json.loads(run.stdout)["total"] == 95
