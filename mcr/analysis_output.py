@@ -57,8 +57,11 @@ def _forms_text(analysis: Analysis, lang: str) -> str:
     parts = []
     for shape, value in analysis.forms:
         form = cli_text(lang, f"form_{ANALYSIS_FORMS[shape]}")
-        parts.append(cli_text(lang, "form_ruled_out", form=form) if value is None else
-                     cli_text(lang, "form_entry", form=form, n=value))
+        if value is None:
+            parts.append(cli_text(lang, "form_ruled_out", form=form))
+        else:   # a shanten of -1: the tiles already make this shape
+            parts.append(cli_text(lang, "form_complete", form=form) if value < 0 else
+                         cli_text(lang, "form_entry", form=form, n=value))
     return cli_text(lang, "list_separator").join(parts)
 
 

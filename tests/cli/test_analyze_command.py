@@ -96,3 +96,11 @@ def test_a_count_of_one_is_worded_in_the_singular(lang: str, line: str) -> None:
     run = mcr_here("analyze", "[345p][345p]789sEEE4p", "--lang", lang)
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines()[3] == line
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Shanten by shape: four sets and a pair complete, seven pairs 4,"),
+                                            ("fr", "Shanten par forme : quatre groupes et une paire complète,")])
+def test_a_shape_already_complete_is_said_so_not_minus_one(lang: str, said: str) -> None:
+    # 123m 456p 789s 11s EEE: four sets and a pair already; seven pairs needs four more pairs.
+    out = mcr_here("analyze", "123m456p789s11sEEE", "--lang", lang).stdout
+    assert said in out and "-1" not in out, out

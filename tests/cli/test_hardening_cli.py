@@ -95,7 +95,7 @@ def test_flowers_with_thousands_of_digits_names_the_option() -> None:
 def test_points_out_of_range(points: str) -> None:
     run = mcr(["fans", "--points", points], stdout=subprocess.PIPE)
     assert run.returncode == 2 and run.stdout == ""
-    assert f"--points {points}: out of range; a fan is worth one of 1, 2, 4, 6, 8" in run.stderr
+    assert f"--points {points}: no fan is worth that; a fan is worth one of 1, 2, 4, 6, 8" in run.stderr
 
 
 def test_points_in_range_lists_those_fans() -> None:
