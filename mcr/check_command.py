@@ -144,7 +144,8 @@ def run(args: argparse.Namespace) -> int:
     shown = args.path or "fans.yaml"
     table_file = Path(args.path) if args.path else DEFAULT_FANS_PATH
     if not table_file.is_file():   # nothing to check: said once, not as a problem of the table
-        print("mcr check: " + cli_text(args.lang, "check_no_file", path=shown), file=sys.stderr)
+        key = "check_not_regular" if table_file.exists() else "check_no_file"
+        print("mcr check: " + cli_text(args.lang, key, path=shown), file=sys.stderr)
         return 2
     if args.editions is not None and not args.editions.is_dir():
         print("mcr check: " + cli_text(args.lang, "check_no_folder", folder=args.editions), file=sys.stderr)

@@ -98,13 +98,15 @@ def test_a_broken_edition_beside_a_copied_table_fails_mcr_check(tmp_path: Path) 
     assert status == 0 and f"read {alone} and no edition: there is none in {alone.parent}/editions/" in err
 
 
-@pytest.mark.parametrize("missing", ["none.yaml", "."])
-def test_check_refuses_a_table_that_is_no_file_once_and_reads_nothing(tmp_path: Path, missing: str) -> None:
+@pytest.mark.parametrize(("missing", "said"), [
+    ("none.yaml", "no such file: name a fan table file, or give none for the project's fans.yaml"),
+    (".", "not a regular file (a folder, a device or a pipe): refused; name a fan table file"),
+])
+def test_check_refuses_a_table_that_is_no_file_once_and_reads_nothing(tmp_path: Path, missing: str, said: str) -> None:
     path = str(tmp_path / missing)
     status, out, err = run("check", path)
     assert (status, out) == (2, "")
-    assert err.splitlines() == [f"mcr check: {path}: no such file: name a fan table file, or give none for the "
-                                "project's fans.yaml"]
+    assert err.splitlines() == [f"mcr check: {path}: {said}"]
 
 
 def test_check_refuses_an_editions_folder_that_does_not_exist(tmp_path: Path) -> None:
