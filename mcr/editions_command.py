@@ -37,9 +37,9 @@ def run(args: argparse.Namespace) -> int:
             based = (cli_text(lang, "edition_based_on", based=info.based_on,
                               changes=counted_text(lang, "count_changes", len(changes)))
                      if info.based_on else cli_text(lang, "edition_own"))
-            print(f"{info.id}: {info.name(lang)}{based}")
-            print(f"    {_text(source.get('publisher', {}), lang)}, {source.get('year', '')}: "
-                  f"{_text(source.get('title', {}), lang)}")
+            print(cli_text(lang, "edition_heading", id=info.id, name=info.name(lang), based=based))
+            print("    " + cli_text(lang, "edition_source", publisher=_text(source.get("publisher", {}), lang),
+                                    year=source.get("year", ""), title=_text(source.get("title", {}), lang)))
             print(f"    {_text(info.summary, lang)}")
         return 0
     known = [info.id for info, _ in found]

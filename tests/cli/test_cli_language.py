@@ -474,3 +474,13 @@ def test_every_counted_phrase_has_both_forms(lang: str) -> None:
     for base in {key.rsplit("_", 1)[0] for key in counted}:
         assert counted_text(lang, base, 1) == strings[f"{base}_one"].format(n=1)
         assert counted_text(lang, base, 2) == strings[f"{base}_other"].format(n=2)
+
+
+def test_the_editions_list_follows_the_languages_punctuation() -> None:
+    # French sets a space before a colon; Japanese uses the full-width one.
+    french = mcr_here("editions", "--lang", "fr").stdout.splitlines()
+    assert french[0] == "1998 : Règles nationales (1998), celle de la table"
+    assert french[1] == "    Administration générale des sports de Chine, 1998 : Règles de compétition du Mahjong de Chine " \
+                        "(version d'essai)"
+    assert mcr_here("editions", "--lang", "ja").stdout.startswith("1998：")
+    assert mcr_here("editions", "--lang", "en").stdout.startswith("1998: National rules (1998), the table's own\n")
