@@ -7,7 +7,7 @@ from typing import Mapping
 from .data_file import I18N_DIR, StringsError, read_yaml, shown
 
 
-def _read_languages() -> tuple[tuple[str, str, frozenset[int]], ...]:
+def _read_languages() -> tuple[tuple[str, str, frozenset[int], str], ...]:
     path = I18N_DIR / "languages.yaml"
     data = read_yaml(path)
     if not isinstance(data, list) or not data:
@@ -19,21 +19,31 @@ def _read_languages() -> tuple[tuple[str, str, frozenset[int]], ...]:
         singular = entry.get("singular", [])
         if not isinstance(singular, list) or not all(type(n) is int and n >= 0 for n in singular):
             raise StringsError(f"{shown(path)}: language {i}: 'singular' must list whole numbers, such as [1]")
-        found.append((entry["code"], entry["name"], frozenset(singular)))
+        decimal = entry.get("decimal", ".")
+        if decimal not in (".", ","):
+            raise StringsError(f"{shown(path)}: language {i}: 'decimal' must be \".\" or \",\"")
+        found.append((entry["code"], entry["name"], frozenset(singular), decimal))
     return tuple(found)
 
 
 _LANGUAGES = _read_languages()
-LANGS: tuple[str, ...] = tuple(code for code, _, _ in _LANGUAGES)
+LANGS: tuple[str, ...] = tuple(code for code, _, _, _ in _LANGUAGES)
 DEFAULT_LANG = LANGS[0]
-LANGUAGE_NAMES: dict[str, str] = {code: name for code, name, _ in _LANGUAGES}   # each language's name for itself
-SINGULAR_COUNTS: dict[str, frozenset[int]] = {code: counts for code, _, counts in _LANGUAGES}
+LANGUAGE_NAMES: dict[str, str] = {code: name for code, name, _, _ in _LANGUAGES}   # each language's name for itself
+SINGULAR_COUNTS: dict[str, frozenset[int]] = {code: counts for code, _, counts, _ in _LANGUAGES}
+DECIMAL_MARKS: dict[str, str] = {code: mark for code, _, _, mark in _LANGUAGES}
 
 
 def plural_key(lang: str, key: str, n: int) -> str:
     """`key_one` where `lang` says a count of `n` in its form for one, else `key_other`: the
     two strings of a counted phrase ('1 kind', '4 kinds'; '0 jour' in French)."""
     return f"{key}_one" if n in SINGULAR_COUNTS.get(lang, SINGULAR_COUNTS[DEFAULT_LANG]) else f"{key}_other"
+
+
+def decimal_text(lang: str, value: float, spec: str = ".1f") -> str:
+    """`value` formatted by `spec`, with the decimal mark of `lang`: '0.2' in English, '0,2'
+    in French."""
+    return format(value, spec).replace(".", DECIMAL_MARKS.get(lang, "."))
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import rules
+from i18n import decimal_text
 
 from generator.quizzes import level_targets
 from generator.quizzes.bank_sources import stale_banks
@@ -81,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         path = write_bank(bank, args.out)
         print(counted_text(lang, "banks_written", len(bank.questions), path=path, seed=bank.seed,
                            version=bank.fan_table_version))
-    print(cli_text(lang, "banks_built_in", seconds=f"{time.perf_counter() - start:.1f}"))
+    print(cli_text(lang, "banks_built_in", seconds=decimal_text(lang, time.perf_counter() - start)))
     return 0
 
 
@@ -125,7 +126,7 @@ def _level_stats(bank: Bank, spec: level_targets.Levels, table: rules.FanTable, 
     print(counted_text(lang, "stats_level", st.questions, level=_level(bank.level, lang)))
     print("  " + cli_text(lang, "stats_kinds", kinds=separator.join(
         f"{quiz_text(lang, f'kind_{k}')} {n}" for k, n in sorted(st.kinds.items()))))
-    print("  " + cli_text(lang, "stats_totals", low=low, median=f"{median:g}", high=high))
+    print("  " + cli_text(lang, "stats_totals", low=low, median=decimal_text(lang, median, "g"), high=high))
     print("  " + cli_text(lang, "stats_fans"))
     for fan, share in st.fans.items():
         print(f"    {_padded(name.get(fan, fan), 36)} {share:6.1%}   ("

@@ -9,7 +9,7 @@ import pytest
 import i18n
 from i18n import string_tables as strings_module
 from i18n.data_file import read_yaml
-from i18n.languages import SINGULAR_COUNTS, plural_key
+from i18n.languages import DECIMAL_MARKS, SINGULAR_COUNTS, plural_key
 from i18n.string_tables import problems
 
 from ..conftest import ROOT
@@ -105,6 +105,13 @@ def test_the_singular_counts_are_cldrs(lang: str) -> None:
     from babel import Locale
     rule = Locale.parse(lang).plural_form
     assert SINGULAR_COUNTS[lang] == {n for n in range(1000) if rule(n) == "one"}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_the_decimal_marks_are_cldrs(lang: str) -> None:
+    from babel.numbers import get_decimal_symbol
+    assert DECIMAL_MARKS[lang] == get_decimal_symbol(lang)
+    assert i18n.decimal_text(lang, 12.5) == f"12{get_decimal_symbol(lang)}5"
 
 
 def test_a_counted_phrase_takes_the_form_its_language_gives_the_count() -> None:

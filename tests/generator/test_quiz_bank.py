@@ -3,6 +3,7 @@ and the bank builder: deterministic from its seed."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -153,7 +154,9 @@ def test_a_bank_of_one_question_is_said_in_the_singular(tmp_path: Path, capsys: 
     from mcr.cli import main
     args = ["--out", str(tmp_path), "--level", "beginner"]
     assert main(["quiz-banks", *args, "--count", "1", "--coverage", "0", "--seed", "9", "--lang", "fr"]) == 0
-    assert f"{tmp_path / 'beginner.json'} : 1 question (graine 9," in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"{tmp_path / 'beginner.json'} : 1 question (graine 9," in out
+    assert re.search(r"^construit en \d+,\d s$", out, re.M), out   # French writes a decimal comma
     assert main(["quiz-banks", *args, "--check"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "Beginner: 1 question, ok"
     assert main(["quiz-banks", *args, "--stats", "--lang", "es"]) == 1   # a bank of one misses its targets
