@@ -10,6 +10,7 @@ import argparse
 import random
 import sys
 from pathlib import Path
+from typing import Callable
 
 import rules
 from rules import FanTable
@@ -35,6 +36,24 @@ from mcr.cli_text import cli_text
 from mcr.language import add_lang_argument
 
 DEFAULT_COUNT = 10
+MOST_GOAL = 1000   # answers a day
+
+
+def whole_number(lang: str, least: int, most: int | None = None) -> Callable[[str], int]:
+    """An option's type: a whole number from `least` (up to `most`); anything else is
+    refused by argparse, naming the option, with the range in `lang`."""
+    def parse(value: str) -> int:
+        try:
+            number: int | None = int(value)
+        except ValueError:
+            number = None
+        if number is not None and number >= least and (most is None or number <= most):
+            return number
+        shown = value if len(value) <= 20 else value[:20] + "..."
+        if most is None:
+            raise argparse.ArgumentTypeError(text(lang, "bad_whole_from", least=least, value=shown))
+        raise argparse.ArgumentTypeError(text(lang, "bad_whole_range", least=least, most=most, value=shown))
+    return parse
 
 
 def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
@@ -42,7 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
         return cli_text(lang, key, **values)
     parser.add_argument("--level", choices=LEVELS, help=help_text("help_quiz_level"))
     parser.add_argument("--fan", metavar="ID", help=help_text("help_quiz_fan"))
-    parser.add_argument("--count", type=int, default=DEFAULT_COUNT, metavar="N",
+    parser.add_argument("--count", type=whole_number(lang, 1), default=DEFAULT_COUNT, metavar="N",
                         help=help_text("help_quiz_count", default=DEFAULT_COUNT))
     parser.add_argument("--seed", type=int, metavar="S", help=help_text("help_quiz_seed"))
     parser.add_argument("--kind", choices=KINDS, action="append", help=help_text("help_quiz_kind"))
@@ -52,7 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     mode.add_argument("--timed", action="store_true", help=help_text("help_quiz_timed"))
     parser.add_argument("--explain", action="store_true", help=help_text("help_quiz_explain"))
     parser.add_argument("--stats", action="store_true", help=help_text("help_quiz_stats"))
-    parser.add_argument("--goal", type=int, metavar="N", help=help_text("help_quiz_goal"))
+    parser.add_argument("--goal", type=whole_number(lang, 1, MOST_GOAL), metavar="N", help=help_text("help_quiz_goal"))
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help=help_text("help_quiz_color"))
     parser.add_argument("--banks", type=Path, default=QUIZ_DIR, metavar="DIR", help=help_text("help_quiz_banks"))
@@ -84,11 +103,9 @@ def progress_store(editions: dict[str, FanTable]) -> ProgressStore:
 
 
 def _problems(args: argparse.Namespace, term: Terminal, editions: dict[str, FanTable]) -> int | None:
-    """The exit status of options that cannot be used together or are out of range; None when fine."""
+    """The exit status of options that cannot be used together or name what is not there; None when fine
+    (a number out of range is refused when the options are read: whole_number)."""
     lang = args.lang
-    if args.count < 1 or (args.goal is not None and not 1 <= args.goal <= 1000):
-        term.warn(text(lang, "bad_number"))
-        return 2
     if args.edition is not None and args.edition not in editions:
         term.warn(text(lang, "unknown_edition", edition=args.edition, known=", ".join(editions)))
         return 2
@@ -139,8 +156,8 @@ def run(args: argparse.Namespace) -> int:
     options = Options(mode, args.count, args.level, fan, tuple(args.kind or KINDS), seed, args.edition, args.explain)
     saver = StoreSaver(term, store, loaded.progress)
     session = Session(trainer, loaded.progress, options, today=clock.today(), lang=lang, save=saver)
-    TerminalSession(term, session).run(_header(args, session, fan, table, seed))
-    return 0
+    summary = TerminalSession(term, session).run(_header(args, session, fan, table, seed))
+    return 1 if summary.empty else 0
 
 
 def _header(args: argparse.Namespace, session: Session, fan: str | None, table: FanTable, seed: int) -> str:

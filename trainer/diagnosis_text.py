@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .diagnosis import Diagnosis, Explanation
-from .explain_text import Explainer
+from .explain_text import Explainer, counted
 from .mistakes import Mistake
 from generator.quizzes.questions import Question
 
@@ -51,8 +51,8 @@ def _clauses(e: Explanation, ex: Explainer, question: Question) -> str:
 
 
 def difference_text(d: Diagnosis, ex: Explainer) -> str:
-    n = d.difference
-    return ex.t("diag_short" if n < 0 else "diag_over", points=ex.points(abs(n)))
+    n = d.difference   # "1 point short" / "Falta 1 punto": the verb agrees with the count too
+    return counted(ex.t, ex.lang, "diag_short" if n < 0 else "diag_over", abs(n))
 
 
 def diagnosis_lines(d: Diagnosis | None, ex: Explainer, question: Question) -> list[str]:

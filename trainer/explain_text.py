@@ -35,10 +35,11 @@ def dots(label: str, value: str) -> str:
     return f"{label} {'.' * max(2, LINE_WIDTH - width(label) - len(value) - 2)} {value}"
 
 
-def counted(t: Callable[..., str], lang: str, key: str, n: int) -> str:
+def counted(t: Callable[..., str], lang: str, key: str, n: int, **values: object) -> str:
     """'1 chow', '2 chows', '2 副顺子': a count with its noun in `lang`, from the strings
-    `key_one` and `key_other` (i18n.plural_key picks); `t` words a key."""
-    return t(plural_key(lang, key, n), n=n)
+    `key_one` and `key_other` (i18n.plural_key picks); `t` words a key, filling {n} and
+    `values` (a sentence whose words agree with the count has its other placeholders)."""
+    return t(plural_key(lang, key, n), n=n, **values)
 
 
 class Explainer:

@@ -5,8 +5,11 @@ Lines for the terminal quiz and `mcr quiz --stats`, in the learner's language
 """
 from __future__ import annotations
 
+from functools import partial
+
 from rules import FanTable
 
+from .explain_text import counted
 from .history_chart import chart_lines, family_names
 from .learner_settings import learner_settings
 from .level_moves import Move
@@ -16,8 +19,11 @@ from .text import fan_name, text
 
 def move_line(move: Move, lang: str) -> str:
     """What the learner is told when the evidence moves them to another level."""
-    return text(lang, "level_up" if move.up else "level_down", right=move.right, of=move.out_of,
-                before=text(lang, f"level_{move.before}"), after=text(lang, f"level_{move.after}"))
+    before, after = text(lang, f"level_{move.before}"), text(lang, f"level_{move.after}")
+    if move.up:
+        return text(lang, "level_up", right=move.right, of=move.out_of, before=before, after=after)
+    # Down, the answers right may be 0 or 1: "only 1 ... was right", "0 bonne réponse".
+    return counted(partial(text, lang), lang, "level_down", move.right, of=move.out_of, before=before, after=after)
 
 
 def level_lines(progress: Progress, lang: str) -> list[str]:
@@ -25,7 +31,7 @@ def level_lines(progress: Progress, lang: str) -> list[str]:
     rule = learner_settings().levels
     window = progress.levels.windows.get(progress.level, ())
     name = text(lang, f"level_{progress.level}")
-    status = (text(lang, "level_status", level=name, right=sum(window), of=len(window)) if window
+    status = (counted(partial(text, lang), lang, "level_status", len(window), level=name, right=sum(window)) if window
               else text(lang, "level_status_empty", level=name))
     return [status, text(lang, "level_rule", up=round(100 * rule.up), down=round(100 * rule.down),
                          window=rule.window)]

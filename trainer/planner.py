@@ -24,7 +24,7 @@ from .fresh_questions import counted_in, question_key
 from .progress import Progress
 from .spacing import retrievability
 from generator.quizzes.levels import LEVELS
-from generator.quizzes.questions import Question
+from generator.quizzes.questions import KINDS, Question
 
 # The kinds whose answer shows whether the learner counts a fan.
 FAN_KINDS = ("fans", "total", "payments")
@@ -40,6 +40,8 @@ class Planned:
     fan: str | None = None
     kind: str | None = None
     again: int = 0
+    missed: int = 0                 # asked again: the number of the question missed...
+    again_for: str = ""             # ...and what comes back: "fan" (the fan missed) or "kind"
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +191,26 @@ def plan(pool: Pool, progress: Progress, request: Request, rng: random.Random,
     keep = request.count // NEW_SHARE if request.level is None and request.unit_fans else 0
     due = _due(pool, progress, request, used, request.count - keep, rng)
     return due + _fill(pool, progress, request, used, request.count - len(due), rng, set(avoid))
+
+
+def session_levels(progress: Progress, level: str | None) -> tuple[str, ...]:
+    """The levels whose questions fill a session: a level chosen for it, else the learner's
+    and those below (the curriculum's; trainer/planner.py's _fill_from)."""
+    if level is not None:
+        return (level,)
+    return LEVELS[:LEVELS.index(progress.level) + 1]
+
+
+def kinds_in(pool: Pool, levels: Collection[str]) -> list[str]:
+    """The kinds of question the pool holds at these levels, in KINDS order (--kind's)."""
+    held = {q.kind for q in pool.questions if q.level in levels}
+    return [kind for kind in KINDS if kind in held]
+
+
+def levels_with(pool: Pool, kinds: Collection[str]) -> list[str]:
+    """The levels whose questions include one of these kinds, in LEVELS order."""
+    held = {q.level for q in pool.questions if q.kind in kinds}
+    return [level for level in LEVELS if level in held]
 
 
 def reviewed_fans(facts: Mapping[str, object]) -> frozenset[str]:

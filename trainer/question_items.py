@@ -1,10 +1,12 @@
 """A question as the session hands it out: plain data to draw and to ask.
 
-{"type": "question", "n", "of", "id", "kind", "reason", "again", "situation", "tiles",
- "prompt", "form", "numbers", "options": [{"value", "label"}], "readings": [...]}
+{"type": "question", "n", "of", "id", "kind", "reason", "again", "again_ago", "again_for",
+ "situation", "tiles", "prompt", "form", "numbers", "options": [{"value", "label"}], "readings": [...]}
 `form` says how it is answered: "number", "numbers" (`numbers` of them), "multi" (some
 options), "choice" (one option), "yes_no" or "tiles"; `tiles` is the hand as drawn
-(before its winning tile for a waits question).
+(before its winning tile for a waits question). A question asked again (`again` > 0) says
+how many questions ago the one missed was (`again_ago`, 1: the one just before) and
+whether the fan missed comes back or only the kind of question (`again_for`).
 """
 from __future__ import annotations
 
@@ -46,4 +48,5 @@ def item_of(question: Question, ex: Explainer) -> dict[str, Any]:
 def question_item(session: "Session", question: Question, planned: Planned, n: int) -> dict[str, Any]:
     """The question as a session hands it out: its place, why it is asked, whether again."""
     return {**item_of(question, session.explainer()), "n": n, "of": n + session.remaining(),
-            "reason": planned.reason, "again": planned.again, "fan": planned.fan}
+            "reason": planned.reason, "again": planned.again, "fan": planned.fan,
+            "again_ago": n - planned.missed if planned.again else 0, "again_for": planned.again_for}

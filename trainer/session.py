@@ -322,8 +322,9 @@ class Session:
         if fan is None:
             return None
         at = min(self.settings.reask_after - 1, len(self._queue))
-        self._queue.insert(at, Planned("again", None, fan, question.kind, planned.again + 1))
-        return "fan" if fan in blamed else "kind"
+        again_for = "fan" if fan in blamed else "kind"
+        self._queue.insert(at, Planned("again", None, fan, question.kind, planned.again + 1, self._n, again_for))
+        return again_for
 
     def _feedback(self, correct: bool, blocks: list[dict[str, Any]], diagnosis: Any, comes_back: str | None,
                   before: tuple[Any, tuple[str, ...]]) -> dict[str, Any]:

@@ -10,9 +10,13 @@ from rules import FanTable
 from .curriculum import Curriculum
 from .explain_text import counted, width
 from .learner_settings import learner_settings
+from .modes import GUIDED_KIND, LEARN_KIND
 from .progress import Progress
 from .text import fan_name, text
 from generator.quizzes.questions import KINDS
+
+# Every kind of answer the scoring trainer records (the rules quiz has its own line).
+SCORING_KINDS = (*KINDS, GUIDED_KIND, LEARN_KIND)
 
 
 def _table(rows: list[tuple[str, tuple[str, ...]]], heads: tuple[str, ...], first: str) -> list[str]:
@@ -34,7 +38,10 @@ def stats_report(progress: Progress, lang: str, table: FanTable, course: Curricu
     lines = []
     answered = [(fan, r) for fan, r in progress.fans.items() if r.seen]
     if not answered:
-        lines.append(t("stats_empty"))
+        # Answers that marked no fan (a kind about no fan, a wrong number several fans
+        # could explain) are answers all the same: they are in the lines below.
+        some = any(progress.kinds[k].seen for k in SCORING_KINDS if k in progress.kinds)
+        lines.append(t("stats_no_fans" if some else "stats_empty"))
     else:
         answered.sort(key=lambda kv: (kv[1].accuracy, -kv[1].seen, kv[0]))
         rows = []

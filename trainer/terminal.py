@@ -16,6 +16,7 @@ import rules
 
 from .explain_text import counted
 from .learner_text import level_lines, move_line
+from .planner import kinds_in, levels_with, session_levels
 from .progress import Progress
 from .progress_store import ProgressStore
 from .session import Session
@@ -174,9 +175,15 @@ def show_lesson(term: Terminal, item: dict[str, Any]) -> None:
         term.say(term.t("lesson_example"))
         term.situation(example["situation"])
         term.hand(example["tiles"])
-        for step in example["steps"]:
-            for line in step["explain"]:
-                term.say("  " + line)
+        for line in example_lines(example["steps"]):
+            term.say("  " + line)
+
+
+def example_lines(steps: list[dict[str, Any]]) -> list[str]:
+    """The worked example's answers, step after step, each line once: a fan the principles
+    leave out is answered both in its family's step (a tempting option) and in the
+    principles' step, which asked as questions are two, but read in a row say it twice."""
+    return list(dict.fromkeys(line for step in steps for line in step["explain"]))
 
 
 def show_flashcard(term: Terminal, item: dict[str, Any]) -> None:
@@ -211,6 +218,14 @@ class Summary:
     asked: int
     right: int
     progress: Progress
+    empty: bool = False   # nothing to ask with these options: said, and the session not held
+
+
+def again_key(item: dict[str, Any]) -> str:
+    """The line over a question asked again: the fan missed, or only a question of its kind
+    (no fan was to blame), just before or a few questions ago."""
+    key = "asked_again_kind" if item.get("again_for") == "kind" else "asked_again"
+    return key + "_just" if item.get("again_ago") == 1 else key
 
 
 def keep_progress(term: Terminal, store: ProgressStore | None, progress: Progress, failed_before: bool,
@@ -257,8 +272,11 @@ class TerminalSession:
         if session.needs_edition():
             if not self.ask_edition():
                 return Summary(0, 0, session.progress)
-        term.say(term.t("legend"))   # once a session: the notation the hands are drawn in
         info = session.begin()
+        if session.count() == 0:
+            self.nothing_to_ask()
+            return Summary(0, 0, session.progress, empty=True)
+        term.say(term.t("legend"))   # once a session: the notation the hands are drawn in
         term.say(term.t("edition_session", edition=session.table.edition.name(term.lang)
                         if session.table.edition else info["edition"]))
         while (item := session.next()) is not None:
@@ -269,6 +287,23 @@ class TerminalSession:
                 break
         self.closing()
         return Summary(session.asked, session.right, session.progress)
+
+    def nothing_to_ask(self) -> None:
+        """Why the session has no question: the kinds asked for are not at its levels
+        (which kinds are, and which levels have those asked), or nothing matches at all."""
+        term, session = self.term, self.session
+        options = session.options
+        pool = session.trainer.pool(session.edition)
+        levels = session_levels(session.progress, options.level)
+        known = kinds_in(pool, levels)
+        if options.mode != "practice" or options.fan or set(options.kinds) & set(known):
+            term.warn(term.t("no_questions"))
+            return
+        asked = ", ".join(options.kinds)
+        term.warn(term.t("no_kind_questions", kinds=asked, level=term.t(f"level_{levels[-1]}"), known=", ".join(known)))
+        others = levels_with(pool, options.kinds)
+        if others:
+            term.warn(term.t("kind_at_levels", kinds=asked, levels=", ".join(f"--level {lv}" for lv in others)))
 
     def ask_edition(self) -> bool:
         """Which rules the learner plays, asked once; an empty answer keeps the default."""
@@ -288,7 +323,7 @@ class TerminalSession:
         if item["type"] != "step":   # a step says its own place in the hand's checklist
             term.say(term.t("question", n=item["n"], count=item["of"]))
         if item.get("again"):
-            term.say(term.t("asked_again"))
+            term.say(term.t(again_key(item)))
         SHOW[item["type"]](term, item)
         response = read_answer(term, parser_for(term, item))
         if response is QUIT:

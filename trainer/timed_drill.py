@@ -8,6 +8,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from i18n import decimal_text
+
 from .drill_records import DrillRecord, DrillRecords, drill_key
 from .explain_text import Explainer, counted
 from generator.quizzes.questions import Question
@@ -86,10 +88,11 @@ class TimedDrill:
         for n, a in enumerate(result.answers, 1):
             mark = "✓" if a.correct else "✗"
             given = "-" if a.given is None else str(a.given)
-            term.say(f"  {n:>2}  {mark}  {given:>4} / {a.question.answer['total']:>4}   {a.seconds:5.1f} s")
+            seconds = decimal_text(term.lang, a.seconds, "5.1f")
+            term.say(f"  {n:>2}  {mark}  {given:>4} / {a.question.answer['total']:>4}   {seconds} s")
         asked = len(result.answers)
-        term.say(term.t("timed_summary", right=result.right, asked=asked, time=_clock_text(result.seconds),
-                        each=f"{result.seconds / asked:.1f}"))
+        term.say(counted(term.t, term.lang, "timed_summary", result.right, asked=asked,
+                         time=_clock_text(result.seconds), each=decimal_text(term.lang, result.seconds / asked)))
         if asked == count and self.records is not None:
             self._best(result, level, count)
         for n, a in ((n, a) for n, a in enumerate(result.answers, 1) if not a.correct):
@@ -105,8 +108,7 @@ class TimedDrill:
         recorded = self.records.record(drill_key(level, count), DrillRecord(result.right, result.seconds))
         if recorded.problem:
             term.warn(term.t("timed_records_problem", error=recorded.problem))
-        if recorded.new_best and recorded.previous is not None:
-            term.say(term.t("timed_new_best", right=recorded.previous.right,
-                            time=_clock_text(recorded.previous.seconds)))
-        elif recorded.previous is not None:
-            term.say(term.t("timed_best", right=recorded.previous.right, time=_clock_text(recorded.previous.seconds)))
+        previous = recorded.previous
+        if previous is not None:
+            key = "timed_new_best" if recorded.new_best else "timed_best"
+            term.say(counted(term.t, term.lang, key, previous.right, time=_clock_text(previous.seconds)))

@@ -103,6 +103,23 @@ def test_a_number_several_mistakes_give_blames_no_fan() -> None:
     assert "no single mistake gives this number" in _said(chows, 40)[0]
 
 
+@pytest.mark.parametrize(("lang", "short_1", "short_2", "over_1", "over_2"), [
+    ("en", "1 point short:", "2 points short:", "1 point over:", "2 points over:"),
+    ("es", "Falta 1 punto:", "Faltan 2 puntos:", "Sobra 1 punto:", "Sobran 2 puntos:"),
+    ("fr", "1 point de moins :", "2 points de moins :", "1 point de trop :", "2 points de trop :"),
+    ("zh", "少了1分：", "少了2分：", "多了1分：", "多了2分："),
+])
+def test_the_difference_agrees_with_its_number(lang: str, short_1: str, short_2: str, over_1: str,
+                                              over_2: str) -> None:
+    # Spanish said "Faltan 1 punto": the verb, not only the noun, agrees with the count.
+    chows = _question("total", CHOWS, 13)
+    explainer = Explainer(lang, {"1998": TABLE}, "1998")
+    said = [diagnosis_lines(diagnose(chows, given, TABLE), explainer, Question.from_data(chows))[0]
+            for given in (12, 11, 14, 15)]
+    for line, start in zip(said, (short_1, short_2, over_1, over_2)):
+        assert line.startswith(start), line
+
+
 def test_a_learner_whose_wrong_numbers_are_slips_is_told_less_surely() -> None:
     # 2 over Seven Pairs: Concealed Hand counted, or a slip of two points: unsure at first.
     pairs = _question("total", PAIRS, 27, flowers=3, not_counted=("concealed_hand", "single_wait"))

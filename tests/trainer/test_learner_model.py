@@ -26,7 +26,8 @@ from generator.quizzes.banks import bank_path, load_bank
 from trainer.history import HistoryEntry, Tally, with_outcomes
 from trainer.history_chart import chart_lines
 from trainer.learner_settings import LevelRule, SettingsError, learner_settings, settings_from
-from trainer.level_moves import LevelState
+from trainer.learner_text import move_line
+from trainer.level_moves import LevelState, Move
 from generator.quizzes.levels import LEVELS
 from trainer.progress import Answer, ItemRecord, Progress
 from generator.quizzes.questions import Question
@@ -303,8 +304,35 @@ def test_stats_show_the_level_and_the_history_chart(monkeypatch, capsys, data_di
                     {"session": 2, "families": {"suits": {"seen": 1, "right": 0}}}]}), encoding="utf-8")
     assert main(["quiz", "--stats"]) == 0
     out = capsys.readouterr().out
-    assert text("en", "level_status", level="Intermediate", right=1, of=2) in out
+    assert "Your level: Intermediate (1 right of your last 2 answers there)." in out
     assert "  Suits and colours  █▁    0%" in out
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Your level: Beginner (0 right of your last 1 answer there)."),
+    ("fr", "Votre niveau : Débutant (bonnes réponses : 0 sur 1 réponse à ce niveau)."),
+    ("es", "Tu nivel: Principiante (aciertos: 0 de 1 respuesta en él)."),
+    ("zh", "你的级别：初级（在这一级最近 1 题中答对 0 题）。"),
+])
+def test_the_level_line_says_one_answer_in_the_singular(monkeypatch, capsys, data_dir, lang, said) -> None:
+    # After a first session of one answer: "your last 1 answers", "vos 1 dernières" before.
+    (data_dir / "progress.json").write_text(json.dumps({
+        "format": 2, "session": 1, "fans": {}, "kinds": {"total": {"seen": 1, "right": 0}}, "level": "beginner",
+        "recent": {"beginner": [0]}, "moved": None, "history": []}), encoding="utf-8")
+    assert main(["quiz", "--stats", "--lang", lang]) == 0
+    assert said in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("lang", "right", "said"), [
+    ("en", 1, "Only 1 of your last 20 answers at Intermediate was right: you move back to Beginner"),
+    ("en", 0, "Only 0 of your last 20 answers at Intermediate were right: you move back to Beginner"),
+    ("fr", 1, "Seulement 1 bonne réponse sur vos 20 dernières au niveau Intermédiaire : vous revenez"),
+    ("fr", 0, "Seulement 0 bonne réponse sur vos 20 dernières au niveau Intermédiaire : vous revenez"),
+    ("fr", 2, "Seulement 2 bonnes réponses sur vos 20 dernières au niveau Intermédiaire : vous revenez"),
+])
+def test_a_move_down_says_the_answers_right_in_their_number(lang: str, right: int, said: str) -> None:
+    # French wrote "bonne(s) réponse(s)"; English "Only 1 ... were right".
+    assert move_line(Move("intermediate", "beginner", False, right, 20, 3), lang).startswith(said)
 
 
 def test_learner_settings_are_checked() -> None:

@@ -10,17 +10,20 @@ import subprocess
 import sys
 import time
 from datetime import date
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 import rules
 from generator.quizzes.levels import LEVELS
+from trainer.progress import Progress
 from trainer.progress_store import ProgressStore
 from generator.quizzes.questions import KINDS, Question
 from generator.quizzes.banks import bank_path, load_bank
 from mcr.quiz_command import find_fan
 from trainer.curriculum import PRINCIPLES
+from trainer.explain_text import counted
 from trainer.diagnosis_settings import CAUSES
 from trainer.guided import SHAPES
 from trainer.text import LANGS, TEXT, fan_name, text
@@ -75,6 +78,17 @@ def test_every_language_has_every_key_with_the_same_placeholders() -> None:
         assert set(TEXT[lang]) == set(english), lang
         for key, value in english.items():
             assert fields(TEXT[lang][key]) == fields(value), (lang, key)
+
+
+def test_a_counted_phrase_says_its_number_in_the_form_for_one() -> None:
+    # French says 0 in the form for one: points_one "1 point" made 0 points "1 point".
+    pairs = [key.removesuffix("_one") for key in TEXT["en"] if key.endswith("_one")
+             and key.removesuffix("_one") + "_other" in TEXT["en"]]
+    assert "points" in pairs and "diag_short" in pairs
+    for lang in LANGS:
+        for key in pairs:
+            assert "{n}" in TEXT[lang][key + "_one"], (lang, key)
+    assert [counted(partial(text, "fr"), "fr", "points", n) for n in (0, 1, 2)] == ["0 point", "1 point", "2 points"]
 
 
 def test_every_text_key_the_code_uses_exists() -> None:
@@ -144,6 +158,21 @@ def test_a_tie_is_accepted_and_named_in_the_terminal(monkeypatch, capsys, tmp_pa
     _, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1"], picked + "\n")
     assert "✓ Right!" in out
     assert f"Your answer is the reading {' '.join(other['groups'])}" in out
+
+
+def test_the_worked_example_says_each_line_once(monkeypatch, capsys, data_dir) -> None:
+    # The first session opens the first unit with a worked example. A fan the principles
+    # leave out is answered in its family's step and again in the principles' step: read in
+    # a row, the example said it twice ("Self-Drawn does not count: implied by...").
+    write_progress(data_dir, Progress(edition="1998"))
+    _, out, _ = run(monkeypatch, capsys, ["--count", "1", "--seed", "1"], "q\n")
+    lines = out.splitlines()
+    start = lines.index("A worked example, counted step by step:") + 3   # after the situation and the hand
+    example = lines[start:lines.index("", start)]
+    left_out = [line for line in example
+                if re.search(r"does not count: (implied by|not counted with|left out by)", line)]
+    assert left_out, "the worked example no longer shows a fan left out by a principle"
+    assert len(example) == len(set(example)), example
 
 
 def test_the_legend_is_printed_once_and_chinese_tiles_are_drawn_in_chinese(monkeypatch, capsys) -> None:
@@ -221,6 +250,21 @@ def test_progress_is_saved_and_stats_show_accuracy_by_fan(monkeypatch, capsys, t
     progress = ProgressStore(fans=TABLE.by_id, kinds=KINDS).load().progress
     record = progress.fans[fan]
     assert record.seen == 2 and record.spaced.memory.due.toordinal() == tomorrow
+
+
+def test_stats_after_answers_that_marked_no_fan_say_so(monkeypatch, capsys, tmp_path, committed) -> None:
+    # A total of 900 is no few fans away from the right one: the answer is recorded (its
+    # kind, the level, the session) but marks no fan. --stats said "No answers recorded yet"
+    # above "questions answered right: 0 of 1", and "after a session" of the history.
+    banks = one_question_banks(tmp_path / "banks", first(committed, "total"))
+    run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1"], "900\nq\n")
+    _, out, _ = run(monkeypatch, capsys, ["--stats"])
+    assert "No answers recorded yet" not in out
+    assert ("No fan marked right or wrong yet: an answer marks the fans it shows you count or miss, "
+            "and yours so far have shown none.") in out
+    assert "1 session; questions answered right: 0 of 1 (0%)." in out
+    assert ("No history yet: your accuracy by fan family shows here, session by session, "
+            "once your answers mark a fan right or wrong.") in out
 
 
 def test_a_damaged_progress_file_is_reported_kept_and_replaced(monkeypatch, capsys, tmp_path, committed,
@@ -338,6 +382,60 @@ def test_an_unknown_fan_or_a_missing_bank_is_an_error_not_a_crash(monkeypatch, c
     assert code == 2 and "Unknown fan golden_dragon" in err
     code, _, err = run(monkeypatch, capsys, ["--banks", str(tmp_path / "nowhere")])
     assert code == 1 and "mcr quiz-banks" in err
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--count", "0"], "argument --count: a whole number of 1 or more, not '0'"),
+    (["--count", "x"], "argument --count: a whole number of 1 or more, not 'x'"),
+    (["--goal", "0"], "argument --goal: a whole number from 1 to 1000, not '0'"),
+    (["--goal", "1001"], "argument --goal: a whole number from 1 to 1000, not '1001'"),
+    (["--count", "0", "--lang", "fr"], "argument --count: un nombre entier de 1 ou plus, pas '0'"),
+    (["--lang", "es", "--goal", "1001"], "argument --goal: un número entero de 1 a 1000, no '1001'"),
+])
+def test_a_count_or_goal_out_of_range_is_refused_naming_the_option_and_the_range(monkeypatch, capsys,
+                                                                                 args, said) -> None:
+    # It said "Please type a whole number.", the answer prompt's words, naming neither.
+    code, _, err = run(monkeypatch, capsys, args)
+    assert code == 2 and said in err and "Please type" not in err
+
+
+def test_the_ends_of_the_goals_range_are_taken(monkeypatch, capsys) -> None:
+    assert run(monkeypatch, capsys, ["--goal", "1000"])[:2] == (0, "Your daily goal: 1000 answers.\n")
+    assert run(monkeypatch, capsys, ["--goal", "1"])[:2] == (0, "Your daily goal: 1 answer.\n")
+
+
+def test_a_kind_the_level_does_not_have_is_refused_naming_the_kinds_it_has(monkeypatch, capsys, tmp_path,
+                                                                           committed, data_dir) -> None:
+    # It printed "questions: 1", then "Done: 0 of 0 right (0%)" and ended well.
+    banks = one_question_banks(tmp_path / "banks", first(committed, "total"))   # a beginner bank of one total
+    code, out, err = run(monkeypatch, capsys, ["--banks", str(banks), "--kind", "best_reading", "--count", "1"])
+    assert code == 1 and err == "No best_reading questions at Beginner: the kinds there are total.\n"
+    assert "Question" not in out and "Done:" not in out
+    assert json.loads((data_dir / "progress.json").read_text(encoding="utf-8"))["session"] == 0
+    # The committed banks ask for the best reading at expert: the learner is told so.
+    code, _, err = run(monkeypatch, capsys, ["--kind", "best_reading", "--count", "1"])
+    assert code == 1 and err.endswith("For best_reading questions, choose a level that has them: --level expert.\n")
+    code, out, _ = run(monkeypatch, capsys, ["--kind", "best_reading", "--count", "1", "--level", "expert"], "q\n")
+    assert code == 0 and "Which reading of the tiles scores highest?" in out
+
+
+def test_a_question_asked_again_says_whether_the_miss_was_just_before(monkeypatch, capsys, tmp_path,
+                                                                      committed, data_dir) -> None:
+    # With --count 1 the miss comes back as the next question, which said "the fan you missed
+    # a few questions ago"; and "the fan" where no fan was to blame, only the kind of question.
+    q, _, points = one_big_fan(committed)
+    banks = one_question_banks(tmp_path / "banks", q)
+    _, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1"], f"{q.answer['total'] - points}\nq\n")
+    assert "Question 2/2\nAsked again, in a new hand: the fan you just missed.\n" in out
+    write_progress(data_dir, ready_progress())
+    _, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1"], "900\nq\n")   # no fan to blame
+    assert "Question 2/2\nAsked again, in a new hand: a question like the one you just missed.\n" in out
+    # Four questions, none answered: the first comes back fourth, three questions after it.
+    write_progress(data_dir, ready_progress())
+    _, out, _ = run(monkeypatch, capsys, ["--count", "4", "--seed", "8", "--level", "expert"], "\n" * 4)
+    again = out.splitlines()[out.splitlines().index("Question 4/7") + 1]
+    assert again in ("Asked again, in a new hand: the fan you missed a few questions ago.",
+                     "Asked again, in a new hand: a question like the one you missed a few questions ago.")
 
 
 @pytest.mark.parametrize("lang", LANGS)

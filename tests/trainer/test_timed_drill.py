@@ -101,3 +101,27 @@ def test_the_hint_counts_the_hands_in_the_language(tmp_path: Path, totals: list,
         out, _, drill = _drill("q\n", [0.0, 1.0], tmp_path, lang)
         drill.run(questions, "beginner", "test")
         assert said in out.getvalue()
+
+
+def _said(answers: str, ticks: list[float], folder: Path, lang: str, questions: list) -> str:
+    """What a drill of `questions` prints in `lang`, answered and timed as given."""
+    out, _, drill = _drill(answers, ticks, folder, lang)
+    drill.run(questions, "beginner", "test")
+    return out.getvalue()
+
+
+def test_the_summary_and_the_bests_say_the_hands_right_in_their_number(tmp_path: Path, totals: list) -> None:
+    # French wrote "1/1 justes" and "1 juste(s)", Spanish "1 correctas": counted phrases now,
+    # and French and Spanish write a decimal comma.
+    a, b = totals[:2]
+    right, wrong = f"{a.answer['total']}\n", f"{a.answer['total'] + 1}\n"
+    french, spanish = tmp_path / "fr", tmp_path / "es"
+    assert "1/1 juste en 0:20 (20,0 s par main)." in _said(right, [0.0, 20.0], french, "fr", [a])
+    assert "Nouveau record ! Le précédent : 1 juste en 0:20." in _said(right, [0.0, 12.0], french, "fr", [a])
+    out = _said(wrong, [0.0, 5.0], french, "fr", [a])
+    assert "0/1 juste en 0:05" in out                      # French says 0 in the singular
+    assert "Votre record pour cet entraînement : 1 juste en 0:12." in out
+    both = f"{right}{b.answer['total']}\n"
+    assert "2/2 justes en 0:30 (15,0 s par main)" in _said(both, [0.0, 10.0, 10.0, 30.0], french, "fr", [a, b])
+    assert "Aciertos: 1 de 1 en 0:20" in _said(right, [0.0, 20.0], spanish, "es", [a])
+    assert "Su mejor marca en esta práctica: 1 acierto en 0:20." in _said(wrong, [0.0, 5.0], spanish, "es", [a])
