@@ -38,9 +38,6 @@ def run(args: argparse.Namespace) -> int:
     if scoring_only:
         term.warn(text(lang, "rules_scoring_options", options=" ".join(scoring_only)))
         return 2
-    if args.count < 1:
-        term.warn(text(lang, "bad_number"))
-        return 2
     try:
         bank = load_rules_bank(rules_bank_path(args.banks))
     except ValueError as err:
