@@ -56,6 +56,23 @@ def whole_number(lang: str, least: int, most: int | None = None) -> Callable[[st
     return parse
 
 
+def banks_folder(lang: str) -> Callable[[str], Path]:
+    """--banks's type: an existing folder; a mistyped one is refused as it is read, rather
+    than reported as a bank to rebuild."""
+    def parse(value: str) -> Path:
+        if Path(value).is_dir():
+            return Path(value)
+        raise argparse.ArgumentTypeError(text(lang, "bad_banks_folder", value=value, default=_shown_default()))
+    return parse
+
+
+def _shown_default() -> str:
+    try:
+        return str(QUIZ_DIR.relative_to(Path.cwd()))
+    except ValueError:
+        return str(QUIZ_DIR)
+
+
 def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     def help_text(key: str, **values: object) -> str:
         return cli_text(lang, key, **values)
@@ -74,7 +91,8 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     parser.add_argument("--goal", type=whole_number(lang, 1, MOST_GOAL), metavar="N", help=help_text("help_quiz_goal"))
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help=help_text("help_quiz_color"))
-    parser.add_argument("--banks", type=Path, default=QUIZ_DIR, metavar="DIR", help=help_text("help_quiz_banks"))
+    parser.add_argument("--banks", type=banks_folder(lang), default=QUIZ_DIR, metavar="DIR",
+                        help=help_text("help_quiz_banks"))
     parser.add_argument("--edition", metavar="ID", help=help_text("help_quiz_edition"))
     quiz_files_step.add_arguments(parser, lang)
     rules_quiz_step.add_arguments(parser, lang)

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace, term: Terminal, store: ProgressStore, editions
         try:
             loaded = store.export(args.export)
         except OSError as err:
-            term.warn(text(lang, "export_failed", path=args.export, error=err))
+            term.warn(text(lang, "export_failed", path=args.export, error=err.strerror or err))
             return 1
         term.say(text(lang, "exported", path=args.export, **_totals(loaded.progress, lang)))
     if args.anki is not None:
@@ -62,7 +62,7 @@ def _import(path: Path, term: Terminal, store: ProgressStore, lang: str) -> int:
         term.warn(text(lang, "import_refused", path=path, error=err))
         return 1
     except OSError as err:
-        term.warn(text(lang, "import_failed", path=path, error=err))
+        term.warn(text(lang, "import_failed", path=path, error=err.strerror or err))
         return 1
     term.say(text(lang, "imported", path=path, **_totals(loaded.progress, lang)))
     if loaded.kept_as is not None:
@@ -84,7 +84,7 @@ def _anki(args: argparse.Namespace, term: Terminal, store: ProgressStore, editio
     try:
         notes = write_deck(args.anki, editions, edition, lang, picture, progress)
     except OSError as err:
-        term.warn(text(lang, "export_failed", path=args.anki, error=err))
+        term.warn(text(lang, "export_failed", path=args.anki, error=err.strerror or err))
         return 1
     if sys.stderr.isatty():
         print(file=sys.stderr)

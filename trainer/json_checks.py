@@ -12,6 +12,8 @@ import re
 from datetime import date
 from typing import Any
 
+from generator.json_problem import json_problem
+
 MAX_COUNT = 10**9          # sessions and answers: a lifetime of quizzes is far below
 MAX_LIST = 10_000          # the longest list any settings could have kept
 _SHOWN_LENGTH = 40
@@ -52,7 +54,7 @@ def parse(text: str) -> Any:
     except RecursionError:
         raise ProgressError("the data is nested too deeply") from None
     except json.JSONDecodeError as err:
-        raise ProgressError(f"not valid JSON: {err}") from None
+        raise ProgressError(json_problem(err)) from None
 
 
 def shown(value: Any) -> str:

@@ -22,6 +22,7 @@ import rules
 from rules import FanTable
 
 from generator.atomic_file import write_atomic
+from generator.json_problem import json_problem
 from .hand_builder import BuiltHand, HandBuilder
 from .hand_keys import draft_key
 from . import level_targets
@@ -214,8 +215,12 @@ def load_bank(path: Path, *, validate: bool = False) -> Bank:
     schema validation (`validate`) is for checks; the quiz checks required keys only."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise ValueError(f"{path}: cannot read the quiz bank: {err}") from None
+    except OSError as err:
+        raise ValueError(f"{path}: cannot read the quiz bank: {err.strerror or err}") from None
+    except UnicodeDecodeError as err:
+        raise ValueError(f"{path}: cannot read the quiz bank: not UTF-8 text (byte {err.start})") from None
+    except json.JSONDecodeError as err:
+        raise ValueError(f"{path}: cannot read the quiz bank: {json_problem(err)}") from None
     if validate:
         errors = sorted(jsonschema.Draft202012Validator(schema()).iter_errors(data), key=lambda e: list(e.path))
         if errors:

@@ -238,3 +238,28 @@ def test_each_mode_runs_in_every_language(monkeypatch, capsys, data_dir, lang) -
         assert text(lang, "mode_learn" if mode == "--learn" else "mode_guided") in out
         if lang != "en":
             assert text("en", "card_note", note="")[:15] not in out and "Step 1/" not in out
+
+
+def test_a_file_that_cannot_be_imported_or_written_is_named_in_words(monkeypatch, capsys, tmp_path, data_dir) -> None:
+    # The reason as a person reads it: no errno, no Python repr, no temporary file's name.
+    write_progress(data_dir, ready_progress())
+    empty, broken = tmp_path / "empty.json", tmp_path / "broken.json"
+    empty.write_text("", encoding="utf-8")
+    broken.write_text('{"format": 3,\n', encoding="utf-8")
+    cases = [(["--import", str(tmp_path / "none.json")],
+              f"Cannot read {tmp_path / 'none.json'}: No such file or directory; your progress is unchanged."),
+             (["--import", str(tmp_path)],
+              f"Cannot read {tmp_path}: a directory, not a regular file: refused; your progress is unchanged."),
+             (["--import", str(empty)], f"{empty} cannot be imported (the file is empty); your progress is unchanged."),
+             (["--import", str(broken)], f"{broken} cannot be imported (not valid JSON at line 2, column 1: Expecting "
+                                         "property name enclosed in double quotes); your progress is unchanged."),
+             (["--export", str(tmp_path)], f"Cannot write {tmp_path}: Is a directory")]
+    for args, said in cases:
+        code, _, err = run(monkeypatch, capsys, args)
+        assert code == 1 and err.strip().splitlines()[-1] == said, err
+
+
+def test_a_banks_folder_that_is_not_there_is_refused_as_the_option_is_read(monkeypatch, capsys, tmp_path, data_dir) -> None:
+    code, _, err = run(monkeypatch, capsys, ["--banks", str(tmp_path / "typo"), "--lang", "fr"])
+    assert code == 2
+    assert f"argument --banks: un dossier de banques de questions, et '{tmp_path / 'typo'}' n'en est pas un" in err

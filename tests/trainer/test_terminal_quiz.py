@@ -380,8 +380,11 @@ def test_fans_are_found_by_id_number_or_name() -> None:
 def test_an_unknown_fan_or_a_missing_bank_is_an_error_not_a_crash(monkeypatch, capsys, tmp_path) -> None:
     code, _, err = run(monkeypatch, capsys, ["--fan", "golden_dragon"])
     assert code == 2 and "Unknown fan golden_dragon" in err
-    code, _, err = run(monkeypatch, capsys, ["--banks", str(tmp_path / "nowhere")])
-    assert code == 1 and "mcr quiz-banks" in err
+    code, _, err = run(monkeypatch, capsys, ["--banks", str(tmp_path / "nowhere")])   # a mistyped folder
+    assert code == 2 and "argument --banks: a folder of quiz banks" in err
+    code, _, err = run(monkeypatch, capsys, ["--banks", str(tmp_path)])   # a folder without its banks
+    assert code == 1 and "beginner.json: cannot read the quiz bank: No such file or directory" in err
+    assert "mcr quiz-banks" in err
 
 
 @pytest.mark.parametrize(("args", "said"), [
