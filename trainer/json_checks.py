@@ -12,7 +12,7 @@ import re
 from datetime import date
 from typing import Any
 
-from generator.json_problem import json_problem
+from generator.quizzes.json_problem import json_problem
 
 MAX_COUNT = 10**9          # sessions and answers: a lifetime of quizzes is far below
 MAX_LIST = 10_000          # the longest list any settings could have kept

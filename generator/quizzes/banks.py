@@ -22,7 +22,7 @@ import rules
 from rules import FanTable
 
 from generator.atomic_file import write_atomic
-from generator.json_problem import json_problem
+from .json_problem import json_problem
 from .hand_builder import BuiltHand, HandBuilder
 from .hand_keys import draft_key
 from . import level_targets
