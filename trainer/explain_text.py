@@ -155,6 +155,8 @@ class Explainer:
             return self.t("near_tile", old=change["out"], new=change["in"])
         if "self_drawn" in change:
             return self.t("near_self_drawn" if change["self_drawn"] else "near_discard")
+        if "flowers" in change:
+            return counted(self.t, self.lang, "near_flowers", change["flowers"])
         if not change:
             return self.t("near_compare")
         key = "seat_wind" if "seat_wind" in change else "prevalent_wind"

@@ -12,7 +12,7 @@ deck packs them, the site can show them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Mapping
 
@@ -41,7 +41,8 @@ class CardHand:
 @dataclass(frozen=True, slots=True)
 class NearMiss:
     """A hand that does not count the fan, and the change that would make it count:
-    {"out": tile, "in": tile}, or situation fields ({"self_drawn": True}, {"seat_wind": "S"});
+    {"out": tile, "in": tile}, or situation fields ({"self_drawn": True}, {"seat_wind": "S"},
+    {"flowers": 2} beside the same hand);
     {} when no single change does (a hand of the fan's examples, shown to compare)."""
 
     hand: CardHand
@@ -121,6 +122,16 @@ def _near_from_example(table: FanTable, fan: str, draft: Draft) -> NearMiss | No
     return None
 
 
+def _flowers_apart(examples: list[Draft], miss: Draft) -> dict[str, Any]:
+    """{"flowers": n} when an example counting the fan is the miss's hand with n flowers and
+    nothing else changed (Flower Tiles): the two hands would look the same side by side."""
+    for example in examples:
+        if example.notation() == miss.notation() and \
+                replace(example.situation, flowers=miss.situation.flowers) == miss.situation:
+            return {"flowers": example.situation.flowers}
+    return {}
+
+
 def _examples(table: FanTable, fan: str, counting: bool) -> list[Draft]:
     """The fan's examples that the edition scores it in (or, `counting` False, does not)."""
     found = []
@@ -142,7 +153,7 @@ def _card(table_key: int, fan: str) -> LearnCard:
     if near is None:
         # No one change found: a hand of its examples that does not count it, to compare.
         misses = _examples(table, fan, False)
-        near = NearMiss(_card_hand(misses[0]), {}) if misses else None
+        near = NearMiss(_card_hand(misses[0]), _flowers_apart(examples, misses[0])) if misses else None
     return LearnCard(fan, f.number, f.points, f.family, _card_hand(examples[0]) if examples else None, near)
 
 

@@ -81,6 +81,17 @@ def test_a_card_shows_the_fans_example_and_its_nearest_miss() -> None:
     assert texts["note"] == TABLE.fan("pure_double_chow").notes["en"]
 
 
+def test_the_flower_tiles_miss_says_what_the_same_hand_lacks() -> None:
+    # fans.yaml: [234m][888p]567s34pEE5p counts Flower Tiles twice with two flowers, and not
+    # at all without: side by side the two hands look alike, so the card names the flowers.
+    card = learn_card(TABLE, "flower_tiles")
+    assert card.example.hand == card.near.hand.hand == "[234m][888p]34p567sEE5p"   # as the card writes it
+    assert dict(card.near.change) == {"flowers": 2} and card.near.hand.situation["flowers"] == 0
+    explainer = Explainer("fr", {"1998": TABLE}, "1998")
+    assert explainer.near(card.near.change) == "compterait avec 2 fleurs"
+    assert explainer.near({"flowers": 1}) == "compterait avec 1 fleur"
+
+
 @pytest.mark.parametrize("fan", [f.id for f in TABLE.fans])
 def test_every_card_holds_an_example_that_counts_and_a_miss_that_does_not(fan: str) -> None:
     card = learn_card(TABLE, fan)
