@@ -15,6 +15,7 @@ Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import date, datetime
 from typing import Any, Iterator
 
@@ -197,7 +198,7 @@ def test_tiles_and_numbers_reach_the_trainer_as_the_learner_gave_them(tab: Page,
     assert not tab.errors, tab.errors
 
 
-def _drill(tab: Page, questions: dict[str, Question], answers: list[str]) -> list[str]:
+def _drill(tab: Page, questions: dict[str, Question], answers: list[str], lang: str = "ko") -> list[str]:
     """Run a drill of len(answers) intermediate hands: "right", "wrong" or "none" each; the ids."""
     tab.page.select_option(".mcr-trainer__timed-level", "intermediate")
     tab.page.select_option(".mcr-trainer__timed-count", str(len(answers)))
@@ -212,7 +213,7 @@ def _drill(tab: Page, questions: dict[str, Question], answers: list[str]) -> lis
             q = questions[tab.attr("question")]
         shown = items_shown(tab.page)
         assert q.kind == "total" and q.level == "intermediate" and q.id not in asked
-        assert quiz_text("ko", "timed_hand", n=n + 1, count=len(answers)) in tab.page.inner_text(".mcr-trainer__counter")
+        assert quiz_text(lang, "timed_hand", n=n + 1, count=len(answers)) in tab.page.inner_text(".mcr-trainer__counter")
         assert tab.page.locator(".mcr-trainer__feedback").count() == 0   # nothing explained before the end
         asked.append(q.id)
         if how == "none":
@@ -245,7 +246,22 @@ def test_a_timed_drill_times_each_hand_explains_the_wrong_ones_and_keeps_the_bes
     _drill(tab, questions, ["none"] * 5)                             # another drill: compared with the best
     whole = int(best["intermediate:5:1998"]["seconds"] + 0.5)
     assert tab.page.inner_text(".mcr-trainer__timed-best") == \
-        quiz_text("ko", "timed_best", right=3, time=f"{whole // 60}:{whole % 60:02d}")
+        quiz_text("ko", "timed_best_other", n=3, time=f"{whole // 60}:{whole % 60:02d}")
+    assert not tab.errors, tab.errors
+
+
+def test_a_french_drill_says_one_right_in_the_singular_with_a_decimal_comma(
+        tab: Page, questions: dict[str, Question]) -> None:
+    tab.open("fr/quiz/timed/")
+    tab.state("ready", timeout=START_MS)
+    _drill(tab, questions, ["right", "none", "none", "none", "none"], "fr")
+    summary = tab.page.inner_text(".mcr-trainer__timed-summary")
+    assert re.fullmatch(r"1/5 juste en \d+:\d\d \(\d+,\d s par main\)\.", summary), summary
+    assert all(re.fullmatch(r"\d+,\d", r.locator("td").nth(4).inner_text())
+               for r in tab.page.locator(".mcr-trainer__timed-results tbody tr").all())
+    _drill(tab, questions, ["none"] * 5, "fr")   # no better: the best so far, one right
+    assert re.fullmatch(r"Votre record pour cet entraînement : 1 juste en \d+:\d\d\.",
+                        tab.page.inner_text(".mcr-trainer__timed-best"))
     assert not tab.errors, tab.errors
 
 

@@ -20,6 +20,12 @@
     return Math.floor(whole / 60) + ":" + ("0" + whole % 60).slice(-2);
   }
 
+  // Seconds to a tenth, with the decimal mark of the page's language ("12.5", "12,5").
+  function tenths(seconds) {
+    return seconds.toLocaleString(document.documentElement.lang || "en",
+                                  {minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false});
+  }
+
   function TimedDrill(quiz) {
     this.quiz = quiz;
     this.answers = [];
@@ -103,11 +109,12 @@
     return quiz.ask({op: "timed_best", bests: this.bests(), level: this.level.value, count: asked,
                      edition: quiz.edition, right: right, seconds: seconds}).then(function (best) {
       self.keep(best.bests);
-      var before = best.previous ? quiz.t(best.new_best ? "timed_new_best" : "timed_best",
-                                          {right: best.previous.right, time: clockText(best.previous.seconds)}) : null;
+      var t = quiz.t.bind(quiz), previous = best.previous;
+      var before = previous ? dom.counted(t, best.new_best ? "timed_new_best" : "timed_best", previous.right,
+                                          {time: clockText(previous.seconds)}) : null;
       quiz.body.replaceChildren.apply(quiz.body, [
-        h("p", {class: "mcr-trainer__timed-summary", role: "status"}, [quiz.t("timed_summary", {right: right, asked: asked,
-          time: clockText(seconds), each: (seconds / asked).toFixed(1)})]),
+        h("p", {class: "mcr-trainer__timed-summary", role: "status"}, [dom.counted(t, "timed_summary", right,
+          {asked: asked, time: clockText(seconds), each: tenths(seconds / asked)})]),
         before ? h("p", {class: "mcr-trainer__timed-best"}, [before]) : null,
         self.results()].concat(self.reviews()).filter(Boolean));
       self.startButton.textContent = quiz.t("timed_again");
@@ -125,7 +132,7 @@
                                                                              : "mcr-trainer__timed-wrong"}, [
         cell("mcr-num", [String(i + 1)]), cell("", [a.feedback.correct ? "✓" : "✗"]),
         cell("mcr-num", [a.given === null ? "—" : String(a.given)]), cell("mcr-num", [String(a.feedback.marks.expected)]),
-        cell("mcr-num", [a.seconds.toFixed(1)])]);
+        cell("mcr-num", [tenths(a.seconds)])]);
     });
     return h("div", {class: "mcr-trainer__timed-results"}, [dom.table(quiz.t("timed_caption"), [quiz.t("timed_col_hand"),
       quiz.t("timed_col_ok"), quiz.t("timed_col_yours"), quiz.t("timed_col_right"), quiz.t("timed_col_time")], rows)]);
