@@ -6,7 +6,8 @@
 options), "choice" (one option), "yes_no" or "tiles"; `tiles` is the hand as drawn
 (before its winning tile for a waits question). A question asked again (`again` > 0) says
 how many questions ago the one missed was (`again_ago`, 1: the one just before) and
-whether the fan missed comes back or only the kind of question (`again_for`).
+whether the fan missed comes back or only the kind of question (`again_for`); the terminal
+and the site word both the same way (trainer.terminal.again_key, trainer-quiz.js againKey).
 """
 from __future__ import annotations
 

@@ -281,6 +281,37 @@ def _progress_document() -> dict[str, Any]:
             "hands": [], "habits": {"wrong": 0, "slips": 0, "causes": {}}}
 
 
+def test_a_miss_says_it_comes_back_and_its_question_says_when_it_was_missed(
+        tab: Page, questions: dict[str, Question]) -> None:
+    # Every question left unanswered: a miss the session asks again says so, and the question
+    # asked again says it is one, in the trainer's words (no longer "you missed this one").
+    tab.open("quiz/family-concealment/")
+    choose_rules(tab.page)
+    tab.state("question")
+    said_back = 0   # misses whose feedback said they come back
+    for _ in range(12):
+        number = items_shown(tab.page)
+        if tab.attr("reason") == "again":
+            break
+        tab.page.click("button[data-action=dont_know]")
+        tab.state("wrong")
+        back = tab.page.locator(".mcr-trainer__comes-back")
+        if back.count():
+            assert back.inner_text() in (quiz_text("en", "comes_back"), quiz_text("en", "comes_back_kind"))
+            said_back += 1
+        tab.page.click("button[data-action=next]")
+        tab.page.wait_for_function("(n) => { const d = document.querySelector('div.mcr-trainer').dataset;"
+                                   " return Number(d.shown) > n && d.state === 'question'; }", arg=number, timeout=STEP_MS)
+    else:
+        raise AssertionError("no question was asked again in twelve")
+    line = tab.page.inner_text(".mcr-trainer__again")
+    just = [quiz_text("en", "asked_again_just"), quiz_text("en", "asked_again_kind_just")]
+    earlier = [quiz_text("en", "asked_again"), quiz_text("en", "asked_again_kind")]
+    assert line in just + earlier, line
+    assert said_back >= 1   # the question asked again was announced by its miss
+    assert not tab.errors, tab.errors
+
+
 def test_a_streak_of_one_day_is_said_in_the_singular(tab: Page, questions: dict[str, Question]) -> None:
     document = _progress_document()
     document["daily"]["goal"] = 1   # one answer meets the day's goal: a streak of one day

@@ -31,6 +31,13 @@
     return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
   }
 
+  // The line over a question asked again, as the terminal's (trainer.terminal.again_key): the
+  // fan missed or only a question of its kind, just before or a few questions ago.
+  function againKey(item) {
+    var key = item.again_for === "kind" ? "asked_again_kind" : "asked_again";
+    return item.again_ago === 1 ? key + "_just" : key;
+  }
+
   function Quiz(root, data) {
     this.root = root;
     this.data = data;
@@ -195,7 +202,7 @@
       return;
     }
     var heading = this.timed ? this.timed.heading(item) : h("h3", {}, [this.t("trainer_question_of", {n: item.n, of: item.of})]);
-    var again = item.again ? h("p", {class: "mcr-trainer__again"}, [this.t("asked_again")]) : null;
+    var again = item.again ? h("p", {class: "mcr-trainer__again"}, [this.t(againKey(item))]) : null;
     // A flashcard from tiles to a name shows its one hand; from a name to tiles, its hands are the options.
     var shown = item.type !== "flashcard" ? this.hand(item.tiles, item.situation)
       : item.options.length ? this.hand(item.hands[0].tiles, item.hands[0].situation) : null;
@@ -306,6 +313,10 @@
       if (f.marks) this.mark(form, f.marks);
     }
     this.body.appendChild(this.blocks(f));
+    if (f.comes_back) {   // a miss the session asks again: the fan ("fan") or a question of its kind
+      this.body.appendChild(h("p", {class: "mcr-trainer__comes-back"},
+                              [this.t(f.comes_back === "fan" ? "comes_back" : "comes_back_kind")]));
+    }
     this.body.appendChild(this.button("next", function () { self.next().catch(self.failed.bind(self)); }));
     this.showToday(f.today);
     this.showScore(f.right, f.asked);
