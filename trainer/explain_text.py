@@ -248,7 +248,9 @@ class Explainer:
         near = [d for d in question.data.get("distractors", []) if d["reason"] == "near"]
         if near:
             lines.append(self.t("other_options"))
-            lines += [f"  {self.name(d['id'])} ({self.fan_points(d['id'])}): {self.near(d['change'])}" for d in near]
+            # Worded as a fan left out is (not_counted_entry): each language's punctuation.
+            lines += ["  " + self.t("not_counted_entry", fan=self.name(d["id"]), points=self.fan_points(d["id"]),
+                                    times="", why=self.near(d["change"])) for d in near]
         return lines
 
     def _totals(self, question: Question) -> list[str]:

@@ -161,3 +161,16 @@ def test_the_sets_step_says_one_chow_in_the_singular() -> None:
     sets = guided_steps(q, EX)[1]
     pungs = sets.answer[1]
     assert sets.explain[0].startswith(f"1 chow and {pungs} pung{'s' if pungs != 1 else ''} or kong{'s' if pungs != 1 else ''}:")
+
+
+def test_the_other_options_take_their_languages_punctuation() -> None:
+    # A fan one change away is worded as a fan left out is: French sets a space before the colon.
+    question = next(q for q in load_bank(bank_path("beginner")).questions
+                    if any(d["reason"] == "near" for d in q.data.get("distractors", [])))
+    near = next(d for d in question.data["distractors"] if d["reason"] == "near")
+    for lang, colon in (("fr", " : "), ("en", ": "), ("zh", "：")):
+        explainer = Explainer(lang, {"1998": TABLE}, "1998")
+        lines = explainer._tempting(question)
+        name = explainer.name(near["id"])
+        line = next(x for x in lines if x.startswith(f"  {name}"))
+        assert line.endswith(f"{colon}{explainer.near(near['change'])}"), (lang, line)
