@@ -273,6 +273,7 @@ def test_a_hand_is_corrected_and_the_last_one_removed_and_put_back(sheet: Sheet)
     assert sheet.row(4)["scores"] == [556, 532, 476, 426]
     sheet.page.click(".mcr-scoresheet__undo")
     assert sheet.hands() == 3 and not sheet.row(4)["played"]
+    assert sheet.page.inner_text(".mcr-scoresheet__said") == ""   # "Hand 2 is on the sheet." said no more
     sheet.page.get_by_role("button", name="Put it back").click()
     assert sheet.hands() == 4 and sheet.row(4)["results"] == [-16, -8, 32, -8]
     assert not sheet.errors, sheet.errors

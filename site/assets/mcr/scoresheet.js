@@ -137,6 +137,7 @@
     }
     this.editing = null;
     this.save(next);
+    this.say("");   // "Hand n is on the sheet" spoke of the sheet just replaced
     return true;
   };
 
@@ -485,6 +486,7 @@
     var removed = {n: sheet.hands.length, hand: sheet.hands.pop()};
     this.editing = null;
     this.save(sheet);
+    this.say("");   // "Hand n is on the sheet" no longer holds
     this.notice(this.t("sheet_removed", {n: removed.n}), "info", [this.button(this.t("sheet_put_back"), function (event) {
       var now = self.load();
       if (now.hands.length !== removed.n - 1) { self.notice(self.t("sheet_put_back_late", {n: removed.n}), "error"); return; }
