@@ -311,7 +311,7 @@ def test_stats_show_the_level_and_the_history_chart(monkeypatch, capsys, data_di
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Your level: Beginner (0 right of your last 1 answer there)."),
     ("fr", "Votre niveau : Débutant (bonnes réponses : 0 sur 1 réponse à ce niveau)."),
-    ("es", "Tu nivel: Principiante (aciertos: 0 de 1 respuesta en él)."),
+    ("es", "Su nivel: Principiante (aciertos: 0 de 1 respuesta en él)."),
     ("zh", "你的级别：初级（在这一级最近 1 题中答对 0 题）。"),
 ])
 def test_the_level_line_says_one_answer_in_the_singular(monkeypatch, capsys, data_dir, lang, said) -> None:
