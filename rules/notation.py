@@ -378,15 +378,16 @@ def _parse(text: str, sizes: tuple[int, ...]) -> Hand:
     if not standing:
         raise HandError("no standing tiles: the winning tile is the last standing tile" if sizes == (TILES_IN_A_WINNING_HAND,)
                         else "no standing tiles: a hand always keeps at least one tile standing", "no_standing")
-    count = sum(3 for _ in melds) + len(standing)
-    if count not in sizes:
-        raise _count_error(count, sizes, len(melds), len(standing))
+    # A fifth copy first: no tile added or taken away mends it (the calculator flags it as typed).
     copies = Counter(t for m in melds for t in m.tiles)
     copies.update(t for t, _ in standing)
     for face in ALL_TILES:
         if copies[face] > COPIES_PER_FACE:
             raise HandError(f"{copies[face]} copies of {face.text}: the set has only {COPIES_PER_FACE} of each tile",
                             "too_many_copies", n=copies[face], tile=face.text)
+    count = sum(3 for _ in melds) + len(standing)
+    if count not in sizes:
+        raise _count_error(count, sizes, len(melds), len(standing))
     return Hand(tuple(melds), tuple(t for t, _ in standing))
 
 

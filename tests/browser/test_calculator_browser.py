@@ -240,6 +240,12 @@ def test_one_tile_typed_is_one_tile_in_the_singular(calc: Calc) -> None:
     assert calc.summary() == "1 tile so far: 13 show the waits, 14 (with the winning tile) the score."
 
 
+def test_a_fifth_copy_is_flagged_as_it_is_typed(calc: Calc) -> None:
+    calc.type("11111m")   # five tiles: no count completes the hand, but no hand can hold them
+    assert calc.page.locator(".mcr-calc__hand .mcr-calc__fault").count() == 5
+    assert "5 copies of 1 of characters" in calc.page.inner_text(".mcr-calc__error")
+
+
 def test_an_error_that_counts_one_tile_says_it_in_the_singular(browser: Any, base_url: str) -> None:  # noqa: F811
     for lang, one, two in (("es", "[1m] tiene 1 ficha:", "[12m] tiene 2 fichas:"),
                            ("fr", "[1m] a 1 tuile :", "[12m] a 2 tuiles :")):
