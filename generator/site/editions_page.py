@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from i18n import plural_key
+
 from .edition_views import DifferenceView, difference_views
 from .localize import pick
 from .markdown_text import front_matter, md_escape, md_localized, md_strings
@@ -30,6 +32,7 @@ class Comparison:
     title: str
     columns: tuple[str, str]
     differences: tuple[DifferenceView, ...]
+    counted: str   # "28 differences, each with ..." in the page's language
 
 
 def _view(info, lang: str, default: bool) -> EditionView:
@@ -50,7 +53,8 @@ def editions_page(data: SiteData, lang: str) -> str:
                                        "rulebook/rulings.md"))
         comparisons.append(Comparison(info.id, md_escape(text(lang, "editions_from_to", a=default.name(lang),
                                                                 b=info.name(lang))),
-                                      (md_escape(default.name(lang)), md_escape(info.name(lang))), views))
+                                      (md_escape(default.name(lang)), md_escape(info.name(lang))), views,
+                                      md_escape(text(lang, plural_key(lang, "editions_count", len(views)), n=len(views)))))
     rulings = [(r.id, md_escape(pick(r.question, lang).text)) for r in data.table.rulings]
     return render(TEMPLATE, banner=front_matter("editions_page.py", TEMPLATE),
                   t=md_strings(TEXT, "site", lang), editions=editions, comparisons=comparisons,

@@ -143,6 +143,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     config.docs_dir = str(_state.docs)
     config.nav = build_nav(_state.docs, _state.data, lang)
     config.extra["content_security_policy"] = CONTENT_SECURITY_POLICY   # the theme's <meta> (main.html)
+    # The heading anchors' title, which mkdocs.yml can give in one language only.
+    config.mdx_configs.setdefault("toc", {})["permalink_title"] = TEXT[lang]["permalink_title"]
     return config
 
 

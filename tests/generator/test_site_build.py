@@ -159,6 +159,22 @@ def test_no_template_syntax_reaches_a_page(site: BuiltSite) -> None:
     assert not leaked, leaked[:10]
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_heading_anchors_are_titled_in_the_pages_language(site: BuiltSite, lang: str) -> None:
+    page = (site.output if lang == DEFAULT_LANG else site.output / lang) / "rulebook" / "scoring" / "index.html"
+    titles = set(re.findall(r'<a class="headerlink" href="#[^"]*" title="([^"]*)"', page.read_text(encoding="utf-8")))
+    assert titles == {text(lang, "permalink_title")}, titles
+
+
+def test_the_editions_page_words_its_headings_and_count_in_french(site: BuiltSite) -> None:
+    # French sets a space before the colon; the differences are counted in their number.
+    page = (site.output / "fr" / "editions" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r">Big Four Winds</a> : non compté avec lui<", page), "Big Four Winds heading"
+    assert not re.search(r"</a>: ", page)
+    shown = len(re.findall(r"<h3 id=", page.split('id="differences-green-book"', 1)[1]))   # a heading each
+    assert shown > 1 and f"{shown} différences, chacune avec la justification que donne l'édition." in page
+
+
 def test_drawn_scoring_is_the_engines(site: BuiltSite, table: rules.FanTable) -> None:
     # The home page's hand, as drawn in every language: the engine's fans and total.
     result = rules.score("[123m]456m789m34p55s5p", self_drawn=True)
