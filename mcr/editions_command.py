@@ -56,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
     diffs = rules.edition_differences(a, b, args.fans)
     for d in diffs:
         print(shown.heading(d))
-        print(f"    {a}: {shown.value(d.before, d.field)}\n    {b}: {shown.value(d.after, d.field)}")
+        for edition, value in ((a, d.before), (b, d.after)):
+            print("    " + cli_text(lang, "edition_value", edition=edition, value=shown.value(value, d.field)))
         if d.why:
             print("    " + cli_text(lang, "diff_why", why=_text(d.why, lang)))
     print(counted_text(lang, "diff_count", len(diffs), a=a, b=b))

@@ -483,4 +483,7 @@ def test_the_editions_list_follows_the_languages_punctuation() -> None:
     assert french[1] == "    Administration générale des sports de Chine, 1998 : Règles de compétition du Mahjong de Chine " \
                         "(version d'essai)"
     assert mcr_here("editions", "--lang", "ja").stdout.startswith("1998：")
+    lines = mcr_here("editions", "diff", "1998", "green-book", "--lang", "fr").stdout.splitlines()
+    assert lines[0].startswith("Big Four Winds [big_four_winds] : ") and lines[1].startswith("    1998 : Big Three Winds")
+    assert lines[2].startswith("    green-book : ")
     assert mcr_here("editions", "--lang", "en").stdout.startswith("1998: National rules (1998), the table's own\n")
