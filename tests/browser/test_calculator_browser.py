@@ -266,11 +266,53 @@ def test_thirteen_tiles_show_their_waits(calc: Calc) -> None:
     rows = calc.page.locator(".mcr-calc__waits tbody tr")
     assert [r.get_attribute("data-wait") for r in rows.all()] == ["2p", "5p"]
     assert rows.first.locator("td").nth(1).inner_text().strip() == "4 of 4"
-    assert calc.summary() == "Waiting on 2: 2 of dots, 5 of dots."
+    assert calc.summary() == "Waiting on 2 tiles: 2 of dots, 5 of dots."
     keep_screenshot(calc.page.locator(".mcr-calc__waits"), "calculator-en-waits.png")
     calc.page.click(".mcr-calc__try[data-face='5p']")
     calc.answered()
     assert calc.notation() == "[123m]456789m34p55s5p" and calc.page.locator(".mcr-calc__result .mcr-hand").count()
+
+
+def test_the_waits_are_counted_as_tiles_in_the_singular_and_the_plural(calc: Calc, browser: Any, base_url: str) -> None:  # noqa: F811
+    # The count of the waits reads as a number of tiles, not as a tile ("Waiting on 1: 3 of dots").
+    calc.type("[123m][456m]55s11112p")
+    assert calc.summary() == "Waiting on 1 tile: 3 of dots."
+    for lang, one, two in (("es", "En espera de 1 ficha: 3 de círculos.", "En espera de 2 fichas: 2 de círculos, 5 de círculos."),
+                           ("fr", "Tuiles attendues (1) : 3 de cercles.", "Tuiles attendues (2) : 2 de cercles, 5 de cercles.")):
+        page = Calc(browser, base_url, lang)
+        try:
+            page.wait_ready()
+            page.type("[123m][456m]55s11112p")
+            assert page.summary() == one
+            page.type("[123m]456m789m34p55s")
+            assert page.summary() == two
+            assert not page.errors, page.errors
+        finally:
+            page.close()
+
+
+def test_the_bar_and_the_summary_name_a_valid_win_alike(browser: Any, base_url: str) -> None:  # noqa: F811
+    # French said "Mahjong valable" in the bar and "Mahjong valide" in the summary; the site
+    # and the terminal say "valide". Spanish said "ganancia válida" against "Mano ganadora válida".
+    for lang, bar, summary in (("fr", "Mahjong valide", "Mahjong valide :"),
+                               ("es", "mano ganadora válida", "Mano ganadora válida:")):
+        page = Calc(browser, base_url, lang)
+        try:
+            page.wait_ready()
+            page.type("[123m]456789m34p55s5p")
+            assert page.page.inner_text(".mcr-calc__bar-verdict") == bar
+            assert summary in page.summary(), page.summary()
+            assert not page.errors, page.errors
+        finally:
+            page.close()
+
+
+def test_a_meld_typed_short_or_long_counts_the_tiles_typed(calc: Calc) -> None:
+    # A kong is three of the 14; a broken meld is the tiles typed in it, not the three of a set.
+    for typed, count in (("[1m]", "1 of 14 tiles"), ("[12m]", "2 of 14 tiles"), ("[12345m]", "5 of 14 tiles"),
+                         ("[123m]", "3 of 14 tiles"), ("[1111m]5p", "4 of 14 tiles")):
+        calc.type(typed)
+        assert calc.page.text_content(".mcr-calc__count") == count, typed
 
 
 def test_errors_are_translated_and_point_at_the_fault(browser: Any, base_url: str) -> None:  # noqa: F811

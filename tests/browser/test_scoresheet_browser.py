@@ -262,7 +262,9 @@ def test_a_whole_session_worked_out_by_hand(sheet: Sheet) -> None:
 
 def test_a_hand_is_corrected_and_the_last_one_removed_and_put_back(sheet: Sheet) -> None:
     sheet.load_game(4)
-    sheet.page.click(".mcr-scoresheet__hands tr[data-hand='2'] .mcr-scoresheet__edit")
+    edit = sheet.page.locator(".mcr-scoresheet__hands tr[data-hand='2'] .mcr-scoresheet__edit")
+    assert (edit.inner_text(), edit.get_attribute("aria-label")) == ("Edit", "Edit hand 2")   # a verb, not "Correct"
+    edit.click()
     assert sheet.page.inner_text(".mcr-scoresheet__next").startswith("Correcting hand 2")
     assert sheet.page.input_value("select[name=discarder]") == "3"
     sheet.page.locator("select[name=discarder]").select_option("self")   # Bo self-drawn 16: 24 from each
@@ -284,6 +286,7 @@ def test_mistakes_in_the_form_are_named_and_nothing_is_saved(sheet: Sheet) -> No
     sheet.name(NAMES)
     cases = [
         (("win", 1, None, 9, 2), [], "a hand total of 9 with 2 flowers is 7 without them, under the minimum of 8", "total"),
+        (("win", 1, 3, 8, 1), [], "a hand total of 8 with 1 flower is 7 without it, under the minimum of 8", "total"),
         (("win", 2, 2, 16, 0), [], "the winner cannot be the discarder", "discarder"),
         (("win", 2, 3, 16, 9), [], "the flowers must be a whole number from 0 to 8", "flowers"),
         (("win", 2, 3, -16, 0), [], "the hand total must be a whole number of points from 1 to 9999", "total"),
@@ -303,6 +306,100 @@ def test_mistakes_in_the_form_are_named_and_nothing_is_saved(sheet: Sheet) -> No
     assert "choose the winner" in sheet.page.inner_text(".mcr-scoresheet__error")
     assert "choose who discarded the winning tile, or self-drawn" in sheet.page.inner_text(".mcr-scoresheet__error")
     assert not sheet.errors, sheet.errors
+
+
+# The count of flowers in a total under the minimum, in each language's number for it (French
+# says 0 and 1 in the singular), and the pronoun that follows it.
+UNDER_THE_MINIMUM = {
+    "fr": ["un total de 8 avec 1 fleur fait 7 hors fleurs, sous le minimum de 8",
+           "un total de 5 avec 0 fleur fait 5 hors fleurs, sous le minimum de 8",
+           "un total de 9 avec 2 fleurs fait 7 hors fleurs, sous le minimum de 8"],
+    "es": ["un valor de 8 con 1 flor son 7 sin ella, por debajo del mínimo de 8",
+           "un valor de 5 con 0 flores son 5 sin ellas, por debajo del mínimo de 8",
+           "un valor de 9 con 2 flores son 7 sin ellas, por debajo del mínimo de 8"],
+}
+# The sheet's check line with 0, 1 and 3 penalty points given (one draw, so the sum is 2000 less them).
+CHECK_LINE = {
+    "en": ["The session scores add up to 2,000: 4 × 500 at the start less 0 penalty points; every hand's results add up to 0.",
+           "The session scores add up to 1,999: 4 × 500 at the start less 1 penalty point; every hand's results add up to 0.",
+           "The session scores add up to 1,997: 4 × 500 at the start less 3 penalty points; every hand's results add up to 0."],
+    "fr": ["Les scores de la séance totalisent 2\u202f000 : 4 × 500 au départ moins 0 point de pénalité ; "
+           "les résultats de chaque donne totalisent 0.",
+           "Les scores de la séance totalisent 1\u202f999 : 4 × 500 au départ moins 1 point de pénalité ; "
+           "les résultats de chaque donne totalisent 0.",
+           "Les scores de la séance totalisent 1\u202f997 : 4 × 500 au départ moins 3 points de pénalité ; "
+           "les résultats de chaque donne totalisent 0."],
+    "es": ["Las puntuaciones de la partida suman 2000: 4 × 500 al inicio menos 0 puntos de penalización; "
+           "los resultados de cada mano suman 0.",
+           "Las puntuaciones de la partida suman 1999: 4 × 500 al inicio menos 1 punto de penalización; "
+           "los resultados de cada mano suman 0.",
+           "Las puntuaciones de la partida suman 1997: 4 × 500 al inicio menos 3 puntos de penalización; "
+           "los resultados de cada mano suman 0."],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_counted_flowers_and_penalty_points_take_their_number(browser: Any, base_url: str, lang: str) -> None:  # noqa: F811
+    sheet = Sheet(browser, base_url, lang)
+    try:
+        sheet.open()
+        for hand, said in zip((("win", 1, 3, 8, 1), ("win", 1, 3, 5, 0), ("win", 1, 3, 9, 2)), UNDER_THE_MINIMUM.get(lang, [])):
+            sheet.page.evaluate("() => window.mcrScoreSheet.page.fillForm(null)")
+            sheet.fill(hand)
+            sheet.page.click(".mcr-scoresheet__save")
+            assert said in sheet.page.inner_text(".mcr-scoresheet__error"), said
+        assert sheet.hands() == 0
+        for query, said in zip(("?hands=draw", "?hands=draw&pen=1-2-1-false_win", "?hands=draw&pen=1-2-3-false_win"),
+                               CHECK_LINE[lang]):
+            sheet.open(query)
+            assert sheet.page.inner_text(".mcr-scoresheet__check") == said
+        assert not sheet.errors, sheet.errors
+    finally:
+        sheet.close()
+
+
+def test_json_that_does_not_read_is_said_in_the_pages_language(browser: Any, base_url: str, tmp_path: Path) -> None:  # noqa: F811
+    """The browser's message ("Expected double-quoted property name in JSON at position 14
+    (line 1 column 15)") is in its language: a French page keeps only the place it names."""
+    sheet = Sheet(browser, base_url, "fr")
+    try:
+        sheet.open()
+        bad = tmp_path / "broken.json"
+        for text, said in (('{"format": 1, x}', "broken.json n'a pas été ouvert : ce n'est plus du JSON à partir de la ligne 1, colonne 15"),
+                           ('{\n  "format": 1,\n  x\n}', "broken.json n'a pas été ouvert : ce n'est plus du JSON à partir de la ligne 3, colonne 3"),
+                           ('{"format": 1, "hands": [', "broken.json n'a pas été ouvert : son JSON est tronqué")):
+            sheet.page.evaluate("() => document.querySelector('.mcr-scoresheet__notices').replaceChildren()")
+            bad.write_text(text, encoding="utf-8")
+            sheet.page.set_input_files(".mcr-scoresheet__file", str(bad))
+            sheet.page.wait_for_function("() => document.querySelector('.mcr-scoresheet__notices').textContent.includes('broken.json')")
+            notice = sheet.page.inner_text(".mcr-scoresheet__notices .mcr-scoresheet__notice p")
+            assert notice == said, notice
+        # A damaged saved sheet: the notice, the copy kept aside, and restoring it.
+        sheet.page.evaluate("() => localStorage.setItem('mcr-scoresheet', '{\"format\": 1, x}')")
+        sheet.page.reload()
+        sheet.page.wait_for_selector(".mcr-scoresheet[data-ready]")
+        where = "ce n'est plus du JSON à partir de la ligne 1, colonne 15"
+        assert sheet.page.inner_text(".mcr-scoresheet__notices .mcr-scoresheet__notice p") == (
+            f"La feuille enregistrée dans ce navigateur est illisible ({where}). Elle est mise de côté plus bas, "
+            "pas perdue : restaurez ce qui peut être lu, ou téléchargez-la.")
+        assert f"Ce qui n'allait pas : {where}" in sheet.page.inner_text(".mcr-scoresheet__kept")
+        sheet.page.locator(".mcr-scoresheet__kept .mcr-scoresheet__restore").click()
+        assert (f"Rien ne peut en être restauré ({where}). Téléchargez-la pour la réparer à la main."
+                in sheet.notices())
+        assert "JSON at" not in sheet.notices() and "Expected" not in sheet.page.inner_text(".mcr-scoresheet")
+        # Other browsers word it otherwise: Firefox names the line and column, older engines the
+        # position alone, which the page turns into a line and column itself; no place, no place said.
+        problems = sheet.page.evaluate("""(text) => [
+            "JSON.parse: expected double-quoted property name at line 2 column 3 of the JSON data",
+            "Unexpected token x in JSON at position 19", "JSON Parse error: Unexpected EOF",
+            `Unexpected token 'x', "at line 9 column 9, EOF" is not valid JSON`,
+          ].map((message) => { const p = window.mcrScoreSheet.page.jsonProblem(new SyntaxError(message), text);
+                               return [p.key, p.values]; })""", '{\n  "format": 1,\n  x\n}')
+        assert problems == [["err_json_at", {"line": 2, "column": 3}], ["err_json_at", {"line": 3, "column": 3}],
+                            ["err_json_end", {}], ["err_json", {}]]
+        assert not sheet.errors, sheet.errors
+    finally:
+        sheet.close()
 
 
 def test_the_sheet_is_kept_across_a_reload(sheet: Sheet) -> None:
@@ -414,7 +511,7 @@ def test_csv_and_json_out_and_json_back_in(sheet: Sheet, browser: Any, base_url:
         bad.write_text('{"format": 1, "hands": [', encoding="utf-8")
         other.page.set_input_files(".mcr-scoresheet__file", str(bad))
         other.page.wait_for_function("() => document.querySelector('.mcr-scoresheet__notices').textContent.includes('broken.json')")
-        assert "broken.json was not opened: it is not JSON" in other.notices()
+        assert "broken.json was not opened: its JSON is cut short" in other.notices()
         wrong = dict(exported, hands=exported["hands"][:2] + [{"result": "win", "winner": 5}])
         bad.write_text(json.dumps(wrong), encoding="utf-8")
         other.page.set_input_files(".mcr-scoresheet__file", str(bad))

@@ -45,8 +45,12 @@
     return "[" + written(meld.tiles) + (meld.kind === "kong" && !meld.concealed ? "1" : "") + "]";
   }
 
+  // The tiles of the 14: a kong counts as three (its fourth tile is drawn again), any other
+  // meld as the tiles typed in it, so a meld typed short or long ([1m], [12345m]) is counted
+  // as it stands, not as the three of a set (the engine names its mistake).
   function tileCount(hand) {
-    return hand.melds.length * 3 + hand.standing.length;
+    return hand.melds.reduce(function (n, meld) { return n + (meld.kind === "kong" ? 3 : meld.tiles.length); }, 0) +
+      hand.standing.length;
   }
 
   function toNotation(hand) {
@@ -559,7 +563,8 @@
     } else if (answer.kind === "waits") {
       var names = answer.waits.map(function (w) { return self.tileName(w.tile); });
       var waits = [answer.analysis ? analysis.formsTable(this, answer.analysis) : null, this.waitsTable(answer.waits)];
-      this.say(this.t("calc_summary_waits", {n: names.length, tiles: names.join(this.t("calc_list_separator"))}),
+      this.say(dom.counted(this.t.bind(this), "calc_summary_waits", names.length,
+                           {tiles: names.join(this.t("calc_list_separator"))}),
                h("div", {class: "mcr-calc__analysis"}, waits),
                this.nodes("calc_bar_ready", {tiles: h("span", {class: "mcr-calc__bar-tiles"}, answer.waits.map(function (w) {
                  return self.tile(w.tile, "standing", "mcr-tile--mini");

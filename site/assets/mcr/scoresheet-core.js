@@ -187,7 +187,8 @@
     else if (isWhole(hand.flowers, 0, maxFlowers)) {
       var points = hand.total - edition.flower_bonus[hand.flowers], minimum = edition.settlement.minimum;
       if (points < minimum) {
-        out.push(problem("err_total_minimum", {total: hand.total, flowers: hand.flowers, points: points,
+        // A counted pair on the flowers ("with 1 flower", "avec 0 fleur"): n is their count.
+        out.push(problem("err_total_minimum", {total: hand.total, n: hand.flowers, points: points,
                                               minimum: minimum}, at));
       }
     }

@@ -24,11 +24,20 @@
     this.editing = null;       // the number of the hand being corrected; null: the next hand
     this.removed = null;       // {n, hand}: the hand "remove the last hand" took off
     this.$ = function (selector) { return root.querySelector(selector); };
+    this.damage = null;        // what was wrong with the stored sheet, as problems (the page words them)
     this.store = new dom.Store(STORE_KEY, function () { return core.fresh(data); }, function (value) {
       var checked = core.checkSheet(data, value);
-      if (checked.problems.length) throw new Error(self.problemsText(checked.problems));
+      if (checked.problems.length) {
+        var err = new Error(self.problemsText(checked.problems));
+        err.problems = checked.problems;
+        throw err;
+      }
       return checked.sheet;
-    }, function (raw, err) { return self.keepAside(raw, "damaged", err.message); });
+    }, function (raw, err) {
+      self.damage = err.problems ||
+        [err instanceof SyntaxError ? self.jsonProblem(err, raw) : {key: "err_not_sheet", values: {}, at: null}];
+      return self.keepAside(raw, "damaged", self.damage);
+    });
   }
 
   // ---- Words --------------------------------------------------------------------------------
@@ -67,6 +76,25 @@
     return problems.map(this.problemText, this).join(this.t("sheet_problem_separator"));
   };
 
+  // Why `text` is not JSON, as a problem. The browser's message (`err`, from JSON.parse) is in
+  // the browser's language, not the page's: only the place it names is kept, which reads the
+  // same in every language. Chromium says "at position 12 (line 1 column 13)", Firefox "at
+  // line 1 column 13", older engines the position alone; a text cut short is said as such.
+  // Chromium quotes the text itself ('Unexpected token 'x', "...x..." is not valid JSON'):
+  // the quote is left out, lest a word of the file be read as a place.
+  Sheet.prototype.jsonProblem = function (err, text) {
+    var message = String(err && err.message || "").replace(/"[\s\S]*" is not valid JSON$/, ""), found;
+    if (/end of (JSON input|data)|\bEOF\b/i.test(message)) return {key: "err_json_end", values: {}, at: null};
+    if ((found = /line (\d+) column (\d+)/.exec(message))) {
+      return {key: "err_json_at", values: {line: Number(found[1]), column: Number(found[2])}, at: null};
+    }
+    if ((found = /position (\d+)/.exec(message)) && typeof text === "string") {
+      var lines = text.slice(0, Number(found[1])).split("\n");
+      return {key: "err_json_at", values: {line: lines.length, column: lines[lines.length - 1].length + 1}, at: null};
+    }
+    return {key: "err_json", values: {}, at: null};
+  };
+
   Sheet.prototype.edition = function (sheet) { return core.editionOf(this.data, sheet.edition); };
 
   Sheet.prototype.number = function (value) {
@@ -92,14 +120,15 @@
   };
 
   // ---- Storage ------------------------------------------------------------------------------
-  // Keeps `raw` (a sheet's text) aside under the next free key; false when the browser
-  // refuses, and then the caller keeps the original where it is.
-  Sheet.prototype.keepAside = function (raw, reason, problem) {
+  // Keeps `raw` (a sheet's text) aside under the next free key, with what was wrong with it
+  // (`problems`, worded when shown, in the language of the page that shows it); false when
+  // the browser refuses, and then the caller keeps the original where it is.
+  Sheet.prototype.keepAside = function (raw, reason, problems) {
     try {
       var n = 1;
       while (window.localStorage.getItem(KEPT_PREFIX + n) !== null) n += 1;
       window.localStorage.setItem(KEPT_PREFIX + n, JSON.stringify({reason: reason, at: new Date().toISOString(),
-                                                                    raw: raw, problem: problem || null}));
+                                                                    raw: raw, problems: problems || null}));
       return true;
     } catch (err) { return false; }
   };
@@ -288,8 +317,10 @@
     var balanced = sum === PLAYERS.length * played.start - penalties &&
       played.rows.every(function (r) { return r.sum === 0; });
     this.$(".mcr-scoresheet__check").setAttribute("data-balanced", String(balanced));
-    return this.t(balanced ? "sheet_check_ok" : "sheet_check_wrong", {sum: this.number(sum), players: PLAYERS.length,
-                                                                       start: played.start, penalties: penalties});
+    // A counted pair on the penalty points ("less 1 penalty point", "moins 0 point de pénalité").
+    return dom.counted(this.t.bind(this), balanced ? "sheet_check_ok" : "sheet_check_wrong", penalties,
+                       {sum: this.number(sum), players: PLAYERS.length, start: this.number(played.start),
+                        penalties: this.number(penalties)});
   };
 
   Sheet.prototype.linkFor = function (sheet) {
@@ -317,7 +348,10 @@
     var when = entry.at ? new Date(entry.at).toLocaleString(this.data.lang) : "?", value = null;
     try { value = JSON.parse(entry.raw); } catch (err) { value = null; }
     var about = this.t("sheet_kept_" + (["damaged", "link", "file", "new", "restore"].indexOf(entry.reason) >= 0 ? entry.reason : "damaged"), {when: when});
-    if (entry.reason === "damaged") return about + " " + this.t("sheet_kept_problem", {problem: entry.problem || "?"});
+    if (entry.reason === "damaged") {   // `problem`: the words of a copy kept by an earlier version of the page
+      var problem = Array.isArray(entry.problems) ? this.problemsText(entry.problems) : entry.problem || "?";
+      return about + " " + this.t("sheet_kept_problem", {problem: problem});
+    }
     if (value && Array.isArray(value.players) && Array.isArray(value.hands)) {
       var names = value.players.filter(function (n) { return typeof n === "string" && n; }).join(this.t("sheet_name_separator"));
       return about + " " + this.t("sheet_kept_summary", {players: names || "\u2014",
@@ -331,7 +365,7 @@
   Sheet.prototype.restore = function (entry) {
     var value, sheet, dropped = [];
     try { value = JSON.parse(entry.raw); } catch (err) {
-      this.notice(this.t("sheet_restore_failed", {reason: err.message}), "error");
+      this.notice(this.t("sheet_restore_failed", {reason: this.problemText(this.jsonProblem(err, entry.raw))}), "error");
       return;
     }
     var checked = core.checkSheet(this.data, value);
@@ -575,9 +609,9 @@
   Sheet.prototype.importFile = function (file) {
     var self = this, reader = new FileReader();
     reader.onload = function () {
-      var value;
-      try { value = JSON.parse(String(reader.result).replace(/^\ufeff/, "")); } catch (err) {
-        self.notice(self.t("sheet_file_bad", {file: file.name, problems: self.t("err_json", {reason: err.message})}), "error");
+      var value, text = String(reader.result).replace(/^\ufeff/, "");
+      try { value = JSON.parse(text); } catch (err) {
+        self.notice(self.t("sheet_file_bad", {file: file.name, problems: self.problemText(self.jsonProblem(err, text))}), "error");
         return;
       }
       var checked = core.checkSheet(self.data, value);
@@ -587,7 +621,7 @@
       }
       if (self.replace(checked.sheet, "file")) self.notice(self.t("sheet_file_opened", {file: file.name}));
     };
-    reader.onerror = function () { self.notice(self.t("sheet_file_bad", {file: file.name, problems: String(reader.error)}), "error"); };
+    reader.onerror = function () { self.notice(self.t("sheet_file_bad", {file: file.name, problems: self.t("err_file_read")}), "error"); };
     reader.readAsText(file);
   };
 
@@ -714,7 +748,8 @@
     page.wire();
     page.load();   // sets a damaged sheet aside, to say so
     if (page.store.damaged) {
-      page.notice(page.t(page.store.keptAside ? "sheet_damaged" : "sheet_damaged_not_kept", {problem: page.store.problem}), "error");
+      page.notice(page.t(page.store.keptAside ? "sheet_damaged" : "sheet_damaged_not_kept",
+                         {problem: page.damage ? page.problemsText(page.damage) : page.store.problem}), "error");
     }
     if (!page.store.available) page.notice(page.t("sheet_storage_off"), "error");
     page.fillForm(null);
