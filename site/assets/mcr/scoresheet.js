@@ -320,7 +320,7 @@
     // A counted pair on the penalty points ("less 1 penalty point", "moins 0 point de pénalité").
     return dom.counted(this.t.bind(this), balanced ? "sheet_check_ok" : "sheet_check_wrong", penalties,
                        {sum: this.number(sum), players: PLAYERS.length, start: this.number(played.start),
-                        penalties: this.number(penalties)});
+                        n: penalties});
   };
 
   Sheet.prototype.linkFor = function (sheet) {
