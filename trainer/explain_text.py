@@ -2,8 +2,9 @@
 editions score the hand, the rulings that change its score, and why a fan counts or not.
 
 Lines of plain text in the learner's language (i18n/quiz/<lang>.yaml); fan names,
-definitions and rulings come from the fan table of the learner's edition. The terminal
-prints them; the site can show the same lines.
+definitions and rulings come from the fan table of the learner's edition. The sections of
+the rulebook and the rulings cited are blocks of data (trainer/blocks.py), which the
+terminal prints with their address and the site links.
 """
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from collections import Counter
 from typing import Any, Callable, Mapping
 
 import rules
-from i18n import DEFAULT_LANG, pick, plural_key
+from i18n import pick, plural_key
 from rules import FanTable
 
+from .blocks import SCORING_CHAPTER, block_text, line, ruling_block, section_block
 from .grading import Grade, best_readings, waited_on_one_tile
 from .text import fan_name, text, words
 from generator.quizzes.questions import Question
@@ -65,8 +67,12 @@ class Explainer:
         return fan_name(fan.names, self.lang) if fan else fan_id   # a bank older than the table
 
     def fan_points(self, fan_id: str) -> str:
+        points = self.fan_points_number(fan_id)
+        return "?" if points is None else str(points)
+
+    def fan_points_number(self, fan_id: str) -> int | None:
         fan = self._fans.get(fan_id)
-        return str(fan.points) if fan else "?"
+        return fan.points if fan else None
 
     def names(self, fan_ids: list[str] | tuple[str, ...]) -> str:
         return ", ".join(self.name(f) for f in fan_ids)
@@ -202,18 +208,21 @@ class Explainer:
             changed |= {f for f in set(mine) | set(other) if mine.get(f) != other.get(f)}
         return changed
 
-    def ruling_lines(self, question: Question) -> list[str]:
+    def ruling_blocks(self, question: Question) -> list[dict[str, Any]]:
         """The rulings that change this hand's score (the editions read them otherwise on a
         fan of the hand), each with its answer."""
         changed = self.changed_fans(question)
-        prefix = "" if self.lang == DEFAULT_LANG else f"{self.lang}/"
-        return [self.t("ruling", question=pick(r.question, self.lang).text, answer=pick(r.answer, self.lang).text,
-                       page=f"{prefix}rulebook/rulings/#{r.id}")
+        return [ruling_block(r.id, pick(r.question, self.lang).text, pick(r.answer, self.lang).text)
                 for r in self.table.rulings if changed & set(r.fans)]
 
     # -- the breakdown -----------------------------------------------------------------------
     def breakdown(self, question: Question) -> list[str]:
-        """The full explanation: every fan with its points, every tempting fan and why not."""
+        """The full explanation as the terminal prints it (`breakdown_blocks`, each a line)."""
+        return [block_text(b, self.t, self.lang) for b in self.breakdown_blocks(question)]
+
+    def breakdown_blocks(self, question: Question) -> list[dict[str, Any]]:
+        """The full explanation: every fan with its points, every tempting fan and why not,
+        the sections of the rulebook and the rulings on it, the totals."""
         answer, expl = question.answer, question.data["explanation"]
         lines = ["", self.t("breakdown") + " · " + self.t("reading", groups=" ".join(expl["groups"]))]
         for f in answer["fans"]:
@@ -232,8 +241,7 @@ class Explainer:
                                     fans=self.names([f["id"] for f in reading["fans"]])))
         waits = answer["waits"]
         lines.append(self.t("waited_on_one" if len(waits) == 1 else "waited_on", tiles=tiles_text(waits)))
-        lines += self.citations(question)
-        return lines + self._totals(question)
+        return [line(t) for t in lines] + self.citations(question) + [line(t) for t in self._totals(question)]
 
     def _tempting(self, question: Question) -> list[str]:
         expl = question.data["explanation"]
@@ -271,15 +279,12 @@ class Explainer:
         return self.t("pay_discard", base=p["others"], total=total, discarder=p["discarder"],
                       receives=p["winner_receives"])
 
-    def citations(self, question: Question) -> list[str]:
+    def citations(self, question: Question) -> list[dict[str, Any]]:
         """Where the rulebook explains this hand: the section of each principle that left a
-        fan out, and each ruling that changes the hand's score."""
-        prefix = "" if self.lang == DEFAULT_LANG else f"{self.lang}/"
-        lines = []
-        for principle in dict.fromkeys(n["principle"] for n in question.data["explanation"]["not_counted"]):
-            lines.append(self.t("see_principle", principle=self.t(f"principle_{principle}"),
-                                page=f"{prefix}rulebook/scoring/#{principle.replace('_', '-')}"))
-        return lines + self.ruling_lines(question)
+        fan out (its heading: the principle's name), and each ruling that changes the hand's score."""
+        principles = dict.fromkeys(n["principle"] for n in question.data["explanation"]["not_counted"])
+        blocks = [section_block(SCORING_CHAPTER, p.replace("_", "-"), self.t(f"principle_{p}")) for p in principles]
+        return blocks + self.ruling_blocks(question)
 
     @staticmethod
     def groups(reading: Mapping[str, Any]) -> str:

@@ -1,6 +1,7 @@
-"""The feedback on one answer, as blocks the terminal prints and the site can render.
+"""The feedback on one answer, as blocks the terminal prints and the site renders.
 
-A block is {"type": "line", "text": ...} or {"type": "hand", "tiles": ..., "label": ...}.
+A block is a line, a hand, a section of the rulebook, a ruling or a fan met for the first
+time (trainer/blocks.py: the last three as data, which each surface words).
 A right answer is short: what was right and the fans that count, the other editions' score
 where it differs (with the rulings that make the difference), the fans met for the first
 time in one line each: with the running score, at most MAX_RIGHT_LINES lines in all.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .blocks import hand_block, line, new_fan_block
 from .diagnosis import Diagnosis
 from .diagnosis_text import diagnosis_lines
 from .explain_text import Explainer
@@ -23,50 +25,43 @@ MAX_RIGHT_LINES = 8     # a right answer's feedback, the running score line incl
 SCORE_LINES = 1         # the running score the caller adds
 
 
-def line(text: str) -> dict[str, Any]:
-    return {"type": "line", "text": text}
+__all__ = ["MAX_RIGHT_LINES", "answer_blocks", "card_blocks", "hand_block", "line", "new_fan_blocks"]
 
 
-def hand_block(tiles: Any, label: str = "") -> dict[str, Any]:
-    return {"type": "hand", "tiles": tiles, "label": label}
-
-
-def new_fan_lines(fans: list[str], ex: Explainer, room: int) -> list[str]:
+def new_fan_blocks(fans: list[str], ex: Explainer, room: int) -> list[dict[str, Any]]:
     """The fans met for the first time: one line each, in `room` lines at most."""
     if room <= 0 or not fans:
         return []
     shown = fans if len(fans) <= room else fans[:room - 1]
-    lines = [ex.t("new_fan", fan=ex.name(f), points=ex.fan_points(f), summary=ex.summary(f), id=f) for f in shown]
+    blocks = [new_fan_block(f, ex.name(f), ex.fan_points_number(f), ex.summary(f)) for f in shown]
     if len(shown) < len(fans):
-        lines.append(ex.t("new_fans_more", fans=ex.names(fans[len(shown):])))
-    return lines
+        blocks.append(line(ex.t("new_fans_more", fans=ex.names(fans[len(shown):]))))
+    return blocks
 
 
 def answer_blocks(question: Question, response: Any, result: Grade, diagnosis: Diagnosis | None, ex: Explainer,
                   *, new_fans: list[str], explain: bool) -> list[dict[str, Any]]:
     """The feedback's blocks, the running score left to the caller."""
     if result.correct:
-        lines = ["✓ " + ex.t("right") + " " + ex.expected(question)]
+        blocks = [line("✓ " + ex.t("right") + " " + ex.expected(question))]
         if result.tie:
             way = question.answer["ties"][result.tie - 1]
-            lines.append(ex.t("tie_taken", groups=" ".join(way["groups"])))
+            blocks.append(line(ex.t("tie_taken", groups=" ".join(way["groups"]))))
         if question.kind in ("total", "payments", "fans", "valid"):
-            lines.append(ex.counted_line(question))
-        lines += ex.edition_lines(question)
+            blocks.append(line(ex.counted_line(question)))
+        blocks += [line(t) for t in ex.edition_lines(question)]
         if explain:
-            lines += ex.breakdown(question)
+            blocks += ex.breakdown_blocks(question)
         else:
-            lines += ex.ruling_lines(question)
-        room = MAX_RIGHT_LINES - SCORE_LINES - len(lines)
-        lines = lines[:MAX_RIGHT_LINES - SCORE_LINES] if not explain else lines
-        return [line(t) for t in lines + new_fan_lines(new_fans, ex, room)]
+            blocks += ex.ruling_blocks(question)
+        room = MAX_RIGHT_LINES - SCORE_LINES - len(blocks)
+        blocks = blocks[:MAX_RIGHT_LINES - SCORE_LINES] if not explain else blocks
+        return blocks + new_fan_blocks(new_fans, ex, room)
     lines = ["✗ " + ex.t("wrong") + " " + ex.t("your_answer", answer=ex.shown_answer(question, response)),
              ex.expected(question)]
     lines += diagnosis_lines(diagnosis, ex, question)
     lines += ex.why_not_lines(question, result)
-    lines += ex.breakdown(question)
-    lines += ex.edition_lines(question)
-    blocks = [line(t) for t in lines]
+    blocks = [line(t) for t in lines] + ex.breakdown_blocks(question) + [line(t) for t in ex.edition_lines(question)]
     for fan in new_fans:
         blocks += card_blocks(fan, ex, compact=True)
     return blocks

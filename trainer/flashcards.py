@@ -16,6 +16,7 @@ from typing import Any
 import rules
 from rules import FanTable
 
+from .blocks import ask
 from .explain_text import Explainer
 from .learn_cards import CardHand, LearnCard, learn_card
 
@@ -28,7 +29,8 @@ OTHER_NAMES = 3
 class Flashcard:
     fan: str
     direction: str
-    prompt: str
+    prompt: str                           # the question, as the terminal says it
+    ask: dict[str, Any]                   # its string's key and values, for the site (trainer/blocks.py)
     hands: tuple[CardHand, ...]           # name to tiles: the hands to choose from; tiles to name: the one hand
     options: tuple[tuple[str, str], ...]  # tiles to name: (fan id, name) to choose from
     answer: int | str                     # the right hand's index, or the right fan's id
@@ -38,7 +40,7 @@ class Flashcard:
         return response == self.answer
 
     def as_data(self) -> dict[str, Any]:
-        return {"fan": self.fan, "direction": self.direction, "prompt": self.prompt,
+        return {"fan": self.fan, "direction": self.direction, "prompt": self.prompt, "ask": self.ask,
                 "hands": [h.as_data() for h in self.hands],
                 "options": [{"value": v, "label": label} for v, label in self.options],
                 "answer": self.answer, "back": list(self.back)}
@@ -89,9 +91,10 @@ def flashcard(fan: str, direction: str, ex: Explainer, pool: list[str], rng: ran
             return None
         hands = [card.example, card.near.hand]
         rng.shuffle(hands)
-        return Flashcard(fan, direction, ex.t("flash_name_to_tiles", fan=name, points=ex.points(card.points)),
+        values = {"fan": name, "points": ex.points(card.points)}
+        return Flashcard(fan, direction, ex.t("flash_name_to_tiles", **values), ask("flash_name_to_tiles", **values),
                          tuple(hands), (), hands.index(card.example), back)
     names = [fan, *_others(card, pool, ex.table, rng)]
     rng.shuffle(names)
-    return Flashcard(fan, direction, ex.t("flash_tiles_to_name"), (card.example,),
+    return Flashcard(fan, direction, ex.t("flash_tiles_to_name"), ask("flash_tiles_to_name"), (card.example,),
                      tuple((f, ex.name(f)) for f in names), fan, back)

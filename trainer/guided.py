@@ -15,6 +15,7 @@ from typing import Any
 import rules
 from rules import SHAPES, STANDARD
 
+from .blocks import ask
 from .explain_text import Explainer, counted
 from generator.quizzes.questions import Question, expected_payments
 
@@ -26,7 +27,8 @@ ANSWER_FORMS = ("choice", "multi", "number", "numbers", "yes_no")
 class Step:
     id: str                              # shape, sets, family:<id>, principles, flowers, total, payments, valid
     form: str                            # one of ANSWER_FORMS
-    prompt: str                          # the question, in the learner's language
+    prompt: str                          # the question, in the learner's language (the terminal's words)
+    ask: dict[str, Any]                  # the same as its string's key and values (trainer/blocks.py)
     options: tuple[tuple[str, str], ...]  # (value, label) for choice and multi
     answer: Any                          # str, frozenset[str], int, tuple[int, ...] or bool
     explain: tuple[str, ...]             # what the step's answer is, and why
@@ -41,9 +43,14 @@ class Step:
     def as_data(self) -> dict[str, Any]:
         answer = sorted(self.answer) if isinstance(self.answer, frozenset) else \
             list(self.answer) if isinstance(self.answer, tuple) else self.answer
-        return {"id": self.id, "form": self.form, "prompt": self.prompt,
+        return {"id": self.id, "form": self.form, "prompt": self.prompt, "ask": self.ask,
                 "options": [{"value": v, "label": label} for v, label in self.options], "answer": answer,
                 "explain": list(self.explain)}
+
+
+def _asked(ex: Explainer, key: str, **values: Any) -> tuple[str, dict[str, Any]]:
+    """A step's question worded for the terminal, and as its key and values for the site."""
+    return ex.t(key, **values), ask(key, **values)
 
 
 def _set_counts(groups: list[str]) -> tuple[int, int]:
@@ -61,14 +68,14 @@ def _set_counts(groups: list[str]) -> tuple[int, int]:
 def _shape(question: Question, ex: Explainer) -> Step:
     shape = question.data["explanation"]["shape"]
     options = tuple((s, ex.t(f"shape_{s}")) for s in SHAPES)
-    return Step("shape", "choice", ex.t("guided_shape"), options, shape,
+    return Step("shape", "choice", *_asked(ex, "guided_shape"), options, shape,
                 (ex.t("guided_shape_answer", shape=ex.t(f"shape_{shape}"),
                       groups=" ".join(question.data["explanation"]["groups"])),))
 
 
 def _sets(question: Question, ex: Explainer) -> Step:
     chows, pungs = _set_counts(question.data["explanation"]["groups"])
-    return Step("sets", "numbers", ex.t("guided_sets"), (), (chows, pungs),
+    return Step("sets", "numbers", *_asked(ex, "guided_sets"), (), (chows, pungs),
                 (ex.t("guided_sets_answer", chows=counted(ex.t, ex.lang, "count_chows", chows),
                       pungs=counted(ex.t, ex.lang, "count_pungs", pungs),
                       groups=" ".join(question.data["explanation"]["groups"])),))
@@ -89,7 +96,7 @@ def _family_steps(question: Question, ex: Explainer) -> list[Step]:
         explain += [ex.t("fan_not_here", fan=ex.name(f), why=ex.why_not(question, f)) for f in mine if f not in right]
         name = table.families.get(family, {})
         steps.append(Step(f"family:{family}", "multi",
-                          ex.t("guided_family", family=name.get(ex.lang) or name.get("en") or family),
+                          *_asked(ex, "guided_family", family=name.get(ex.lang) or name.get("en") or family),
                           tuple((f, f"{ex.name(f)} ({ex.fan_points(f)})") for f in mine), right, tuple(explain)))
     return steps
 
@@ -101,28 +108,29 @@ def _principles(question: Question, ex: Explainer) -> Step | None:
     counted = [f["id"] for f in question.answer["fans"] if f["id"] not in left_out]
     options = sorted(set(left_out) | set(counted[:3]), key=ex.number)
     explain = tuple(ex.t("fan_not_here", fan=ex.name(f), why=ex.why_not(question, f)) for f in left_out)
-    return Step("principles", "multi", ex.t("guided_principles"),
+    return Step("principles", "multi", *_asked(ex, "guided_principles"),
                 tuple((f, f"{ex.name(f)} ({ex.fan_points(f)})") for f in options), frozenset(left_out), explain)
 
 
 def _flowers(question: Question, ex: Explainer) -> Step:
     n = question.answer["total"] - question.answer["total_without_flowers"]
-    return Step("flowers", "number", ex.t("guided_flowers"), (), n,
+    return Step("flowers", "number", *_asked(ex, "guided_flowers"), (), n,
                 (ex.t("guided_flowers_answer", n=n, points=ex.points(question.answer["total_without_flowers"]),
                       minimum=ex.table.minimum_points),))
 
 
 def _total(question: Question, ex: Explainer) -> Step:
-    return Step("total", "number", ex.t("guided_total"), (), question.answer["total"], (ex.counted_line(question),))
+    return Step("total", "number", *_asked(ex, "guided_total"), (), question.answer["total"],
+                (ex.counted_line(question),))
 
 
 def _settle(question: Question, ex: Explainer) -> Step:
     answer = question.answer
     if not answer["valid"]:
-        return Step("valid", "yes_no", ex.t("ask_valid"), (), False, (ex.payment_line(question),))
+        return Step("valid", "yes_no", *_asked(ex, "ask_valid"), (), False, (ex.payment_line(question),))
     p = answer["payments"]
-    prompt = ex.t("ask_payments_self" if p["self_drawn"] else "ask_payments_discard")
-    return Step("payments", "numbers", prompt, (), expected_payments(question), (ex.payment_line(question),))
+    prompt = _asked(ex, "ask_payments_self" if p["self_drawn"] else "ask_payments_discard")
+    return Step("payments", "numbers", *prompt, (), expected_payments(question), (ex.payment_line(question),))
 
 
 def guided_steps(question: Question, ex: Explainer) -> list[Step]:

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from i18n import DEFAULT_LANG
-
+from .blocks import SCORING_CHAPTER, page_path
 from .curriculum import Unit
 from .feedback import card_blocks
 from .guided import guided_steps
@@ -38,14 +37,14 @@ def worked_example(session: "Session", unit: Unit) -> Question | None:
 def lesson_item(session: "Session", unit: Unit, example: Question | None) -> dict[str, Any]:
     """The lesson opening `unit`, its worked example `example` (trainer/lessons.worked_example)."""
     ex = session.explainer()
-    prefix = "" if session.lang == DEFAULT_LANG else f"{session.lang}/"
     blocks: list[dict[str, Any]] = []
     for fan in unit.fans:
         if fan in session.table.by_id:
             blocks += card_blocks(fan, ex, compact=True)
     steps = [s.as_data() for s in guided_steps(example, ex)] if example else []
     return {"type": "lesson", "unit": unit.id, "title": unit.title(session.lang), "summary": unit.summary(session.lang),
-            "principles": [{"name": ex.t(f"principle_{p}"), "page": f"{prefix}rulebook/scoring/#{p.replace('_', '-')}"}
+            "principles": [{"name": ex.t(f"principle_{p}"),
+                            "page": page_path(SCORING_CHAPTER, p.replace("_", "-"), session.lang)}
                            for p in unit.principles],
             "blocks": blocks,
             "example": None if example is None else {"tiles": example.data["tiles"],

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .attribution import Verdict
-from .feedback import hand_block, line
+from .blocks import hand_block, line
 from .flashcards import NAME_TO_TILES, TILES_TO_NAME, Flashcard, flashcard
 from .fresh_questions import question_key
 from .guided import Step, guided_steps
@@ -61,7 +61,8 @@ class GuidedMode:
         data = step.as_data()
         return {"type": "step", "hand": self.hand + 1, "hand_count": len(self.hands), "n": self.step + 1,
                 "of": len(self.steps), "tiles": q.data["tiles"], "situation": dict(q.situation),
-                "id": data["id"], "form": data["form"], "prompt": data["prompt"], "options": data["options"],
+                "id": data["id"], "form": data["form"], "prompt": data["prompt"], "ask": data["ask"],
+                "options": data["options"],
                 "numbers": len(step.answer) if step.form == "numbers" else None}
 
     def answer(self, item: dict[str, Any], response: Any) -> dict[str, Any]:
@@ -125,8 +126,8 @@ class FlashcardMode:
                 self.card = card
                 data = card.as_data()
                 return {"type": "flashcard", "n": self.index + 1, "of": len(self.fans), "fan": fan,
-                        "direction": card.direction, "prompt": card.prompt, "hands": data["hands"],
-                        "options": data["options"], "form": "choice"}
+                        "direction": card.direction, "prompt": card.prompt, "ask": data["ask"],
+                        "hands": data["hands"], "options": data["options"], "form": "choice"}
 
     def answer(self, item: dict[str, Any], response: Any) -> dict[str, Any]:
         s, card = self.session, self.card

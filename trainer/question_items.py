@@ -1,7 +1,10 @@
 """A question as the session hands it out: plain data to draw and to ask.
 
 {"type": "question", "n", "of", "id", "kind", "reason", "again", "again_ago", "again_for",
- "situation", "tiles", "prompt", "form", "numbers", "options": [{"value", "label"}], "readings": [...]}
+ "situation", "tiles", "prompt", "ask", "form", "numbers", "options": [{"value", "label"}],
+ "readings": [...]}
+`prompt` is the question as the terminal asks it, `ask` its string's key and values, which
+the site words with its own string (trainer/blocks.py).
 `form` says how it is answered: "number", "numbers" (`numbers` of them), "multi" (some
 options), "choice" (one option), "yes_no" or "tiles"; `tiles` is the hand as drawn
 (before its winning tile for a waits question). A question asked again (`again` > 0) says
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .blocks import ask
 from .explain_text import Explainer
 from .planner import Planned
 from generator.quizzes.questions import Question, expected_payments
@@ -24,11 +28,14 @@ FORMS = {"total": "number", "payments": "numbers", "fans": "multi", "valid": "ye
          "waits": "tiles", "best_reading": "choice"}
 
 
-def prompt(question: Question, ex: Explainer) -> str:
+def prompt_key(question: Question) -> str:
     if question.kind == "payments":
-        self_drawn = question.answer["payments"]["self_drawn"]
-        return ex.t("ask_payments_self" if self_drawn else "ask_payments_discard")
-    return ex.t(f"ask_{question.kind}")
+        return "ask_payments_self" if question.answer["payments"]["self_drawn"] else "ask_payments_discard"
+    return f"ask_{question.kind}"
+
+
+def prompt(question: Question, ex: Explainer) -> str:
+    return ex.t(prompt_key(question))
 
 
 def item_of(question: Question, ex: Explainer) -> dict[str, Any]:
@@ -36,7 +43,8 @@ def item_of(question: Question, ex: Explainer) -> dict[str, Any]:
     item: dict[str, Any] = {
         "type": "question", "id": question.id, "kind": question.kind, "situation": dict(question.situation),
         "tiles": question.data["waiting"]["tiles"] if question.kind == "waits" else question.data["tiles"],
-        "prompt": prompt(question, ex), "form": FORMS[question.kind], "options": [], "readings": []}
+        "prompt": prompt(question, ex), "ask": ask(prompt_key(question)), "form": FORMS[question.kind],
+        "options": [], "readings": []}
     if question.kind == "payments":
         item["numbers"] = len(expected_payments(question))
     if question.kind == "fans":

@@ -14,9 +14,9 @@ import re
 from datetime import date
 from typing import Callable, Iterable
 
-from i18n import DEFAULT_LANG
-
 from generator.quizzes.check_blocks import OPTION_LABELS
+from .blocks import page_path
+from .explain_text import counted
 from .learner_settings import learner_settings
 from .progress import Answer, Progress
 from .progress_store import ProgressStore
@@ -25,15 +25,6 @@ from generator.quizzes.rules_questions import RULES_KIND, RulesQuestion
 from trainer.grading import grade_rules
 from .terminal import QUIT, Summary, Terminal, keep_progress, read_answer
 from .terminal_tiles import draw_hand
-
-RULEBOOK_FOLDER = "rulebook"
-
-
-def page_path(chapter: str, anchor: str, lang: str) -> str:
-    """The section's path on the site: the default language at the root, the others under
-    their code (mkdocs-static-i18n, directory URLs)."""
-    prefix = "" if lang == DEFAULT_LANG else f"{lang}/"
-    return f"{prefix}{RULEBOOK_FOLDER}/{chapter}/#{anchor}"
 
 
 def plan_rules(questions: Iterable[RulesQuestion], progress: Progress, count: int, seed: int | str, today: date,
@@ -104,7 +95,7 @@ class RulesQuiz:
                             goal=daily.goal_or(learner_settings().daily_goal)))
         term.say()
         percent = round(100 * right / asked) if asked else 0
-        term.say(term.t("summary", right=right, asked=asked, percent=percent))
+        term.say(counted(term.t, term.lang, "summary", right, asked=asked, percent=percent))
         return Summary(asked, right, self.progress)
 
     def _update(self, change: Callable[[Progress], Progress]) -> None:

@@ -14,6 +14,7 @@ from typing import Any, Callable, TextIO
 
 import rules
 
+from .blocks import block_text
 from .explain_text import counted
 from .learner_text import level_lines, move_line
 from .planner import kinds_in, levels_with, session_levels
@@ -66,8 +67,8 @@ class Terminal:
         for block in blocks:
             if block["type"] == "hand":
                 self.hand(block["tiles"], block.get("label", ""))
-            else:
-                self.say(block["text"])
+            else:   # a line, or a section, a ruling, a new fan: with its address, or its `mcr fans` command
+                self.say(block_text(block, self.t, self.lang))
 
     def situation(self, s: dict[str, Any]) -> None:
         facts = [self.t("seat_wind", wind=self.t(f"wind_{s['seat_wind']}")),
@@ -349,7 +350,7 @@ class TerminalSession:
         summary = session.summary()
         term.say()
         percent = round(100 * summary["right"] / summary["asked"]) if summary["asked"] else 0
-        term.say(term.t("summary", right=summary["right"], asked=summary["asked"], percent=percent))
+        term.say(counted(term.t, term.lang, "summary", summary["right"], asked=summary["asked"], percent=percent))
         if summary["review"]:
             names = session.explainer().names(summary["review"])
             term.say(term.t("to_review", fans=names))

@@ -82,7 +82,7 @@ class TimedDrill:
         term = self.term
         term.say()
         if not result.answers:
-            term.say(term.t("summary", right=0, asked=0, percent=0))
+            term.say(counted(term.t, term.lang, "summary", 0, asked=0, percent=0))
             return
         term.say(term.t("timed_table"))
         for n, a in enumerate(result.answers, 1):

@@ -16,6 +16,7 @@ from typing import Any, Callable
 from generator.quizzes.levels import LEVELS
 from generator.quizzes.rules_bank import load_rules_bank, rules_bank_path
 from i18n import plural_key
+from trainer.blocks import CITED_CHAPTERS
 from .localize import pick
 from .markdown_text import TILE_ASSETS, front_matter, md_escape, md_localized, md_strings, url_token
 from .calculator_assets import FULL_STDLIB, PYODIDE_ASSETS, STDLIB
@@ -81,6 +82,8 @@ def trainer_widget(lang: str, drills: tuple[str, str]) -> str:
         ("stdlib-full", url_token(f"{PYODIDE_ASSETS}/{FULL_STDLIB}")),   # should an import fail all the same
         ("worker", url_token(TRAINER_WORKER)),
         ("tiles", url_token(f"{TILE_ASSETS}/back.svg")),
+        ("fans", url_token("fans/index.md")),   # the feedback links the fans it names, the sections it cites
+        *((f"chapter-{chapter}", url_token(f"rulebook/{chapter}.md")) for chapter in CITED_CHAPTERS),
     ]
     scripts = [url_token(DOM_SCRIPT)] + ([url_token(TIMED_SCRIPT)] if drills[0] == "drill" else [])
     return render(TRAINER_TEMPLATE, drills=drills, lang=lang, urls=urls, scripts=[*scripts, url_token(TRAINER_SCRIPT)],

@@ -32,7 +32,7 @@ SITE_KEYS = ("hand_label", "meld_chow", "meld_pung", "meld_kong", "meld_conceale
              "winning_tile", "face_down")
 # The quiz strings it reuses; its own start with rules_.
 QUIZ_KEYS = ("check", "next", "right", "wrong_answer", "no_answer", "score", "score_none", "question_heading",
-             "reset", "reset_confirm", "reset_done")
+             "reset", "reset_confirm", "reset_done", "list_separator")
 
 
 def load_rules_quiz_bank() -> RulesBank:

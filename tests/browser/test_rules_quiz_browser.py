@@ -114,3 +114,56 @@ def test_the_browser_grades_as_python(tab: Tab) -> None:
         browser_says = tab.page.evaluate("([q, p]) => window.mcrRulesQuiz.grade(q, p)",
                                          [{"answer": list(robbed.answer)}, picked])
         assert browser_says == grade_rules(robbed, picked), picked
+
+
+def _ask_only(tab: Tab, lang: str, question_id: str) -> RulesQuestion:
+    """The page in `lang` asking `question_id`: every other question was asked recently."""
+    tab.open(f"{_prefix(lang)}quiz/rules/")
+    _wait(tab, "question")
+    recent = [i for i in BANK if i != question_id]
+    tab.page.evaluate("(s) => localStorage.setItem('mcr-rules-quiz', JSON.stringify(s))",
+                      {"format": 1, "seen": 0, "right": 0, "recent": recent})
+    tab.page.reload(wait_until="load")
+    asked = _wait(tab, "question")
+    assert asked.id == question_id
+    return asked
+
+
+# Hand-written, per language: the instruction of a question with one right option; after a
+# wrong answer (D and E ticked) to a question with three right options (A, B and C), the
+# verdict and the right options; after a question to tick every right option that has one.
+SEVERAL = {
+    "en": ("Choose one answer.", "Not quite. Your answer: D, E", "The right answers: A, B, C", "The right answer: A"),
+    "fr": ("Choisissez une réponse.", "Pas tout à fait. Votre réponse : D, E", "Les bonnes réponses : A, B, C",
+           "La bonne réponse : A"),
+    "es": ("Elija una respuesta.", "No exactamente. Su respuesta: D, E", "Las respuestas correctas: A, B, C",
+           "La respuesta correcta: A"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SEVERAL))
+def test_several_right_options_are_said_in_the_plural_and_the_instruction_once(tab: Tab, lang: str) -> None:
+    pick_one, wrong, several, one = SEVERAL[lang]
+    # Several right options (dead-hand-plays-on: A, B and C): the question says to tick every
+    # one itself, and the page says nothing more.
+    q = _ask_only(tab, lang, "dead-hand-plays-on")
+    assert tab.page.locator(".mcr-quiz__ask").inner_text() == q.text(lang).question
+    assert tab.page.locator(".mcr-rules-quiz__pick").count() == 0
+    for key in ("sits_out", "replayed"):
+        tab.page.check(f'.mcr-quiz__option input[value="{key}"]')
+    tab.page.click(".mcr-quiz__check")
+    _wait(tab, "answered")
+    assert tab.page.locator(".mcr-quiz__verdict").inner_text() == wrong
+    assert tab.page.locator(".mcr-quiz__expected").inner_text() == several
+    _keep_screenshot(tab, lang, "several")
+    # A question to tick every right option that has only one (full-flush-no-honors: A).
+    _ask_only(tab, lang, "full-flush-no-honors")
+    assert tab.page.locator(".mcr-rules-quiz__pick").count() == 0
+    tab.page.check('.mcr-quiz__option input[value="full_flush"]')
+    tab.page.click(".mcr-quiz__check")
+    _wait(tab, "answered")
+    assert tab.page.locator(".mcr-quiz__expected").inner_text() == one
+    # One right option to choose (pung-before-chow: B): the page says so, once.
+    _ask_only(tab, lang, "pung-before-chow")
+    assert tab.page.locator(".mcr-rules-quiz__pick").all_inner_texts() == [pick_one]
+    assert tab.errors == []

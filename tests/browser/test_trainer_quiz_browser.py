@@ -18,6 +18,7 @@ Chromium driven by Playwright) on the built site, with the browser's clock fixed
 from __future__ import annotations
 
 import json
+import re
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any, Iterator
@@ -58,7 +59,7 @@ def noon(day: date) -> datetime:
 
 
 class Quiz:
-    def __init__(self, browser: Any, base_url: str) -> None:  # noqa: F811
+    def __init__(self, browser: Any, base_url: str, path: str = "quiz/beginner/") -> None:  # noqa: F811
         self.context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
         self.context.add_init_script(SEEDED_RANDOM)
         self.page = self.context.new_page()
@@ -67,7 +68,7 @@ class Quiz:
         self.page.on("pageerror", lambda e: self.errors.append(f"exception: {e}"))
         self.page.on("request", lambda r: self.requested.append(r.url))
         self.page.clock.set_fixed_time(noon(DAY_ONE))
-        self.page.goto(f"{base_url}quiz/beginner/", wait_until="domcontentloaded")
+        self.page.goto(f"{base_url}{path}", wait_until="domcontentloaded")
         self.root = self.page.locator("div.mcr-trainer")
 
     def state(self, *states: str, timeout: int = STEP_MS) -> str:
@@ -223,9 +224,10 @@ def test_export_and_import_carry_the_progress_to_the_terminal_and_back(quiz: Qui
     before = quiz.stored()
     (tmp_path / "bad.json").write_text('{"format": 3, "session": "two"}', encoding="utf-8")
     quiz.page.set_input_files("input.mcr-trainer__file", str(tmp_path / "bad.json"))
-    failed = quiz_text("en", "trainer_import_failed", problem="\0").split("\0")[0]
     quiz.page.wait_for_function(
-        "(t) => document.querySelector('.mcr-trainer__notice').textContent.startsWith(t)", arg=failed, timeout=STEP_MS)
+        "(t) => document.querySelector('.mcr-trainer__notice').textContent === t",
+        arg=quiz_text("en", "trainer_import_failed"), timeout=STEP_MS)
+    assert "missing" in quiz.page.locator("details.mcr-trainer__detail code").text_content()   # what the reader found
     assert quiz.stored() == before
     assert not quiz.errors, quiz.errors
 
@@ -247,7 +249,8 @@ def test_damaged_progress_keeps_the_rest_and_every_copy_aside(quiz: Quiz, tmp_pa
     sound = json.loads(quiz.stored())
     first = dict(sound, fans={**sound["fans"], "no_such_fan": {"seen": 1}})
     said = _reopen_on(quiz, json.dumps(first))
-    assert said.startswith(quiz_text("en", "trainer_salvaged", problem="\0", n=1).split("\0")[0]), said
+    assert said == quiz_text("en", "trainer_salvaged_one", n=1), said
+    assert "no_such_fan" in quiz.page.locator("details.mcr-trainer__detail code").text_content()
     kept = json.loads(quiz.stored())
     assert kept["fans"] == sound["fans"] and kept["session"] == sound["session"] and kept["kinds"] == sound["kinds"]
     assert list(_aside(quiz).values()) == [json.dumps(first)]
@@ -283,8 +286,89 @@ def test_flashcards_and_count_it_with_me(quiz: Quiz) -> None:
         quiz.page.wait_for_function(f"() => document.querySelector('div.mcr-trainer').dataset.type === '{kind}'",
                                     timeout=STEP_MS)
         quiz.state("question")
+        if mode == "learn":   # the page's words: a choice, where the terminal says to type a number
+            assert re.fullmatch(r"Which hand scores .+ \(\d+ points?\)\? Choose it\.|"
+                                r"Which fan does this hand show\? Choose it\.",
+                                quiz.page.inner_text(".mcr-trainer__prompt")), quiz.page.inner_text(".mcr-trainer__prompt")
         quiz.page.click("button[data-action=dont_know]")
         assert quiz.state("right", "wrong") == "wrong"
         assert quiz.page.locator(".mcr-trainer__feedback .mcr-trainer__line").count() >= 1
         keep_screenshot(quiz.root, f"trainer-quiz-en-{mode}.png")
+    # Count it with me, on to the step of a family of fans: a tick for each fan that counts.
+    for _ in range(8):
+        if (quiz.root.get_attribute("data-question") or "").startswith("family:"):
+            break
+        quiz.page.click("button[data-action=next]")
+        quiz.state("question")
+        if not (quiz.root.get_attribute("data-question") or "").startswith("family:"):
+            quiz.page.click("button[data-action=dont_know]")
+            quiz.state("right", "wrong")
+    else:
+        raise AssertionError("no step on a family of fans")
+    assert re.fullmatch(r".+: which of these count\? Tick every one that does, and none if none does\.",
+                        quiz.page.inner_text(".mcr-trainer__prompt")), quiz.page.inner_text(".mcr-trainer__prompt")
+    assert not quiz.errors, quiz.errors
+
+
+@pytest.fixture(scope="module")
+def quiz_fr(browser: Any, base_url: str) -> Iterator[Quiz]:  # noqa: F811
+    opened = Quiz(browser, base_url, "fr/quiz/beginner/")
+    opened.state("edition", timeout=START_MS)
+    opened.page.locator("button[data-edition]").first.click()
+    opened.state("question", "lesson")
+    yield opened
+    opened.context.close()
+
+
+def test_a_french_session_of_flashcards_asks_to_choose_and_counts_none_right_in_the_singular(quiz_fr: Quiz) -> None:
+    quiz = quiz_fr
+    shown = int(quiz.root.get_attribute("data-shown") or 0)
+    quiz.page.click("button[data-mode=learn]")
+    quiz.page.wait_for_function("(n) => { const d = document.querySelector('div.mcr-trainer').dataset;"
+                                " return Number(d.shown) > n && d.type === 'flashcard'; }", arg=shown, timeout=STEP_MS)
+    prompts = []
+    while quiz.state("question", "done") == "question":
+        prompts.append(quiz.page.inner_text(".mcr-trainer__prompt"))
+        quiz.page.click("button[data-action=dont_know]")
+        quiz.state("right", "wrong")
+        quiz.page.click("button[data-action=next]")
+        quiz.page.wait_for_function("() => !document.querySelector('.mcr-trainer__feedback')", timeout=STEP_MS)
+    # Hand-written: the page's words (choose, not type), and none right of the session, which
+    # French says in the singular.
+    assert prompts and all(re.fullmatch(r"Quelle main compte .+ \(\d+ points?\) \? Choisissez-la\.|"
+                                        r"Quel fan cette main montre-t-elle \? Choisissez-le\.", p) for p in prompts), prompts
+    asked = quiz.root.get_attribute("data-asked")
+    assert asked == str(len(prompts))
+    assert quiz.page.inner_text(".mcr-trainer__summary") == f"Cette séance : 0 bonne réponse sur {asked}."
+    keep_screenshot(quiz.root, "trainer-quiz-fr-summary.png")
+    assert not quiz.errors, quiz.errors
+
+
+def test_a_french_notice_of_a_file_or_progress_unread_keeps_the_technical_detail_apart(quiz_fr: Quiz,
+                                                                                       tmp_path: Path) -> None:
+    quiz = quiz_fr
+    before = quiz.stored()
+    (tmp_path / "bad.json").write_text('{"format": 3}', encoding="utf-8")
+    quiz.page.set_input_files("input.mcr-trainer__file", str(tmp_path / "bad.json"))
+    # Hand-written: the page's sentence in French; what the reader found, in its own words
+    # (English), folded apart under a French summary.
+    unusable = "Ce fichier est inutilisable ; votre progression n’a pas changé."
+    quiz.page.wait_for_function("(t) => document.querySelector('.mcr-trainer__notice').textContent === t",
+                                arg=unusable, timeout=STEP_MS)
+    detail = quiz.page.locator("details.mcr-trainer__detail")
+    assert detail.is_visible() and detail.get_attribute("open") is None
+    assert detail.locator("summary").inner_text() == "Détail technique (en anglais)"
+    assert "missing" in detail.locator("code").text_content()
+    assert quiz.stored() == before
+    sound = json.loads(before)
+    damaged = dict(sound, fans={**sound["fans"], "no_such_fan": {"seen": 1}})
+    said = _reopen_on(quiz, json.dumps(damaged))
+    assert said == ("Une partie de votre progression enregistrée n’a pas pu être lue (1 partie laissée de côté). "
+                    "Le reste est conservé, et l’ensemble est mis de côté ci-dessous.")
+    assert "no_such_fan" in detail.locator("code").text_content() and "no_such_fan" not in said
+    twice = dict(damaged, daily=dict(sound["daily"], goal=-1))
+    assert "(2 parties laissées de côté)" in _reopen_on(quiz, json.dumps(twice))
+    keep_screenshot(quiz.root, "trainer-quiz-fr-salvaged.png")
+    quiz.page.evaluate("() => window.McrTrainer.say('')")
+    assert detail.count() == 0   # a later notice takes the detail away
     assert not quiz.errors, quiz.errors

@@ -54,12 +54,42 @@ def test_the_data_files_carry_every_question_in_the_language() -> None:
 
 
 def test_the_script_uses_only_strings_of_its_data_file() -> None:
+    # A counted phrase (McrDom.counted) is two strings, key_one and key_other.
+    counted = set(re.findall(r'counted\([^,]+,\s*"([a-z_]+)"', SCRIPT))
     used = set(re.findall(r'\b(?:t|nodes)\("([a-z_]+)"', SCRIPT))
     used |= set(re.findall(r'"(rules_[a-z_]+)"', SCRIPT))
-    assert {"check", "next", "right", "wrong_answer", "rules_source", "rules_expected"} <= used
+    used -= counted
+    assert {"check", "next", "right", "wrong_answer", "rules_source", "list_separator"} <= used
+    assert counted == {"rules_expected"}
     for lang in LANGS:
         text = rules_asset(BANK, lang)["text"]
-        assert used <= set(text), sorted(used - set(text))
+        used_here = used | {f"{key}_{form}" for key in counted for form in ("one", "other")}
+        assert used_here <= set(text), sorted(used_here - set(text))
+
+
+# The right options, said after an answer: "The right answer: B", "The right answers: A, C"
+# (several in the plural, listed with the language's separator). Hand-written.
+RIGHT_OPTIONS = {
+    "en": ("The right answer: B", "The right answers: A, C"),
+    "fr": ("La bonne réponse : B", "Les bonnes réponses : A, C"),
+    "es": ("La respuesta correcta: B", "Las respuestas correctas: A, C"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(RIGHT_OPTIONS))
+def test_several_right_options_are_said_in_the_plural(lang: str) -> None:
+    text = rules_asset(BANK, lang)["text"]
+    letters = text["list_separator"].join(["A", "C"])
+    assert (text["rules_expected_one"].format(letters="B"), text["rules_expected_other"].format(letters=letters)) \
+        == RIGHT_OPTIONS[lang]
+
+
+def test_a_question_to_tick_every_right_option_carries_no_second_instruction() -> None:
+    # Each such question says it itself ("Tick every one."): the page adds none of its own.
+    assert sum(q.pick == "all" and len(q.answer) > 1 for q in BANK.questions) >= 20
+    for lang in LANGS:
+        assert not [k for k in rules_asset(BANK, lang)["text"] if k.startswith("rules_pick_") and k != "rules_pick_one"]
+    assert '"rules_pick_all"' not in SCRIPT
 
 
 def test_the_script_names_no_fan() -> None:

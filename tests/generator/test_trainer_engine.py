@@ -340,3 +340,38 @@ def test_the_compiled_trainer_runs_in_pyodide_on_the_compiled_library_alone(tmp_
     assert {"flashcard", "step"} <= set(out["kinds"]) and set(out["kinds"]) & set(KINDS)
     assert out["sources"] == []   # nothing compiled from source in the page: every module came as bytecode
     assert {"trainer_engine", "trainer.session", "rules", "yaml", "fsrs"} <= set(out["compiled"])
+
+
+# Where the terminal asks to type (a number, y or n), hand-written by language: the page asks
+# to choose or tick, in its own strings (i18n/web-quiz) of the keys the trainer names.
+TYPING = {"en": ("Type", "(y/n)"), "fr": ("Tapez", "(o/n)"), "es": ("Escriba", "(s/n)")}
+
+
+@pytest.mark.parametrize("lang", sorted(TYPING))
+def test_the_page_words_the_flashcards_and_steps_for_choosing_not_typing(files: Path, lang: str) -> None:
+    from generator.site.quiz_site_text import QUIZ_TEXT, quiz_text   # noqa: PLC0415
+    typed = []
+    for mode in ("learn", "guided"):
+        opened = ask(op="open", progress=None, lang=lang, today=DAY_ONE.isoformat(), level="beginner", count=2,
+                     seed=8, mode=mode)
+        if opened["needs_edition"]:
+            ask(op="edition", edition=opened["editions"][0]["id"])
+        ask(op="begin")
+        for item in items_until_end():
+            if any(word in item["prompt"] for word in TYPING[lang]):
+                typed.append(item)
+    assert {i["ask"]["key"] for i in typed} >= {"flash_name_to_tiles", "flash_tiles_to_name", "guided_family"}
+    for item in typed:
+        key, values = item["ask"]["key"], item["ask"]["values"]
+        assert key in QUIZ_TEXT[lang], key
+        site = quiz_text(lang, key, **{"minimum": 8, **values})
+        assert not any(word in site for word in TYPING[lang]), site
+
+
+def test_the_pages_words_for_choosing() -> None:
+    from generator.site.quiz_site_text import quiz_text   # noqa: PLC0415
+    assert quiz_text("fr", "flash_name_to_tiles", fan="Petite suite", points="1 point") == \
+        "Quelle main compte Petite suite (1 point) ? Choisissez-la."
+    assert quiz_text("es", "flash_tiles_to_name") == "¿Cuál es el fan que muestra esta mano? Elíjalo."
+    assert quiz_text("en", "guided_family", family="Chows") == \
+        "Chows: which of these count? Tick every one that does, and none if none does."

@@ -211,6 +211,16 @@ def test_bad_input_is_asked_again_and_the_end_of_input_stops_cleanly(monkeypatch
     assert "Done: 0 of 0 right (0%)." in out
 
 
+def test_the_french_end_of_session_counts_the_answers_right_in_its_singular(monkeypatch, capsys, tmp_path,
+                                                                           committed) -> None:
+    # French says 0 and 1 in the singular: "0 bonne réponse", never "0/2 bonnes réponses".
+    q1, q2 = first(committed, "total"), [q for q in committed if q.kind == "total"][1]
+    banks = one_question_banks(tmp_path / "banks", q1, q2)
+    _, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "2", "--seed", "4", "--lang", "fr"],
+                    "900\nq\n")
+    assert "Terminé : 0 bonne réponse sur 1 (0 %)." in out
+
+
 def test_quit_stops_and_keeps_the_answers_so_far(monkeypatch, capsys, tmp_path, committed, data_dir) -> None:
     q1, q2 = first(committed, "total"), [q for q in committed if q.kind == "total"][1]
     banks = one_question_banks(tmp_path / "banks", q1, q2)

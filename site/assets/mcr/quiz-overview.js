@@ -18,6 +18,13 @@
   var BAR_WIDTH = 10, BAR_GAP = 4, CHART_HEIGHT = 28;
   var dom = window.McrDom, h = dom.h;   // dom.js
 
+  // A share as a percent in the page's language, its sign and space as the language writes
+  // them ("50%", "50 %"): every percent the overview shows.
+  function percent(right, seen) {
+    return new Intl.NumberFormat(document.documentElement.lang || "en", {style: "percent", maximumFractionDigits: 0})
+      .format(right / seen);
+  }
+
   function Overview(root, data) {
     this.root = root;
     this.data = data;
@@ -101,7 +108,7 @@
                    [svg("line", {x1: 0, x2: width, y1: CHART_HEIGHT - 0.5, y2: CHART_HEIGHT - 0.5,
                                  class: "mcr-quiz__chart-axis"})].concat(marks));
     return h("tr", {"data-family": family}, [h("td", {}, [name]), h("td", {}, [plot]),
-      h("td", {class: "mcr-num"}, [Math.round(100 * latest.right / latest.seen) + "%"])]);
+      h("td", {class: "mcr-num"}, [percent(latest.right, latest.seen)])]);
   };
 
   // The last sessions' accuracy by family (trainer/history_chart.py draws it in the terminal).
@@ -142,8 +149,8 @@
     });
     var status = h("p", {class: "mcr-quiz__notice", role: "status", hidden: !notice}, [notice || ""]);
     this.root.replaceChildren.apply(this.root, [
-      h("p", {class: "mcr-quiz__overall"}, [seen ? this.t("overall", {right: right, seen: seen,
-                                                                      percent: Math.round(100 * right / seen)})
+      h("p", {class: "mcr-quiz__overall"}, [seen ? dom.counted(this.t.bind(this), "overall", seen,
+                                                               {right: right, percent: percent(right, seen)})
                                                   : this.t("overall_none")]),
       kinds.length ? h("ul", {class: "mcr-quiz__kinds"}, kinds) : null,
       h("p", {class: "mcr-quiz__subhead"}, [this.t("review_heading")])].concat(this.review(progress.fans), [

@@ -4,8 +4,10 @@
 // names its data file (the page language's questions and strings, from quizzes/rules.json),
 // the tile pictures and the URL of every cited rulebook chapter. This script asks one
 // question at a time, grades it exactly as generator/quizzes/rules_questions.py grade_rules does (right
-// when the ticked options are exactly the right ones), and answers with the right options,
-// the reason and a link to the section of the rulebook the question comes from. The score
+// when the ticked options are exactly the right ones), and answers with the right options
+// ("The right answer: B", "The right answers: A, C": counted on them, listed with the page's
+// list_separator), the reason and a link to the section of the rulebook the question comes from.
+// A question to tick every right option says so itself, so the page adds no instruction to it. The score
 // and the questions recently asked stay in localStorage. It uses the DOM builders of dom.js.
 (function () {
   "use strict";
@@ -148,7 +150,7 @@
       stage.appendChild(h("p", {class: "mcr-quiz__counter"}, [self.t("question_heading", {n: number})]));
       stage.appendChild(h("p", {class: "mcr-quiz__ask"}, [q.question]));
       if (q.tiles) stage.appendChild(self.hand(q.tiles));
-      stage.appendChild(h("p", {class: "mcr-rules-quiz__pick"}, [self.t(q.pick === "one" ? "rules_pick_one" : "rules_pick_all")]));
+      if (q.pick === "one") stage.appendChild(h("p", {class: "mcr-rules-quiz__pick"}, [self.t("rules_pick_one")]));
       stage.appendChild(group);
       stage.appendChild(h("div", {class: "mcr-quiz__actions"}, [check, next]));
       stage.appendChild(feedback);
@@ -178,11 +180,12 @@
           return keys.map(function (k) {
             for (var i = 0; i < q.options.length; i++) if (q.options[i].key === k) return LABELS.charAt(i);
             return k;
-          }).join(" ");
+          }).join(self.t("list_separator"));
         };
         var verdict = correct ? self.t("right") : self.t("wrong_answer", {answer: picked.length ? letters(picked) : self.t("no_answer")});
         feedback.appendChild(h("p", {class: "mcr-quiz__verdict mcr-quiz__verdict--" + (correct ? "right" : "wrong")}, [verdict]));
-        feedback.appendChild(h("p", {class: "mcr-quiz__expected"}, [self.t("rules_expected", {letters: letters(q.answer)})]));
+        feedback.appendChild(h("p", {class: "mcr-quiz__expected"}, [
+          dom.counted(self.t.bind(self), "rules_expected", q.answer.length, {letters: letters(q.answer)})]));
         feedback.appendChild(h("ul", {class: "mcr-rules-quiz__right"}, q.options.filter(function (o) {
           return q.answer.indexOf(o.key) >= 0;
         }).map(function (o) { return h("li", {}, [letters([o.key]) + ". " + o.text]); })));

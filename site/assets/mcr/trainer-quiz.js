@@ -25,6 +25,12 @@
   var CARRIED_KEY = LEGACY_KEY + ".carried";   // kept, once carried: nothing is lost
   var dom = window.McrDom, h = dom.h;   // dom.js
 
+  // A share as a percent in the page's language ("50%", "50 %"), as the quiz index writes it.
+  function percent(right, asked) {
+    return new Intl.NumberFormat(document.documentElement.lang || "en", {style: "percent", maximumFractionDigits: 0})
+      .format(right / asked);
+  }
+
   function localDay() {   // the learner's calendar day: the trainer spaces by days
     var d = new Date();
     var pad = function (n) { return (n < 10 ? "0" : "") + n; };
@@ -55,6 +61,7 @@
     root.setAttribute("data-shown", "0");
     this.body = h("div", {class: "mcr-trainer__body", "aria-live": "polite"}, []);
     this.notice = h("p", {class: "mcr-trainer__notice", role: "status"}, []);
+    this.detail = h("details", {class: "mcr-trainer__detail"}, []);   // under a notice (when shown): what the trainer found
     this.today = h("p", {class: "mcr-trainer__today"}, []);
     this.timed = root.getAttribute("data-drill") === "timed" ? new window.McrTimedDrill(this) : null;   // trainer-timed.js
     var top = this.timed ? this.timed.bar() : this.family ? this.bar() : this.modes();
@@ -65,6 +72,12 @@
     var template = this.data.text[key];
     if (template === undefined) return "[" + key + "]";   // a missing string shows its key
     return dom.fillNodes(template, values || {}).map(String).join("");
+  };
+
+  // A string whose placeholders may be nodes (links): its nodes and texts.
+  Quiz.prototype.nodes = function (key, values) {
+    var template = this.data.text[key];
+    return template === undefined ? ["[" + key + "]"] : dom.fillNodes(template, values || {});
   };
 
   // ---- The worker ---------------------------------------------------------------------------
@@ -128,8 +141,8 @@
     return this.ask(this.request(kept)).then(function (opened) {
       if (opened.problem) {
         self.setAside(kept);
-        self.say(self.t(opened.salvaged ? "trainer_salvaged" : "trainer_damaged",
-                        {problem: opened.problem, n: opened.left_out}));
+        self.sayProblem(opened.salvaged ? dom.counted(self.t.bind(self), "trainer_salvaged", opened.left_out)
+                                        : self.t("trainer_damaged"), opened.problem);
       } else {
         self.say(opened.carried ? self.t("trainer_carried") : "");
       }
@@ -207,17 +220,17 @@
     var shown = item.type !== "flashcard" ? this.hand(item.tiles, item.situation)
       : item.options.length ? this.hand(item.hands[0].tiles, item.hands[0].situation) : null;
     var form = this.form(item);
-    this.body.replaceChildren.apply(this.body, [heading, again, shown, h("p", {}, [this.prompt(item)]),
-                                                form].filter(Boolean));
+    var prompt = h("p", {class: "mcr-trainer__prompt"}, [this.prompt(item)]);
+    this.body.replaceChildren.apply(this.body, [heading, again, shown, prompt, form].filter(Boolean));
     if (this.timed) this.timed.shown(form);
   };
 
-  // The page's own wording of the question (ticking, not typing), else the trainer's.
+  // The page's own wording of the question where it has one (choosing and ticking, not typing:
+  // the item's "ask" names the trainer's string and its values, trainer/blocks.py), else the trainer's.
   Quiz.prototype.prompt = function (item) {
-    if (item.type !== "question") return item.prompt;   // guided steps and flashcards: the trainer's
-    var key = item.kind === "payments" ? (item.situation.self_drawn ? "ask_payments_self" : "ask_payments_discard")
-      : "ask_" + item.kind;
-    return key in this.data.text ? this.t(key, {minimum: this.data.minimum}) : item.prompt;
+    var ask = item.ask;
+    if (!ask || !(ask.key in this.data.text)) return item.prompt;
+    return this.t(ask.key, Object.assign({minimum: this.data.minimum}, ask.values));
   };
 
   // ---- Drawing ------------------------------------------------------------------------------
@@ -327,9 +340,42 @@
     var self = this;
     return h("div", {class: "mcr-trainer__feedback " + (f.correct ? "mcr-trainer__feedback--right"
                                                                   : "mcr-trainer__feedback--wrong")},
-             f.blocks.map(function (b) {
-               return b.type === "hand" ? self.hand(b.tiles, null, b.label) : h("p", {class: "mcr-trainer__line"}, [b.text]);
-             }));
+             f.blocks.map(function (b) { return self.block(b); }));
+  };
+
+  // One block of the feedback (trainer/blocks.py): a hand drawn, a line as the trainer wrote
+  // it, or a section of the rulebook, a ruling, a fan met for the first time, worded by the
+  // page and linked to their pages in its language (where the terminal gives paths and commands).
+  Quiz.prototype.block = function (b) {
+    var parts;
+    if (b.type === "hand") return this.hand(b.tiles, null, b.label);
+    if (b.type === "section") {
+      parts = this.nodes("trainer_section", {section: this.link(this.sectionUrl(b), b.title)});
+    } else if (b.type === "ruling") {
+      parts = this.nodes("trainer_ruling", {question: this.link(this.sectionUrl(b), b.question), answer: b.answer});
+    } else if (b.type === "new_fan") {
+      var points = typeof b.points === "number" ? dom.counted(this.t.bind(this), "points", b.points) : "?";
+      parts = this.nodes("trainer_new_fan", {fan: this.link(this.fanUrl(b.fan), b.name), points: points,
+                                             summary: b.summary});
+    } else {
+      parts = [b.text];
+    }
+    return h("p", {class: "mcr-trainer__line", "data-block": b.type}, parts);
+  };
+
+  Quiz.prototype.link = function (href, text) { return h("a", {href: href}, [text]); };
+
+  // A section of a chapter the trainer cites: the chapter's page in this language (the
+  // widget's data-chapter-<chapter>, generator/site/quiz_pages.py) and the section's anchor.
+  Quiz.prototype.sectionUrl = function (b) {
+    return (this.root.getAttribute("data-chapter-" + b.chapter) || "") + "#" + b.anchor;
+  };
+
+  // A fan's page, beside the fan index the widget names (as quiz-overview.js links the fans).
+  Quiz.prototype.fanUrl = function (id) {
+    var base = this.root.getAttribute("data-fans") || "";
+    return /index\.html$/.test(base) ? base.replace(/index\.html$/, id + ".html")
+      : base + (base && base.slice(-1) !== "/" ? "/" : "") + id + "/";
   };
 
   // Each option ticked or not drawn as the trainer graded it: right, missed, or picked wrong.
@@ -373,8 +419,7 @@
     this.root.setAttribute("data-right", right);
     this.root.setAttribute("data-asked", asked);
     if (!this.score) return;
-    this.score.textContent = asked ? this.t("score_percent", {right: right, asked: asked,
-                                                              percent: Math.round(100 * right / asked)})
+    this.score.textContent = asked ? this.t("score_percent", {right: right, asked: asked, percent: percent(right, asked)})
       : this.t("score_none");
   };
 
@@ -388,7 +433,8 @@
     var self = this;
     this.setState("done");
     this.showToday(s.today);
-    this.body.replaceChildren(h("p", {}, [this.t("trainer_summary", {right: s.right, asked: s.asked})]),
+    this.body.replaceChildren(h("p", {class: "mcr-trainer__summary"},
+                                [dom.counted(this.t.bind(this), "trainer_summary", s.right, {asked: s.asked})]),
                               this.button("trainer_more", function () { self.open().catch(self.failed.bind(self)); }));
   };
 
@@ -499,7 +545,7 @@
     return file.text().then(function (text) {
       return self.ask({op: "check", text: text, today: localDay()});
     }).then(function (checked) {
-      if (checked.problem) { self.say(self.t("trainer_import_failed", {problem: checked.problem})); return null; }
+      if (checked.problem) { self.sayProblem(self.t("trainer_import_failed"), checked.problem); return null; }
       self.store(checked.progress);
       return self.open().then(function () { self.say(self.t("trainer_imported")); });
     }).catch(this.failed.bind(this));
@@ -508,7 +554,19 @@
   // ---- State --------------------------------------------------------------------------------
   Quiz.prototype.setState = function (state) { this.root.setAttribute("data-state", state); };
 
-  Quiz.prototype.say = function (text) { this.notice.textContent = text; };
+  Quiz.prototype.say = function (text) {
+    this.notice.textContent = text;
+    this.detail.remove();   // out of the page, not hidden: the theme draws every details box
+  };
+
+  // A notice in the page's words, and folded under it what the trainer found, in its own
+  // words (English: the terminal's reader's, trainer/json_checks.py), for a report.
+  Quiz.prototype.sayProblem = function (text, problem) {
+    this.say(text);
+    this.detail.replaceChildren(h("summary", {}, [this.t("trainer_problem_detail")]), h("code", {}, [problem]));
+    this.detail.open = false;
+    this.notice.after(this.detail);
+  };
 
   Quiz.prototype.failed = function (err) {
     this.setState("failed");
