@@ -128,7 +128,7 @@ def _fill(pool: Pool, progress: Progress, request: Request, used: set[str], room
 def _fill_from(pool: Pool, progress: Progress, request: Request, used: set[str], room: int,
                rng: random.Random) -> list[Planned]:
     level = request.level or progress.level
-    top = LEVELS.index(level)
+    levels = session_levels(progress, request.level)   # one rule, which nothing_to_ask reads too
     keyed = []
     for i, q in enumerate(pool.questions):
         if q.kind not in request.kinds or pool.keys[i] in used:
@@ -136,7 +136,7 @@ def _fill_from(pool: Pool, progress: Progress, request: Request, used: set[str],
         if request.level is not None:
             if q.level == level:
                 keyed.append((rng.random() ** (1 / _recall_weight(q, progress, request)), i))
-        elif q.level in LEVELS and LEVELS.index(q.level) <= top:
+        elif q.level in levels:
             keyed.append((_unit_score(q, request) + rng.random(), i))
     keyed.sort(reverse=True)
     out = []
@@ -194,8 +194,8 @@ def plan(pool: Pool, progress: Progress, request: Request, rng: random.Random,
 
 
 def session_levels(progress: Progress, level: str | None) -> tuple[str, ...]:
-    """The levels whose questions fill a session: a level chosen for it, else the learner's
-    and those below (the curriculum's; trainer/planner.py's _fill_from)."""
+    """The levels whose questions fill a session (_fill_from): a level chosen for it, else
+    the learner's and those below."""
     if level is not None:
         return (level,)
     return LEVELS[:LEVELS.index(progress.level) + 1]
