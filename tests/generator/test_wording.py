@@ -351,3 +351,19 @@ def test_ja_names_the_1998_rules_as_its_glossary_does() -> None:
     # i18n/glossary.ja.md: 中国麻雀競技規則（試行）, not the Chinese 競賽 nor a stray space.
     assert FANS["edition"]["source"]["title"]["ja"] == "中国麻雀競技規則（試行）"
     assert hits("ja", r"競賽|中国麻将競技規則") == []
+
+
+# 10. A string that takes the table's minimum as {minimum} says no number of its own beside it:
+# "8点縛りの{minimum}点" read 8 twice and would keep the 8 under a table with another minimum.
+# And Chinese counts the minimum in 分, as its other minimum strings do, not in 番.
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_string_with_the_minimum_writes_no_number_of_its_own(lang: str) -> None:
+    found = []
+    for path in sorted((ROOT / "i18n").glob(f"*/{lang}.yaml")):
+        for key, value in read_yaml(path).items():
+            if isinstance(value, str) and "{minimum}" in value:
+                rest = re.sub(r"\{\w+\}", "", value)
+                if re.search(r"[0-9０-９]", rest) or (lang == "zh" and re.search(r"\{minimum\}\s*番", value)):
+                    found.append(f"{path.relative_to(ROOT)}: {key}: {value}")
+    assert found == [], "\n".join(found)
