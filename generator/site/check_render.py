@@ -31,8 +31,6 @@ def check_markdown(block: CheckBlock, lang: str, hand_token: str | None) -> list
     body = [block.question, ""]
     if hand_token is not None:
         body += [hand_token, ""]
-    if block.pick == "all":
-        body += [f"*{text(lang, 'check_pick_all')}*", ""]
     body += [f"- **{labels[key]}.** {shown}" for key, shown in block.options]
     answer = ", ".join(labels[key] for key in block.answer)
     body += ["", f'??? success "{_title(text(lang, "check_answer"))}"',

@@ -92,6 +92,23 @@ def test_a_question_to_tick_every_right_option_carries_no_second_instruction() -
     assert '"rules_pick_all"' not in SCRIPT
 
 
+# How each language tells the reader to pick every right option, in the question itself.
+PICK_ALL = {"en": "Tick every", "fr": "Cochez (tou(s|tes)|chaque)", "es": "M[aá]rque(l[oa]s)? tod[oa]s",
+            "ja": "すべて選んで", "ko": "모두 고르세요", "zh": "请(全部选出|选出所有)"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_question_with_several_right_options_says_so_itself(lang: str) -> None:
+    from generator.quizzes.check_blocks import read_checks
+    found = 0
+    for page in sorted((SOURCES / lang / "rulebook").glob("*.md")):
+        for block in read_checks(page.read_text(encoding="utf-8"))[1]:
+            if block.pick == "all":
+                found += 1
+                assert re.search(PICK_ALL[lang], block.question), (page.name, block.id, block.question)
+    assert found >= 20
+
+
 def test_the_script_names_no_fan() -> None:
     ids = [f.id for f in rules.fan_table().fans if f.id not in rules.SITUATION_FIELDS]
     pattern = re.compile(r"\b(" + "|".join(map(re.escape, ids)) + r")\b")
@@ -116,7 +133,9 @@ def test_a_check_becomes_a_folded_box_with_its_answer_hidden() -> None:
     robbed = next(b for b in blocks if b.id == "robbing-the-kong-who-pays")
     lines = check_markdown(robbed, "en", "TOKEN")
     assert lines[0] == '??? question "Check yourself"'
-    assert "    TOKEN" in lines and "    *Tick every right option.*" in lines
+    assert "    TOKEN" in lines
+    # The question says to tick every right option; the box says it no second time.
+    assert robbed.question.endswith("Tick every one.") and not any("Tick every" in line for line in lines[2:])
     assert "    - **C.** South pays as the discarder: 8 + 27 = 35" in lines
     # The answer sits in a nested folded box: may_rob (A) and south_pays (C).
     at = lines.index('    ??? success "Answer"')
