@@ -35,7 +35,7 @@ def prompt_key(question: Question) -> str:
 
 
 def prompt(question: Question, ex: Explainer) -> str:
-    return ex.t(prompt_key(question))
+    return ex.t(prompt_key(question), minimum=ex.table.minimum_points)   # the valid question names it
 
 
 def item_of(question: Question, ex: Explainer) -> dict[str, Any]:

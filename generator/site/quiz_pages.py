@@ -114,7 +114,7 @@ def index_page(data: SiteData, lang: str) -> str:
     return render(INDEX_TEMPLATE, banner=front_matter("quiz_pages.py", INDEX_TEMPLATE,
                                                       source="quizzes/ and generator/site/quiz_site_text.py"),
                   t=_t(lang), levels=levels, families=family_links, score=_score_slot, timed="timed.md",
-                  rules_about=md_escape(quiz_text(lang, "rules_quiz_about",
+                  rules_about=md_escape(quiz_text(lang, "rules_quiz_about", minimum=minimum,
                                                   count=len(load_rules_bank(rules_bank_path()).questions))),
                   widget=overview_widget(lang))
 

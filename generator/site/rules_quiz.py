@@ -78,13 +78,14 @@ def widget(bank: RulesBank, lang: str) -> str:
                   dom_script=url_token(DOM_SCRIPT), t=lambda k: quiz_text(lang, k)).rstrip("\n")
 
 
-def rules_quiz_pages(bank: RulesBank) -> dict[str, str]:
-    """{path under site/: Markdown}: the rules quiz page of every language."""
+def rules_quiz_pages(bank: RulesBank, minimum: int) -> dict[str, str]:
+    """{path under site/: Markdown}: the rules quiz page of every language (`minimum`: the
+    site's table's, which the page's description names)."""
     pages = {}
     for lang in LANGS:
         banner = front_matter("rules_quiz.py", PAGE_TEMPLATE, source="quizzes/rules.json", hide="[toc]")
         pages[f"{lang}/{RULES_PAGE}"] = render(
             PAGE_TEMPLATE, banner=banner, title=md_escape(quiz_text(lang, "rules_quiz_title")),
-            about=md_escape(quiz_text(lang, "rules_quiz_about", count=len(bank.questions))),
+            about=md_escape(quiz_text(lang, "rules_quiz_about", count=len(bank.questions), minimum=minimum)),
             terminal=md_template(QUIZ_TEXT[lang]["rules_quiz_terminal"], markdown=True), widget=widget(bank, lang))
     return pages

@@ -28,7 +28,7 @@ SCRIPT = (ROOT / "site" / "assets" / "mcr" / "rules-quiz.js").read_text(encoding
 
 
 def test_a_page_in_every_language_naming_every_cited_chapter() -> None:
-    pages = rules_quiz_pages(BANK)
+    pages = rules_quiz_pages(BANK, rules.fan_table().minimum_points)
     assert set(pages) == {f"{lang}/quiz/rules.md" for lang in LANGS}
     for lang, page in ((lang, pages[f"{lang}/quiz/rules.md"]) for lang in LANGS):
         assert page.startswith("---\n" + GENERATED_MARK + "rules_quiz.py")

@@ -367,3 +367,18 @@ def test_a_string_with_the_minimum_writes_no_number_of_its_own(lang: str) -> Non
                 if re.search(r"[0-9０-９]", rest) or (lang == "zh" and re.search(r"\{minimum\}\s*番", value)):
                     found.append(f"{path.relative_to(ROOT)}: {key}: {value}")
     assert found == [], "\n".join(found)
+
+
+# The table's minimum written as a number in an interface string ("(8 points or more without
+# flowers)") stays 8 under a table with another minimum: such strings name it as {minimum}.
+MINIMUM_AS_NUMBER = {"en": r"(?<!\d)8[- ]points?\b", "fr": r"(?<!\d)8 points?\b", "es": r"(?<!\d)8 puntos?\b",
+                     "ja": r"(?<!\d)8点", "ko": r"(?<!\d)8점", "zh": r"(?<!\d)8 ?分"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_interface_string_writes_the_minimum_as_a_number(lang: str) -> None:
+    found = [f"{path.relative_to(ROOT)}: {key}: {value}"
+             for path in sorted((ROOT / "i18n").glob(f"*/{lang}.yaml")) for key, value in read_yaml(path).items()
+             if isinstance(value, str) and re.search(MINIMUM_AS_NUMBER[lang], value)]
+    assert FANS["settlement"]["minimum"] == 8   # the number the patterns look for
+    assert found == [], "\n".join(found)
