@@ -22,6 +22,7 @@ from rules import FanTable
 from .explain_text import Explainer
 from .learn_cards import learn_card
 from .terminal_tiles import draw_hand
+from .text import situation_line
 
 TilePicture = Callable[[str, str], str]   # (face, variant) -> SVG text
 FIELDS = ("Name", "Points", "Definition", "Note", "Example", "NearMiss", "Family")
@@ -39,8 +40,9 @@ def _picture(face: str, variant: str) -> str:
     return f"mcr-tile-{face}-{variant}.svg"
 
 
-def hand_html(tiles: Mapping[str, Any], lang: str) -> str:
-    """A hand drawn with tile pictures: claimed sets apart, the winning tile last."""
+def hand_html(tiles: Mapping[str, Any], lang: str, situation: Mapping[str, Any] | None = None) -> str:
+    """A hand drawn with tile pictures: claimed sets apart, the winning tile last; under it
+    the tiles in words, and its situation (how it was won matters to fans such as Self-Drawn)."""
     parts = []
     for meld in tiles["melds"]:
         variant = "exposed" if meld["exposed"] else "standing"
@@ -50,6 +52,8 @@ def hand_html(tiles: Mapping[str, Any], lang: str) -> str:
     if tiles.get("winning"):
         parts.append(f'<span class="win"><img src="{_picture(tiles["winning"], "winning")}"></span>')
     words = html.escape(draw_hand(tiles, False, lang))
+    if situation is not None:
+        words += "<br>" + html.escape(situation_line(lang, situation))
     return f'<div class="hand">{"".join(parts)}</div><div class="words">{words}</div>'
 
 
@@ -83,11 +87,13 @@ def _note(fan: str, model: genanki.Model, ex: Explainer, faces: set[tuple[str, s
     near = ""
     if card.near is not None:
         faces |= _faces(card.near.hand.tiles)
-        near = html.escape(ex.t("card_near", change=ex.near(card.near.change))) + hand_html(card.near.hand.tiles, ex.lang)
+        near = (html.escape(ex.t("card_near", change=ex.near(card.near.change)))
+                + hand_html(card.near.hand.tiles, ex.lang, card.near.hand.situation))
     family = ex.table.families.get(card.family, {})
     fields = [html.escape(texts["name"]), html.escape(ex.points(card.points)), html.escape(texts["definition"]),
               html.escape(ex.t("card_note", note=texts["note"])) if texts["note"] else "",
-              hand_html(card.example.tiles, ex.lang), near, html.escape(family.get(ex.lang) or family.get("en", ""))]
+              hand_html(card.example.tiles, ex.lang, card.example.situation), near,
+              html.escape(family.get(ex.lang) or family.get("en", ""))]
     return genanki.Note(model=model, fields=fields, guid=genanki.guid_for("mcr", ex.lang, fan),
                         tags=["mcr", f"mcr::{card.family}"])
 

@@ -2,7 +2,8 @@
 
 A feedback block is one of
     {"type": "line", "text"}                                a line, as the trainer wrote it
-    {"type": "hand", "tiles", "label"}                      a hand to draw
+    {"type": "hand", "tiles", "label"[, "situation"]}       a hand to draw (a learn card's with its
+                                                            situation: winds, how it was won, flowers)
     {"type": "section", "chapter", "anchor", "title"}       a section of the rulebook to read
                                                             (title: its heading, in the learner's language)
     {"type": "ruling", "chapter", "anchor", "question", "answer"}
@@ -40,8 +41,11 @@ def line(text: str) -> dict[str, Any]:
     return {"type": "line", "text": text}
 
 
-def hand_block(tiles: Any, label: str = "") -> dict[str, Any]:
-    return {"type": "hand", "tiles": tiles, "label": label}
+def hand_block(tiles: Any, label: str = "", situation: Any = None) -> dict[str, Any]:
+    block = {"type": "hand", "tiles": tiles, "label": label}
+    if situation is not None:
+        block["situation"] = dict(situation)
+    return block
 
 
 def section_block(chapter: str, anchor: str, title: str) -> dict[str, Any]:

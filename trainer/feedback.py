@@ -77,7 +77,8 @@ def card_blocks(fan: str, ex: Explainer, *, compact: bool = False) -> list[dict[
     if texts["note"]:
         blocks.append(line("  " + ex.t("card_note", note=texts["note"])))
     if card.example is not None:
-        blocks.append(hand_block(card.example.tiles, ex.t("card_example")))
+        blocks.append(hand_block(card.example.tiles, ex.t("card_example"), card.example.situation))
     if card.near is not None and not compact:
-        blocks.append(hand_block(card.near.hand.tiles, ex.t("card_near", change=ex.near(card.near.change))))
+        blocks.append(hand_block(card.near.hand.tiles, ex.t("card_near", change=ex.near(card.near.change)),
+                                 card.near.hand.situation))
     return blocks

@@ -127,7 +127,8 @@ def _total(question: Question, ex: Explainer) -> Step:
 def _settle(question: Question, ex: Explainer) -> Step:
     answer = question.answer
     if not answer["valid"]:
-        return Step("valid", "yes_no", *_asked(ex, "ask_valid", minimum=ex.table.minimum_points), (), False, (ex.payment_line(question),))
+        asked = _asked(ex, "ask_valid", minimum=ex.table.minimum_points)
+        return Step("valid", "yes_no", *asked, (), False, (ex.payment_line(question),))
     p = answer["payments"]
     prompt = _asked(ex, "ask_payments_self" if p["self_drawn"] else "ask_payments_discard")
     return Step("payments", "numbers", *prompt, (), expected_payments(question), (ex.payment_line(question),))

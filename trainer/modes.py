@@ -140,7 +140,7 @@ class FlashcardMode:
         blocks += [line(t) for t in card.back]
         learn = learn_card(s.table, card.fan)
         if card.direction == TILES_TO_NAME and learn.near is not None:
-            blocks.append(hand_block(learn.near.hand.tiles))
+            blocks.append(hand_block(learn.near.hand.tiles, situation=learn.near.hand.situation))
         if card.direction == NAME_TO_TILES:
             blocks.append(line(ex.t("flash_it_was", n=int(card.answer) + 1)))
         return s.progress_feedback(right, blocks)

@@ -22,7 +22,7 @@ from .progress import Progress
 from .progress_store import ProgressStore
 from .session import Session
 from .terminal_tiles import draw_hand
-from .text import text, words
+from .text import situation_line, text, words
 
 QUIT = object()   # the learner asked to stop
 
@@ -67,18 +67,13 @@ class Terminal:
         for block in blocks:
             if block["type"] == "hand":
                 self.hand(block["tiles"], block.get("label", ""))
+                if block.get("situation"):   # a card's hand: how it was won matters to its fan
+                    self.situation(block["situation"])
             else:   # a line, or a section, a ruling, a new fan: with its address, or its `mcr fans` command
                 self.say(block_text(block, self.t, self.lang))
 
     def situation(self, s: dict[str, Any]) -> None:
-        facts = [self.t("seat_wind", wind=self.t(f"wind_{s['seat_wind']}")),
-                 self.t("prevalent_wind", wind=self.t(f"wind_{s['prevalent_wind']}")),
-                 self.t("self_drawn") if s["self_drawn"] else self.t("on_discard")]
-        if s["flowers"]:
-            facts.append(self.t("flowers", n=s["flowers"]))
-        facts += [self.t(flag) for flag in ("fourth_tile", "replacement", "robbing_kong", "last_wall_tile")
-                  if s.get(flag)]
-        self.say("  " + " · ".join(facts))
+        self.say("  " + situation_line(self.lang, s))
 
 
 def read_answer(term: Terminal, parse: Callable[[str], Any]) -> Any:

@@ -5,11 +5,11 @@ are not here: they come from fans.yaml through the engine.
 """
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
 
 from i18n import DEFAULT_LANG, LANGS, pick, strings
 
-__all__ = ["LANGS", "TEXT", "fan_name", "text", "words"]
+__all__ = ["LANGS", "TEXT", "fan_name", "situation_line", "text", "words"]
 
 _STRINGS = strings("quiz")
 TEXT = _STRINGS.tables   # language -> key -> template, read-only
@@ -29,3 +29,16 @@ def fan_name(names: Mapping[str, str], lang: str) -> str:
     """A fan's name in `lang`, or its English name visibly marked as untranslated."""
     chosen = pick(names, lang)
     return f"{chosen.text} {text(lang, 'untranslated')}" if chosen.missing else chosen.text
+
+
+SITUATION_FLAGS = ("fourth_tile", "replacement", "robbing_kong", "last_wall_tile")   # worded when set
+
+
+def situation_line(lang: str, s: Mapping[str, Any]) -> str:
+    """A hand's situation in one line: the winds, how it was won, its flowers and flags."""
+    facts = [text(lang, "seat_wind", wind=text(lang, f"wind_{s['seat_wind']}")),
+             text(lang, "prevalent_wind", wind=text(lang, f"wind_{s['prevalent_wind']}")),
+             text(lang, "self_drawn") if s["self_drawn"] else text(lang, "on_discard")]
+    if s["flowers"]:
+        facts.append(text(lang, "flowers", n=s["flowers"]))
+    return " · ".join(facts + [text(lang, flag) for flag in SITUATION_FLAGS if s.get(flag)])

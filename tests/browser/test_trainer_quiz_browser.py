@@ -174,6 +174,10 @@ def test_a_wrong_pick_shows_the_fans_definition(quiz: Quiz, bank: dict[str, Any]
     table = fan_table()
     summary = learn_card(table, wrong).texts(table, "en")["summary"]
     assert any(table.by_id[wrong].name("en") in line and summary in line for line in feedback.splitlines()), feedback
+    # The cards of the fans met for the first time draw their example with how it was won.
+    examples = quiz.page.locator(".mcr-trainer__feedback figcaption", has_text="Example:")
+    assert examples.count() >= 1, feedback
+    assert all("Seat wind: " in text for text in examples.all_inner_texts()), examples.all_inner_texts()
     keep_screenshot(quiz.root, "trainer-quiz-en-wrong-pick.png")
     quiz.page.click("button[data-action=next]")
 

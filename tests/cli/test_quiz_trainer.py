@@ -184,6 +184,20 @@ def test_mcr_fans_shows_one_fans_card(monkeypatch, capsys) -> None:
     assert "Unknown fan golden dragon" in capsys.readouterr().err
 
 
+def test_a_cards_hands_say_how_they_were_won(monkeypatch, capsys) -> None:
+    # Flower Tiles counts only with flowers, Self-Drawn only on a drawn tile: a card that drew
+    # the tiles alone showed its example and its nearest miss as the same thing.
+    for fan, example, near in (("flower_tiles", "· Flowers: ", None), ("self_drawn", "· Self-drawn", "· Won on a discard")):
+        assert main(["fans", fan, "--color", "never"]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        shown = lines[lines.index("  Example:") + 2]
+        at = next(i for i, line in enumerate(lines) if line.startswith("  Nearest miss: "))
+        assert example in shown and shown.startswith("  Seat wind "), (fan, shown)
+        assert lines[at + 2].startswith("  Seat wind ") and "Flowers" not in lines[at + 2], (fan, lines[at + 2])
+        if near is not None:
+            assert near in lines[at + 2], (fan, lines[at + 2])
+
+
 def test_the_anki_deck_holds_every_fan_with_its_tiles(monkeypatch, capsys, tmp_path, data_dir) -> None:
     deck = tmp_path / "mcr-fr.apkg"
     code, out, _ = run(monkeypatch, capsys, ["--anki", str(deck), "--lang", "fr"])
@@ -198,6 +212,8 @@ def test_the_anki_deck_holds_every_fan_with_its_tiles(monkeypatch, capsys, tmp_p
     names = {f[0] for f in fields}
     assert "Short Straight" in names                      # French players use the English fan names
     assert all('<img src="mcr-tile-' in f[4] for f in fields)   # every example drawn
+    flowers = next(f for f in fields if f[0] == "Flower Tiles")
+    assert "Fleurs : " in flowers[4] and "Fleurs" not in flowers[5]   # how each hand was won, under it
 
 
 def test_the_daily_goal_and_its_streak(monkeypatch, capsys, data_dir, fake_clock) -> None:

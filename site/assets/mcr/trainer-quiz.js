@@ -244,10 +244,12 @@
   Quiz.prototype.hand = function (tiles, situation, label) {
     var self = this;
     var groups = dom.handGroups(tiles, function (k) { return self.t(k); }, function (f, v) { return self.tile(f, v); });
-    var caption = situation ? this.situation(situation) : (label ? [label] : []);
+    // The label ("Example:") first, apart: the dots of the CSS go between the situation's parts only.
+    var caption = (label ? [h("b", {}, [label]), " "] : []).concat(
+      (situation ? this.situation(situation) : []).map(function (s) { return h("span", {}, [s]); }));
     return h("figure", {class: "mcr-hand mcr-quiz__hand", lang: this.lang, "data-tiles": JSON.stringify(tiles)}, [
       h("div", {class: "mcr-hand__tiles", role: "group", "aria-label": this.t("hand_label")}, groups),
-      h("figcaption", {class: "mcr-hand__situation"}, caption.map(function (s) { return h("span", {}, [s]); }))]);
+      h("figcaption", {class: "mcr-hand__situation"}, caption)]);
   };
 
   Quiz.prototype.situation = function (s) {
@@ -348,7 +350,7 @@
   // page and linked to their pages in its language (where the terminal gives paths and commands).
   Quiz.prototype.block = function (b) {
     var parts;
-    if (b.type === "hand") return this.hand(b.tiles, null, b.label);
+    if (b.type === "hand") return this.hand(b.tiles, b.situation || null, b.label);   // a card's hand has its situation
     if (b.type === "section") {
       parts = this.nodes("trainer_section", {section: this.link(this.sectionUrl(b), b.title)});
     } else if (b.type === "ruling") {
