@@ -8,7 +8,8 @@
   box (a malformed one fails the build the same way), and flag pages shown in English
   for want of a translation;
 - on_page_content: put the drawings in place;
-- on_post_template: the site's one 404 page in the default language;
+- on_post_template, on_post_build: the root's 404 page in the default language, each other
+  language's in its folder;
 - on_serve: watch site/ rather than the assembled folder; on_shutdown: remove that folder.
 
 Because the hook runs the page generators, `mkdocs build` and `mkdocs serve` work directly.
@@ -53,6 +54,8 @@ from generator.site.site_nav import build_nav
 from generator.site.site_text import DEFAULT_LANG, LANGS, TEXT
 from generator.site.built_languages import LanguageChoiceError, built_languages, chosen_languages, limit_builds
 # Site defects (issue 14): the rulings chapter lists each ruling's fans; moved pages and /en/ lead on.
+from generator.site.not_found_pages import PAGE as NOT_FOUND_PAGE, NotFoundPages
+from generator.site.not_found_pages import template_values as not_found_values
 from generator.site.redirect_pages import RedirectError, write_redirects
 from generator.site.rulings_page import CHAPTER as RULINGS_CHAPTER, with_fans_concerned
 
@@ -77,7 +80,7 @@ class _State:
     sources: Path | None = None          # the hand-written docs (site/), as mkdocs.yml names them
     docs: Path | None = None             # this process's assembled docs folder
     assembly: Assembly | None = None
-    not_found: str | None = None         # the default language's 404 page, as rendered
+    not_found: NotFoundPages = field(default_factory=NotFoundPages)   # each language's 404 page, as rendered
     url_files: Files | None = None       # the files whose addresses file_urls holds
     file_urls: dict[str, str | None] = field(default_factory=dict)
 
@@ -132,7 +135,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             raise PluginError("texts that hold markup:\n" + "\n".join(markup))
         _state.results.clear()
         _state.others.clear()
-        _state.not_found = None
+        _state.not_found.clear()
         sources = Path(config.docs_dir).resolve()
         stale = stale_bank_problems(_state.data, sources, _repo_root(config))
         if stale:   # before anything is built: the quiz pages would teach another table's answers
@@ -145,6 +148,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     config.extra["content_security_policy"] = CONTENT_SECURITY_POLICY   # the theme's <meta> (main.html)
     # The heading anchors' title, which mkdocs.yml can give in one language only.
     config.mdx_configs.setdefault("toc", {})["permalink_title"] = TEXT[lang]["permalink_title"]
+    config.extra["not_found"] = not_found_values(lang)   # the theme's 404.html
     return config
 
 
@@ -390,13 +394,12 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
 def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
     """static-i18n renders the theme's 404 page once per language into the same file at the
     site's root, so the language built last (Japanese) answered every missing address: the
-    root's is the default language's, which is built first."""
-    if template_name != "404.html":
+    root's is the default language's, which is built first; the others are written into
+    their folders after the build (generator/site/not_found_pages.py)."""
+    if template_name != NOT_FOUND_PAGE:
         return output
     lang, _ = _i18n(config)
-    if lang == DEFAULT_LANG or _state.not_found is None:
-        _state.not_found = output
-    return _state.not_found
+    return _state.not_found.keep(lang, output)
 
 
 @event_priority(-200)   # after static-i18n's post_build (-100), which writes the index of all languages
@@ -407,6 +410,7 @@ def on_post_build(config: MkDocsConfig) -> None:
         counts = split_search_index(Path(config.site_dir), built_languages(config), DEFAULT_LANG)
         log.info("search index split by language: %s; Chinese query segmentation fixed in %d worker(s)",
                  counts, fix_han_segmentation(Path(config.site_dir)))
+        log.info("404 pages of %d other language(s) written", _state.not_found.write(Path(config.site_dir)))
         try:   # moved pages and /en/<page>/ lead to their place
             log.info("%d redirect pages written", write_redirects(Path(config.site_dir), built_languages(config)))
         except RedirectError as err:

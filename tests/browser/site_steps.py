@@ -17,8 +17,23 @@ from ..site_build_support import ARTIFACTS
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site as a static host does: a missing address is answered with the root's
+    404.html, status 404."""
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base signature
         pass
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != 404 or self.command != "GET" or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
 
 class QuietServer(http.server.ThreadingHTTPServer):

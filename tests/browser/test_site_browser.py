@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from generator.site.site_text import DEFAULT_LANG, LANGS
+from generator.site.site_text import DEFAULT_LANG, LANGS, TEXT
 
 from .conftest import CHROMIUM, sync_api
 from .site_steps import keep_screenshot, type_query
@@ -65,6 +65,24 @@ def tab(browser: object, base_url: str) -> Iterator[Tab]:
 
 def _prefix(lang: str) -> str:
     return "" if lang == DEFAULT_LANG else f"{lang}/"
+
+
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+def test_a_missing_address_in_a_language_s_folder_answers_in_that_language(tab: Tab, lang: str) -> None:
+    # A static host answers every missing address with the root's 404.html, in English; under
+    # /fr/ it shows the French page in its place, the address kept as typed.
+    tab.open(f"{lang}/rulebook/no-such-page/")
+    tab.page.wait_for_function(f"() => document.documentElement.lang === '{lang}'", timeout=10_000)
+    assert tab.heading() == TEXT[lang]["not_found_title"]
+    assert tab.page.url == f"{tab.base_url}{lang}/rulebook/no-such-page/"
+    assert tab.page.locator("article a", has_text=TEXT[lang]["not_found_home"]).get_attribute("href") == f"/{lang}/"
+    assert tab.page.evaluate("() => getComputedStyle(document.documentElement).visibility") == "visible"
+    keep_screenshot(tab.page, f"not-found-{lang}.png", lang)
+    tab.open("rulebook/no-such-page/")
+    assert tab.page.locator("html").get_attribute("lang") == DEFAULT_LANG
+    assert tab.heading() == TEXT[DEFAULT_LANG]["not_found_title"]
+    missing = [e for e in tab.errors if not e.startswith("HTTP 404") and "404 (Not Found)" not in e]
+    assert not missing, missing
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -10,6 +10,7 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
+from markupsafe import escape
 
 import rules
 from generator.quizzes.check_blocks import read_check, scan as scan_checks
@@ -18,7 +19,7 @@ from generator.site.hand_render import faces_of
 from generator.site.fan_pages import fan_pages
 from generator.site.generate import hand_written_files
 from generator.site.site_data import load_site_data
-from generator.site.site_text import DEFAULT_LANG, LANGS, text
+from generator.site.site_text import DEFAULT_LANG, LANGS, TEXT, text
 
 from ..conftest import ROOT, read_yaml
 from ..build_comparison import build_differences
@@ -268,7 +269,16 @@ def test_the_root_s_404_page_and_each_manifest_are_in_their_own_language(site: B
     """static-i18n writes the root's files once per language: the 404 page answering every
     missing address was the language built last (Japanese), and so was the description in the
     default language's web app manifest."""
-    assert f'<html lang="{DEFAULT_LANG}"' in (site.output / "404.html").read_text(encoding="utf-8")
+    root = (site.output / "404.html").read_text(encoding="utf-8")
+    assert f'<html lang="{DEFAULT_LANG}"' in root and f"<h1>{escape(TEXT[DEFAULT_LANG]['not_found_title'])}</h1>" in root
+    # The root's page, asked for an address in another language's folder, shows that
+    # language's page (site/assets/mcr/not-found.js): each is in its folder, in its language.
+    assert 'src="/assets/mcr/not-found.js"' in root
+    for lang in (code for code in LANGS if code != DEFAULT_LANG):
+        assert f"&#34;{lang}&#34;: &#34;/{lang}/404.html&#34;" in root, lang
+        page = (site.output / lang / "404.html").read_text(encoding="utf-8")
+        assert f'<html lang="{lang}"' in page and f"<h1>{escape(TEXT[lang]['not_found_title'])}</h1>" in page, lang
+        assert f'<a href="/{lang}/">{escape(TEXT[lang]["not_found_home"])}</a>' in page, lang
     config = read_yaml(ROOT / "mkdocs.yml")
     described = {lang["locale"]: lang["site_description"]
                  for plugin in config["plugins"] if isinstance(plugin, dict) and "i18n" in plugin
