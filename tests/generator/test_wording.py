@@ -382,3 +382,20 @@ def test_no_interface_string_writes_the_minimum_as_a_number(lang: str) -> None:
              if isinstance(value, str) and re.search(MINIMUM_AS_NUMBER[lang], value)]
     assert FANS["settlement"]["minimum"] == 8   # the number the patterns look for
     assert found == [], "\n".join(found)
+
+
+# 11. A Korean particle after a value the string does not know: 을/를, 이/가, 은/는, 과/와,
+# 으로/로 follow the value's last sound ("벌점 2을" reads wrong, "벌점 2점을" does not). A
+# string writes the value with its counter, or both forms ("{name}을(를)").
+# {points} is always written with its unit, 점 ("7점으로").
+KO_BARE_PARTICLE = re.compile(r"\{(\w+)\}(을|를|이|가|은|는|과|와|으로|로)(?![가-힣(])")
+KO_VALUES_WITH_UNIT = {"points"}
+
+
+def test_ko_puts_no_bare_particle_after_a_value() -> None:
+    found = [f"{path.relative_to(ROOT)}: {key}: {m.group(0)}"
+             for path in sorted((ROOT / "i18n").glob("*/ko.yaml")) for key, value in read_yaml(path).items()
+             if isinstance(value, str) for m in KO_BARE_PARTICLE.finditer(value)
+             if m.group(1) not in KO_VALUES_WITH_UNIT]
+    assert found == [], "\n".join(found)
+    assert KO_BARE_PARTICLE.search("벌점 {n}을 뺀") and not KO_BARE_PARTICLE.search("{name}을(를) 배제")
