@@ -477,6 +477,26 @@ def test_a_damaged_sheet_is_kept_aside_and_restored_as_far_as_it_reads(sheet: Sh
     assert not sheet.errors, sheet.errors
 
 
+def test_a_french_csv_splits_at_semicolons_and_writes_decimal_commas(browser: Any, base_url: str) -> None:  # noqa: F811
+    # French spreadsheets read "1,5" and split cells at semicolons: a comma-separated "1.5" opened
+    # as one column of text. Ann wins 8 on Bo's discard: Bo pays 16, Cy and Di 8 each, so Cy and
+    # Di share 2nd and 3rd place, 1.5 standard points each (4, 2, 1, 0 for the four places),
+    # from 500 each at the start.
+    fr = Sheet(browser, base_url, "fr")
+    try:
+        fr.open("?" + "&".join(f"p={n}" for n in NAMES) + "&hands=1-2-8-0")
+        with fr.page.expect_download() as got:
+            fr.page.click(".mcr-scoresheet__csv")
+        text = Path(got.value.path()).read_text(encoding="utf-8").lstrip("\ufeff")
+        rows = list(csv.reader(io.StringIO(text), delimiter=";"))
+        assert len(rows[0]) == 20 and rows[1][:2] == ["1", "Est"], rows[:2]
+        assert {r[1]: (r[2], r[4]) for r in rows[4:8]} == {
+            "Ann": ("532", "4"), "Cy": ("492", "1,5"), "Di": ("492", "1,5"), "Bo": ("484", "0")}, rows[3:]
+        assert not fr.errors, fr.errors
+    finally:
+        fr.close()
+
+
 def test_csv_and_json_out_and_json_back_in(sheet: Sheet, browser: Any, base_url: str, tmp_path: Path) -> None:  # noqa: F811
     sheet.load_game()
     with sheet.page.expect_download() as got:

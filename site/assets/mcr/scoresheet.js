@@ -569,11 +569,19 @@
                   today() + ".json", "application/json");
   };
 
-  // A spreadsheet cell: a name that starts like a formula is kept as text.
-  function csvCell(value) {
-    var text = String(value);
+  // A spreadsheet cell: a name that starts like a formula is kept as text; a number with a
+  // fraction takes the page's decimal mark; a cell holding the separator is quoted.
+  function csvCell(value, form) {
+    var text = typeof value === "number" ? String(value).replace(".", form.decimal) : String(value);
     if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = "'" + text;
-    return /[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+    return /["\r\n]/.test(text) || text.indexOf(form.separator) >= 0 ? '"' + text.replace(/"/g, '""') + '"' : text;
+  }
+
+  // How the spreadsheets of the page's language read a CSV file: where 1.5 is written 1,5
+  // (French, Spanish), they split cells at semicolons; elsewhere at commas.
+  function csvForm(lang) {
+    var decimal = new Intl.NumberFormat(lang).format(1.5).charAt(1);
+    return {decimal: decimal, separator: decimal === "," ? ";" : ","};
   }
 
   Sheet.prototype.csvRows = function (sheet) {
@@ -602,7 +610,10 @@
   };
 
   Sheet.prototype.exportCsv = function () {
-    var text = this.csvRows(this.load()).map(function (row) { return row.map(csvCell).join(","); }).join("\r\n") + "\r\n";
+    var form = csvForm(this.data.lang);
+    var text = this.csvRows(this.load()).map(function (row) {
+      return row.map(function (value) { return csvCell(value, form); }).join(form.separator);
+    }).join("\r\n") + "\r\n";
     this.download("\ufeff" + text, today() + ".csv", "text/csv");   // the mark tells spreadsheets it is UTF-8
   };
 
