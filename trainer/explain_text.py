@@ -75,7 +75,7 @@ class Explainer:
         return fan.points if fan else None
 
     def names(self, fan_ids: list[str] | tuple[str, ...]) -> str:
-        return ", ".join(self.name(f) for f in fan_ids)
+        return self.t("list_separator").join(self.name(f) for f in fan_ids)
 
     def summary(self, fan_id: str) -> str:
         fan = self._fans.get(fan_id)
@@ -196,7 +196,7 @@ class Explainer:
             table = self.editions[eid]
             name = table.edition.name(self.lang) if table.edition else eid
             lines.append(self.t("edition_note", edition=name, total=self.points(theirs["total"]),
-                                changes=", ".join(changes)))
+                                changes=self.t("list_separator").join(changes)))
         return lines
 
     def changed_fans(self, question: Question) -> set[str]:

@@ -71,5 +71,5 @@ def stats_report(progress: Progress, lang: str, table: FanTable, course: Curricu
     passed = [course.unit(u).title(lang) for u in progress.units.passed if u in {x.id for x in course.units}]
     lines.append(t("unit_status", unit=unit.title(lang)) if unit else t("units_all_passed"))
     if passed:
-        lines.append(t("units_passed", units=", ".join(passed)))
+        lines.append(t("units_passed", units=t("list_separator").join(passed)))
     return "\n".join(lines)

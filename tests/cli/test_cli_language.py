@@ -377,7 +377,7 @@ def test_the_breakdown_says_why_each_fan_is_not_counted_in_each_language() -> No
     assert "付分：自摸，其他三家各付 8 + 98 = 106 分（和牌者共得 318 分）" in zh
     # All Chows is 2 points, under the minimum of 8: a false win, nobody pays.
     ko = mcr("score", FALSE_WIN, "--lang", "ko").stdout
-    assert "합계 2점 (유효한 화료가 아님: 꽃패 제외 8점 이상 필요)" in ko and "지불: 없음" in ko
+    assert "합계 2점 (유효한 화료가 아님: 화패 제외 8점 이상 필요)" in ko and "지불: 없음" in ko
 
 
 def test_an_engine_error_is_worded_in_the_language_with_its_place() -> None:
