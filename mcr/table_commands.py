@@ -38,7 +38,7 @@ def run_fans(args: argparse.Namespace) -> int:
         excluded = ""
         if fan.excludes:
             names = separator.join(table.fan(other).name(lang) for other in fan.excludes)
-            excluded = "  (" + cli_text(lang, "fans_not_counted", fans=names) + ")"
+            excluded = "  " + cli_text(lang, "fans_not_counted_note", fans=names)
         print(f"{fan.number:2}  {fan.points:2}  {fan.name(lang)} {zh}".rstrip() + f"  [{fan.id}]{excluded}")
     return 0
 

@@ -70,6 +70,11 @@ class Explainer:
         points = self.fan_points_number(fan_id)
         return "?" if points is None else str(points)
 
+    def fan_label(self, fan_id: str) -> str:
+        """'All Chows (2 points)', '平和（2点）': a fan to choose, with its points."""
+        points = self.fan_points_number(fan_id)
+        return self.t("card_title", fan=self.name(fan_id), points="?" if points is None else self.points(points))
+
     def fan_points_number(self, fan_id: str) -> int | None:
         fan = self._fans.get(fan_id)
         return fan.points if fan else None

@@ -43,7 +43,7 @@ def answer_blocks(question: Question, response: Any, result: Grade, diagnosis: D
                   *, new_fans: list[str], explain: bool) -> list[dict[str, Any]]:
     """The feedback's blocks, the running score left to the caller."""
     if result.correct:
-        blocks = [line("✓ " + ex.t("right") + " " + ex.expected(question))]
+        blocks = [line("✓ " + ex.t("two_sentences", first=ex.t("right"), second=ex.expected(question)))]
         if result.tie:
             way = question.answer["ties"][result.tie - 1]
             blocks.append(line(ex.t("tie_taken", groups=" ".join(way["groups"]))))
@@ -57,7 +57,8 @@ def answer_blocks(question: Question, response: Any, result: Grade, diagnosis: D
         room = MAX_RIGHT_LINES - SCORE_LINES - len(blocks)
         blocks = blocks[:MAX_RIGHT_LINES - SCORE_LINES] if not explain else blocks
         return blocks + new_fan_blocks(new_fans, ex, room)
-    lines = ["✗ " + ex.t("wrong") + " " + ex.t("your_answer", answer=ex.shown_answer(question, response)),
+    yours = ex.t("your_answer", answer=ex.shown_answer(question, response))
+    lines = ["✗ " + ex.t("two_sentences", first=ex.t("wrong"), second=yours),
              ex.expected(question)]
     lines += diagnosis_lines(diagnosis, ex, question)
     lines += ex.why_not_lines(question, result)

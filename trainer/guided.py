@@ -97,7 +97,7 @@ def _family_steps(question: Question, ex: Explainer) -> list[Step]:
         name = table.families.get(family, {})
         steps.append(Step(f"family:{family}", "multi",
                           *_asked(ex, "guided_family", family=name.get(ex.lang) or name.get("en") or family),
-                          tuple((f, f"{ex.name(f)} ({ex.fan_points(f)})") for f in mine), right, tuple(explain)))
+                          tuple((f, ex.fan_label(f)) for f in mine), right, tuple(explain)))
     return steps
 
 
@@ -109,7 +109,7 @@ def _principles(question: Question, ex: Explainer) -> Step | None:
     options = sorted(set(left_out) | set(counted[:3]), key=ex.number)
     explain = tuple(ex.t("fan_not_here", fan=ex.name(f), why=ex.why_not(question, f)) for f in left_out)
     return Step("principles", "multi", *_asked(ex, "guided_principles"),
-                tuple((f, f"{ex.name(f)} ({ex.fan_points(f)})") for f in options), frozenset(left_out), explain)
+                tuple((f, ex.fan_label(f)) for f in options), frozenset(left_out), explain)
 
 
 def _flowers(question: Question, ex: Explainer) -> Step:

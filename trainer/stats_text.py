@@ -58,7 +58,7 @@ def stats_report(progress: Progress, lang: str, table: FanTable, course: Curricu
         tally = progress.kinds.get(kind)
         if tally:
             seen, right = seen + tally.seen, right + tally.right
-            lines.append(f"  {t('kind_' + kind)}: {tally.right}/{tally.seen}")
+            lines.append("  " + t("labelled", label=t(f"kind_{kind}"), text=f"{tally.right}/{tally.seen}"))
     lines.append(t("stats_overall", sessions=counted(t, lang, "count_sessions", progress.session), right=right,
                    seen=seen, percent=round(100 * right / seen) if seen else 0))
     daily = progress.daily

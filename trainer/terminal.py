@@ -201,7 +201,7 @@ def show_step(term: Terminal, item: dict[str, Any]) -> None:
         term.say(term.t("guided_hand", n=item["hand"], count=item["hand_count"]))
         term.situation(item["situation"])
         term.hand(item["tiles"])
-    term.say(term.t("guided_step", n=item["n"], count=item["of"]) + " " + item["prompt"])
+    term.say(term.t("two_sentences", first=term.t("guided_step", n=item["n"], count=item["of"]), second=item["prompt"]))
     for i, option in enumerate(item.get("options") or [], 1):
         term.say(f"   {i:>2}) {option['label']}")
 
@@ -306,7 +306,7 @@ class TerminalSession:
         term, choices = self.term, self.session.editions()
         term.say(term.t("edition_ask"))
         for i, e in enumerate(choices, 1):
-            term.say(f"   {i}) {e['name']}: {e['summary']}")
+            term.say(f"   {i}) " + term.t("labelled", label=e["name"], text=e["summary"]))
         picked = read_answer(term, lambda line: choices[_picks(term, line, len(choices), True)[0]]["id"])
         if picked is QUIT:
             return False

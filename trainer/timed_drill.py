@@ -89,7 +89,8 @@ class TimedDrill:
             mark = "✓" if a.correct else "✗"
             given = "-" if a.given is None else str(a.given)
             seconds = decimal_text(term.lang, a.seconds, "5.1f")
-            term.say(f"  {n:>2}  {mark}  {given:>4} / {a.question.answer['total']:>4}   {seconds} s")
+            time = term.t("timed_seconds", seconds=seconds)
+            term.say(f"  {n:>2}  {mark}  {given:>4} / {a.question.answer['total']:>4}   {time}")
         asked = len(result.answers)
         term.say(counted(term.t, term.lang, "timed_summary", result.right, asked=asked,
                          time=_clock_text(result.seconds), each=decimal_text(term.lang, result.seconds / asked)))

@@ -279,3 +279,21 @@ def test_a_banks_folder_that_is_not_there_is_refused_as_the_option_is_read(monke
     code, _, err = run(monkeypatch, capsys, ["--banks", str(tmp_path / "typo"), "--lang", "fr"])
     assert code == 2
     assert f"argument --banks: un dossier de banques de questions, et '{tmp_path / 'typo'}' n'en est pas un" in err
+
+
+def test_japanese_and_chinese_lines_take_their_own_punctuation(monkeypatch, capsys, tmp_path, data_dir,
+                                                               beginner) -> None:
+    # No ASCII ": " or "(...)" inside a Japanese or Chinese line, and no space after 。: the
+    # rules chooser, the wrong answer's first line, the timed drill's seconds, `mcr fans`.
+    q = next(q for q in beginner if q.kind == "total")
+    banks = one_question_banks(tmp_path / "b", q)
+    _, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1", "--lang", "ja"], "\n0\n")
+    assert "   1) 国家ルール（1998）：" in out, out[:600]
+    assert "✗ 不正解です。あなたの答え：0" in out
+    write_progress(data_dir, ready_progress())
+    _, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1", "--timed", "--lang", "zh"], "0\n")
+    row = next(line for line in out.splitlines() if line.strip().startswith("1  ✗"))
+    assert row.endswith("秒") and not row.endswith(" s"), row
+    assert main(["fans", "--points", "88", "--lang", "ja"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.endswith("）") and "（計上しない番種：" in first and " (" not in first, first
