@@ -58,6 +58,7 @@ def _slow_commands() -> list[Command]:
 
 def build_parser(extra: list[Command], lang: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mcr", description=cli_text(lang, "mcr_description"))
+    add_lang_argument(parser, lang)   # `mcr --lang ja --help`; before a command, it moves after it (_lang_after_command)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name, add, run in COMMANDS + extra:
@@ -101,7 +102,22 @@ def main(argv: list[str] | None = None) -> int:
         return _stream_failure(lang, "output_failed", reason=err.strerror or str(err))
 
 
+def _lang_after_command(argv: list[str]) -> list[str]:
+    """`mcr --lang ja score HAND` read as `mcr score HAND --lang ja`: the command's own
+    `--lang` takes it (one given before the command would be overwritten by the command's
+    default), before any `--` that ends the options."""
+    if argv[:1] == ["--lang"] and len(argv) > 2:
+        lang, rest = argv[:2], argv[2:]
+    elif argv[:1] and argv[0].startswith("--lang=") and len(argv) > 1:
+        lang, rest = argv[:1], argv[1:]
+    else:
+        return argv
+    end = rest.index("--") if "--" in rest else len(rest)
+    return rest[:end] + lang + rest[end:]
+
+
 def _run(argv: list[str]) -> int:
+    argv = _lang_after_command(argv)
     extra = [] if argv[:1] in ([name] for name, _, _ in COMMANDS) else _slow_commands()
     args = build_parser(extra, language_in(argv)).parse_args(argv)
     try:

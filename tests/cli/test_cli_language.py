@@ -487,3 +487,16 @@ def test_the_editions_list_follows_the_languages_punctuation() -> None:
     assert lines[0].startswith("Big Four Winds [big_four_winds] : ") and lines[1].startswith("    1998 : Big Three Winds")
     assert lines[2].startswith("    green-book : ")
     assert mcr_here("editions", "--lang", "en").stdout.startswith("1998: National rules (1998), the table's own\n")
+
+
+def test_lang_before_the_command_words_the_help_and_the_command() -> None:
+    # `mcr --lang ja --help` was refused ("invalid choice: 'ja'"): the top level had no --lang.
+    env = {"PATH": os.environ.get("PATH", ""), "LANG": "C", "NO_COLOR": "1"}
+    done = mcr_here("--lang", "ja", "--help", env=env)
+    assert done.returncode == 0 and "国標麻将" in done.stdout, done.stderr
+    done = mcr_here("--lang", "ja", "fans", "--points", "88", env=env)
+    assert done.returncode == 0 and "大四喜" in done.stdout.splitlines()[0], done.stdout[:200]
+    done = mcr_here("--lang=fr", "score", "123m456m789m345p5s5s", env=env)
+    assert done.returncode == 0 and "Paiements" in done.stdout, done.stdout
+    # The command's own --lang, after it, still wins over the locale as before.
+    assert "大四喜" in mcr_here("fans", "--points", "88", "--lang", "zh", env=env).stdout
