@@ -18,6 +18,7 @@ from rules import EditionError, FanTableError
 
 from . import analyze_command, check_command, editions_command, score_command, table_commands
 from .cli_text import cli_text, error_text
+from .help_format import WidthAwareHelpFormatter
 from .language import add_lang_argument, language_in
 
 Command = tuple[str, Callable[[argparse.ArgumentParser, str], None], Callable[[argparse.Namespace], int]]
@@ -57,14 +58,16 @@ def _slow_commands() -> list[Command]:
 
 
 def build_parser(extra: list[Command], lang: str) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="mcr", description=cli_text(lang, "mcr_description"))
+    parser = argparse.ArgumentParser(prog="mcr", description=cli_text(lang, "mcr_description"),
+                                     formatter_class=WidthAwareHelpFormatter)
     add_lang_argument(parser, lang)   # `mcr --lang ja --help`; before a command, it moves after it (_lang_after_command)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name, add, run in COMMANDS + extra:
         key = name.replace("-", "_")
         help_text = cli_text(lang, f"command_{key}")
-        p = sub.add_parser(name, help=help_text, description=cli_text(lang, f"description_{key}"))
+        p = sub.add_parser(name, help=help_text, description=cli_text(lang, f"description_{key}"),
+                           formatter_class=WidthAwareHelpFormatter)
         add(p, lang)
         p.set_defaults(run=run)
     return parser

@@ -500,3 +500,18 @@ def test_lang_before_the_command_words_the_help_and_the_command() -> None:
     assert done.returncode == 0 and "Paiements" in done.stdout, done.stdout
     # The command's own --lang, after it, still wins over the locale as before.
     assert "大四喜" in mcr_here("fans", "--points", "88", "--lang", "zh", env=env).stdout
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_help_fits_the_terminal_and_keeps_each_option_whole(lang: str) -> None:
+    # argparse counted a Chinese character as one column (it takes two) and cut "--explain"
+    # at its hyphen: Japanese and Chinese help ran to 150 columns with "（-" ending a line.
+    from mcr.help_format import display_width
+    env = {"PATH": os.environ.get("PATH", ""), "LANG": "C", "NO_COLOR": "1", "COLUMNS": "80"}
+    done = mcr_here("quiz", "--help", "--lang", lang, env=env)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.split("\n\n", 1)[1]   # the usage lines are argparse's own, in English
+    assert all(display_width(line) <= 80 for line in text.splitlines()), \
+        [line for line in text.splitlines() if display_width(line) > 80]
+    assert "--explain" in done.stdout and not re.search(r"-\n *-", done.stdout)
+    assert not re.search(r"[（(]\n", text)   # an opening bracket never ends a line
