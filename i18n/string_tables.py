@@ -10,6 +10,7 @@ from typing import Mapping
 import yaml
 
 from .data_file import I18N_DIR, StringsError, read_yaml, shown
+from .korean_particles import KOREAN, fit_particles
 from .languages import DEFAULT_LANG, LANGS
 from .markup import PAGE_SURFACES, holds_markdown, markdown_string_markup, markup_advice, plain_text_markup
 
@@ -60,6 +61,15 @@ def page_string_problem(surface: str, key: str, value: str) -> str | None:
     return brace_problem(value)
 
 
+def fill(lang: str, template: str, values: Mapping[str, object]) -> str:
+    """`template` with its {placeholders} filled from `values`; in Korean, each particle
+    written in both forms after a value ("{name}을(를)") then takes the one that fits."""
+    if not values:
+        return template
+    filled = template.format(**values)
+    return fit_particles(filled) if lang == KOREAN else filled
+
+
 @dataclass(frozen=True)
 class Strings:
     surface: str                                   # the folder: site, web-quiz, quiz, tiles
@@ -68,7 +78,7 @@ class Strings:
     def text(self, lang: str, key: str, **values: object) -> str:
         """The string `key` in `lang`, with its {placeholders} filled from `values`."""
         template = self.tables[lang][key]
-        return template.format(**values) if values else template
+        return fill(lang, template, values)
 
 
 def _read_table(surface: str, lang: str) -> dict[str, str]:

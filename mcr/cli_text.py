@@ -3,6 +3,7 @@ terminal quiz (the reasons a fan is not counted) and the site (the engine's erro
 from __future__ import annotations
 
 from i18n import language_strings, plural_key
+from i18n.string_tables import fill
 
 # A command speaks one language: it reads that language's files (and the default's, which
 # they are checked against), not all six.
@@ -11,7 +12,8 @@ from i18n import language_strings, plural_key
 def cli_text(lang: str, key: str, **values: object) -> str:
     """The string `key` of i18n/cli/ in `lang`, with its {placeholders} filled. Always
     formatted, so a brace meant as itself is written twice ({{var: NAME}}) in every text."""
-    return language_strings("cli", lang)[key].format(**values)
+    template = language_strings("cli", lang)[key]
+    return fill(lang, template, values) if values else template.format()
 
 
 def has_cli_text(lang: str, key: str) -> bool:
@@ -21,14 +23,12 @@ def has_cli_text(lang: str, key: str) -> bool:
 def quiz_text(lang: str, key: str, **values: object) -> str:
     """A string of i18n/quiz/: the terminal quiz words "implied by X" and the principles
     for its breakdown, which is the one `mcr score` prints."""
-    template = language_strings("quiz", lang)[key]
-    return template.format(**values) if values else template
+    return fill(lang, language_strings("quiz", lang)[key], values)
 
 
 def site_text(lang: str, key: str, **values: object) -> str:
     """A string of i18n/site/: the calculator words the engine's errors (error_<code>)."""
-    template = language_strings("site", lang)[key]
-    return template.format(**values) if values else template
+    return fill(lang, language_strings("site", lang)[key], values)
 
 
 def error_text(lang: str, code: str, **values: object) -> str:

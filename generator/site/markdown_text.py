@@ -5,6 +5,7 @@ import re
 import string
 from collections.abc import Callable, Mapping
 
+from i18n.korean_particles import fit_particles
 from i18n.markup import holds_markdown
 
 from .localize import Localized, marker_html
@@ -98,7 +99,7 @@ def md_template(template: str, *, markdown: bool = False, **values: object) -> s
         parts.append(inert_markdown(literal) if markdown else md_escape(literal))
         if name is not None:
             parts.append(format(values[name], spec or ""))
-    return "".join(parts)
+    return fit_particles("".join(parts))   # Korean's particles after the values (only Hangul pairs change)
 
 
 def md_strings(tables: Mapping[str, Mapping[str, str]], surface: str, lang: str) -> Callable[..., str]:

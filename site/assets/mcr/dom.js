@@ -32,7 +32,63 @@
       last = pattern.lastIndex;
     }
     parts.push(template.slice(last));
-    return parts.filter(function (p) { return p !== ""; });
+    return fitParticles(parts.filter(function (p) { return p !== ""; }));
+  }
+
+  // Korean particles written in both forms after a value ("{name}을(를)", "{wind}(으)로") take
+  // the one that fits the word before them, as i18n/korean_particles.py does for the strings
+  // Python fills (tests/generator/test_korean_particles.py holds the two to the same answers):
+  // 을 이 은 과 으로 after a final consonant, 를 가 는 와 로 after a vowel (로 after ㄹ too).
+  var PAIRS = {"을(를)": ["을", "를"], "를(을)": ["을", "를"], "이(가)": ["이", "가"], "가(이)": ["이", "가"],
+               "은(는)": ["은", "는"], "는(은)": ["은", "는"], "과(와)": ["과", "와"], "와(과)": ["과", "와"],
+               "(으)로": ["으로", "로"]};
+  var PAIR = /을\(를\)|를\(을\)|이\(가\)|가\(이\)|은\(는\)|는\(은\)|과\(와\)|와\(과\)|\(으\)로/g;
+  var RIEUL = 8, DIGIT_ENDINGS = [21, 8, 0, 16, 0, 0, 1, 8, 8, 0], LETTER_ENDINGS = {l: 8, r: 8, m: 16, n: 4};
+  var QUOTES = "'\"’”]」』", ASIDES = {")": "(", "）": "（"};
+
+  // Where the word a particle goes with ends: inside closing quotes, before an aside in
+  // brackets (and the spaces before it), in a Markdown link's text; -1 for none.
+  function wordEnd(text) {
+    var at = text.length - 1;
+    while (at >= 0 && (QUOTES.indexOf(text[at]) >= 0 || ASIDES[text[at]])) {
+      if (QUOTES.indexOf(text[at]) >= 0) { at -= 1; continue; }
+      var opening = text.lastIndexOf(ASIDES[text[at]], at - 1);
+      if (opening < 0) return -1;
+      if (opening > 0 && text[opening - 1] === "]") return opening - 2;
+      at = opening - 1;
+      while (at >= 0 && text[at] === " ") at -= 1;
+    }
+    return at;
+  }
+
+  // The final consonant of how the word read: 0 none, 8 ㄹ, another number another; null unknown.
+  function finalConsonant(text) {
+    var at = wordEnd(text);
+    if (at < 0) return null;
+    var ch = text[at];
+    if (ch >= "가" && ch <= "힣") return (ch.charCodeAt(0) - 0xAC00) % 28;
+    if (/[0-9]/.test(ch)) {
+      var digits = /[0-9]+$/.exec(text.slice(0, at + 1))[0];
+      if (/^0+$/.test(digits)) return DIGIT_ENDINGS[0];
+      return ch !== "0" ? DIGIT_ENDINGS[Number(ch)] : 1;   // 10, 100, 1000: 십 백 천, each with one
+    }
+    if (/[A-Za-z]/.test(ch)) return LETTER_ENDINGS[ch.toLowerCase()] || 0;
+    return null;
+  }
+
+  function fitParticles(parts) {
+    var before = "";
+    return parts.map(function (part) {
+      if (typeof part !== "string") { before += part.textContent || ""; return part; }
+      var fitted = part.replace(PAIR, function (pair, offset) {
+        var ending = finalConsonant(before + part.slice(0, offset));
+        if (ending === null) return pair;
+        if (pair === "(으)로") return ending === 0 || ending === RIEUL ? "로" : "으로";
+        return PAIRS[pair][ending ? 0 : 1];
+      });
+      before += part;
+      return fitted;
+    });
   }
 
   // A table with a caption, an optional header row of column names, body rows and footer.
