@@ -18,7 +18,7 @@ from rules import FanTable
 
 from .blocks import SCORING_CHAPTER, block_text, line, ruling_block, section_block
 from .grading import Grade, best_readings, waited_on_one_tile
-from .text import fan_name, text, words
+from .text import fan_name, text
 from generator.quizzes.questions import Question
 
 LINE_WIDTH = 46
@@ -99,7 +99,7 @@ class Explainer:
         if question.kind == "fans":
             return self.names([f for f in question.options if f in response]) or "-"
         if question.kind in ("valid", "one_tile_wait"):
-            return next(iter(sorted(words(self.lang, "words_yes" if response else "words_no"))))
+            return self.t("answer_yes" if response else "answer_no")
         if question.kind == "payments":
             return " ".join(str(v) for v in response)
         if question.kind == "waits":

@@ -297,3 +297,16 @@ def test_japanese_and_chinese_lines_take_their_own_punctuation(monkeypatch, caps
     assert main(["fans", "--points", "88", "--lang", "ja"]) == 0
     first = capsys.readouterr().out.splitlines()[0]
     assert first.endswith("）") and "（計上しない番種：" in first and " (" not in first, first
+
+
+def test_a_yes_or_no_answer_is_repeated_as_a_word_of_the_language(monkeypatch, capsys, tmp_path, data_dir,
+                                                                 beginner) -> None:
+    # "Your answer: n" echoed the first word of the list the learner may type: the feedback
+    # says "No", and in Chinese 否.
+    q = next(q for q in beginner if q.kind == "valid")
+    banks = one_question_banks(tmp_path / "b", q)
+    wrong = "n" if q.answer["valid"] else "y"
+    write_progress(data_dir, ready_progress())
+    _, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1", "--lang", "zh"], wrong + "\n")
+    said = text("zh", "answer_no" if wrong == "n" else "answer_yes")
+    assert f"你的答案：{said}" in out and said in ("是", "否"), out
