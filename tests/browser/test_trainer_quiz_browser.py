@@ -294,6 +294,10 @@ def test_flashcards_and_count_it_with_me(quiz: Quiz) -> None:
             assert re.fullmatch(r"Which hand scores .+ \(\d+ points?\)\? Choose it\.|"
                                 r"Which fan does this hand show\? Choose it\.",
                                 quiz.page.inner_text(".mcr-trainer__prompt")), quiz.page.inner_text(".mcr-trainer__prompt")
+            if quiz.page.inner_text(".mcr-trainer__prompt").startswith("Which hand"):
+                # The hands to choose from are numbered, as the answer ("It was hand 2.") names them.
+                numbers = quiz.page.locator(".mcr-trainer__option .mcr-trainer__numbered > b").all_inner_texts()
+                assert numbers == ["1", "2"], numbers
         quiz.page.click("button[data-action=dont_know]")
         assert quiz.state("right", "wrong") == "wrong"
         assert quiz.page.locator(".mcr-trainer__feedback .mcr-trainer__line").count() >= 1

@@ -279,7 +279,10 @@
         ? this.data.tile_order.map(function (f) { return {value: f, label: self.data.tiles[f] || f, face: f}; })
         : (item.readings && item.readings.length) ? item.readings
         : (item.options && item.options.length) ? item.options
-        : (item.hands || []).map(function (hand, i) { return {value: i, label: self.hand(hand.tiles, hand.situation)}; });
+        : (item.hands || []).map(function (hand, i) {   // numbered: the answer names the hand by its number
+            return {value: i, label: h("span", {class: "mcr-trainer__numbered"},
+                                       [h("b", {}, [String(i + 1)]), " ", self.hand(hand.tiles, hand.situation)])};
+          });
       inputs = options.map(function (o) {
         var box = h("input", {type: multi ? "checkbox" : "radio", name: "mcr-trainer-option", value: String(o.value)}, []);
         box._value = o.value;
