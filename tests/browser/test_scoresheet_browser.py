@@ -711,6 +711,12 @@ def test_every_language_at_phone_width_with_axe(browser: Any, base_url: str, lan
         sheet.page.evaluate("() => window.mcrScoreSheet.page.edit(3)")   # the form with a penalty row
         assert sheet.page.locator("article h1").inner_text().replace("¶", "").strip() == TEXT[lang]["sheet_title"]
         assert TEXT[lang]["sheet_text_draw"] in sheet.page.inner_text(".mcr-scoresheet__hands tr[data-hand='3']")
+        # The hand's sum, its column heading hidden on a phone, says what it is ("Sum 0", not a bare 0).
+        label = sheet.page.locator(".mcr-scoresheet__hands tr[data-hand='1'] td:last-child").evaluate(
+            "(td) => getComputedStyle(td, '::before').content")
+        assert label == f'"{TEXT[lang]["sheet_col_sum"]} "', label
+        first = sheet.page.inner_text(".mcr-scoresheet__player:first-child > span")
+        assert first.endswith(TEXT[lang]["sheet_first_dealer"]) and TEXT[lang]["sheet_first_dealer"][0] in "(（", first
         scroll, width = sheet.page.evaluate(WIDTH)
         assert scroll <= width, f"{lang} scrolls sideways at {width}px: {sheet.page.evaluate(OVERFLOWING)}"
         keep_screenshot(sheet.page, f"phone-{lang}-scoresheet.png", lang, full_page=True)

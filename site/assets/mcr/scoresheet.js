@@ -594,7 +594,7 @@
     played.rows.forEach(function (row, i) {
       var hand = sheet.hands[i], n = row.hand;
       var what = [self.resultText(sheet, hand)].concat(hand.penalties.map(function (pen) { return self.penaltyText(sheet, pen); }));
-      rows.push([n, self.windName(core.prevalentWind(n)), self.name(sheet, core.dealer(n)), what.join("; ")]
+      rows.push([n, self.windName(core.prevalentWind(n)), self.name(sheet, core.dealer(n)), what.join(self.t("sheet_csv_join"))]
         .concat([].concat.apply([], PLAYERS.map(function (p) {
           return [self.windName(core.seatWind(p, n)), row.results[p - 1], row.penalties[p - 1], row.scores[p - 1]];
         }))));
