@@ -10,6 +10,9 @@ A feedback block is one of
                                                             a ruling, in the rulebook's rulings chapter
                                                             (anchor: the ruling's id)
     {"type": "new_fan", "fan", "name", "points", "summary"} a fan met for the first time
+    {"type": "guided", "text", "difference"}                no single mistake explains the number: count
+                                                            the hand step by step (the terminal names
+                                                            `mcr quiz --guided`, the site its button)
 The terminal prints the last three with their address on the site and the command that
 shows the fan's card (`block_text`); the site links the section, the ruling and the fan's
 page instead (site/assets/mcr/trainer-quiz.js), with its own strings.
@@ -58,6 +61,10 @@ def ruling_block(ruling_id: str, question: str, answer: str) -> dict[str, Any]:
 
 def new_fan_block(fan: str, name: str, points: int | None, summary: str) -> dict[str, Any]:
     return {"type": "new_fan", "fan": fan, "name": name, "points": points, "summary": summary}
+
+
+def guided_block(text: str, difference: str) -> dict[str, Any]:
+    return {"type": "guided", "text": text, "difference": difference}
 
 
 def ask(key: str, **values: Any) -> dict[str, Any]:

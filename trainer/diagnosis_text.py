@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from .blocks import guided_block
 from .diagnosis import Diagnosis, Explanation
 from .explain_text import Explainer, counted
 from .mistakes import Mistake
@@ -55,8 +56,9 @@ def difference_text(d: Diagnosis, ex: Explainer) -> str:
     return counted(ex.t, ex.lang, "diag_short" if n < 0 else "diag_over", abs(n))
 
 
-def diagnosis_lines(d: Diagnosis | None, ex: Explainer, question: Question) -> list[str]:
-    """What the learner is told of their wrong number (nothing when it was not a number)."""
+def diagnosis_lines(d: Diagnosis | None, ex: Explainer, question: Question) -> list[str | dict[str, Any]]:
+    """What the learner is told of their wrong number (nothing when it was not a number): lines,
+    or a block that sends them to count the hand step by step (trainer/blocks.py)."""
     if d is None:
         return []
     if d.kind == "valid":
@@ -75,4 +77,4 @@ def diagnosis_lines(d: Diagnosis | None, ex: Explainer, question: Question) -> l
             return [ex.t("diag_perhaps_two", difference=diff, first=first,
                          second=_clauses(d.candidates[1], ex, question))]
         return [ex.t("diag_perhaps", difference=diff, first=first)]
-    return [ex.t("diag_unexplained", difference=diff)]
+    return [guided_block(ex.t("diag_unexplained", difference=diff), diff)]   # the site words it with its button

@@ -60,9 +60,10 @@ def answer_blocks(question: Question, response: Any, result: Grade, diagnosis: D
     yours = ex.t("your_answer", answer=ex.shown_answer(question, response))
     lines = ["✗ " + ex.t("two_sentences", first=ex.t("wrong"), second=yours),
              ex.expected(question)]
-    lines += diagnosis_lines(diagnosis, ex, question)
-    lines += ex.why_not_lines(question, result)
-    blocks = [line(t) for t in lines] + ex.breakdown_blocks(question) + [line(t) for t in ex.edition_lines(question)]
+    said: list[str | dict[str, Any]] = [*lines, *diagnosis_lines(diagnosis, ex, question),
+                                        *ex.why_not_lines(question, result)]
+    blocks = [t if isinstance(t, dict) else line(t) for t in said] + ex.breakdown_blocks(question)
+    blocks += [line(t) for t in ex.edition_lines(question)]
     for fan in new_fans:
         blocks += card_blocks(fan, ex, compact=True)
     return blocks

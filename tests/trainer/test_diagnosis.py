@@ -16,6 +16,7 @@ import pytest
 import rules
 from benchmarks.diagnosis_benchmark import PRECISION_TARGET, WRONG_BLAME_TARGET, run
 from trainer.diagnosis import LearnerPriors, diagnose
+from trainer.blocks import block_text
 from trainer.diagnosis_text import diagnosis_lines
 from trainer.explain_text import Explainer
 from trainer.habits import Habits
@@ -100,7 +101,12 @@ def test_a_number_several_mistakes_give_blames_no_fan() -> None:
     # 40: nothing named gives it.
     d = diagnose(chows, 40, TABLE)
     assert d.likely is None and not d.explained
-    assert "no single mistake gives this number" in _said(chows, 40)[0]
+    said = _said(chows, 40)[0]
+    # A block that sends the learner to count step by step: the terminal prints its text, which
+    # names the command; the site words it itself, with the mode's button (trainer-quiz.js).
+    assert isinstance(said, dict) and said["type"] == "guided" and said["difference"] == "27 points over"
+    assert "no single mistake gives this number" in said["text"] and "`mcr quiz --guided`" in said["text"]
+    assert block_text(said, EXPLAINER.t, "en") == said["text"]
 
 
 @pytest.mark.parametrize(("lang", "short_1", "short_2", "over_1", "over_2"), [

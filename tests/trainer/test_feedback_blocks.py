@@ -91,3 +91,17 @@ def test_every_prompt_names_its_string_and_values() -> None:
     for question in (q, next(q for q in QUESTIONS if q.kind == "payments")):
         item = item_of(question, ex)
         assert ex.t(item["ask"]["key"], **item["ask"]["values"]) == item["prompt"]
+
+
+def test_the_site_words_every_kind_of_block_the_trainer_makes() -> None:
+    # Each block type trainer/blocks.py lists is drawn by the site's script, the ones it words
+    # itself with a string its data carries (a "guided" block: its own words and the button of
+    # the mode that counts step by step, where the terminal names `mcr quiz --guided`).
+    import re
+    from pathlib import Path
+    from trainer import blocks
+    kinds = set(re.findall(r'\{"type": "(\w+)"', blocks.__doc__ or ""))
+    assert {"line", "hand", "section", "ruling", "new_fan", "guided"} <= kinds
+    script = (Path(blocks.__file__).resolve().parents[1] / "site/assets/mcr/trainer-quiz.js").read_text(encoding="utf-8")
+    assert all(f'b.type === "{kind}"' in script for kind in kinds - {"line"}), kinds
+    assert '"trainer_unexplained"' in script and "button[data-mode=guided]" in script

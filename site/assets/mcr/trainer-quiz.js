@@ -362,6 +362,13 @@
       var points = typeof b.points === "number" ? dom.counted(this.t.bind(this), "points", b.points) : "?";
       parts = this.nodes("trainer_new_fan", {fan: this.link(this.fanUrl(b.fan), b.name), points: points,
                                              summary: b.summary});
+    } else if (b.type === "guided") {   // the page's own words, and the mode's button in place of the command
+      var self = this;
+      parts = this.nodes("trainer_unexplained", {difference: b.difference}).concat([" ",
+        h("button", {type: "button", class: "md-button mcr-trainer__to-guided", onclick: function () {
+          var mode = self.root.querySelector("button[data-mode=guided]");
+          if (mode) mode.click();
+        }}, [this.t("trainer_mode_guided")])]);
     } else {
       parts = [b.text];
     }
