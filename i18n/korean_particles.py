@@ -16,7 +16,9 @@ KOREAN = "ko"
 # Each written pair: (the form after a final consonant, the form after a vowel).
 PAIRS = {"을(를)": ("을", "를"), "를(을)": ("을", "를"), "이(가)": ("이", "가"), "가(이)": ("이", "가"),
          "은(는)": ("은", "는"), "는(은)": ("은", "는"), "과(와)": ("과", "와"), "와(과)": ("과", "와"),
-         "(으)로": ("으로", "로")}
+         "(으)로": ("으로", "로"),
+         # the copula before an ending: 동이었다면 / 서였다면, 동이라면 / 서라면, 5m이면 / 5s면
+         "(이)었": ("이었", "였"), "(이)라": ("이라", "라"), "(이)면": ("이면", "면")}
 _PAIR = re.compile("|".join(re.escape(p) for p in PAIRS))
 RIEUL = 8   # ㄹ as a final consonant: (으)로 takes 로 after it
 # The final consonant of each digit as read (영 일 이 삼 사 오 육 칠 팔 구): 0 none, 8 ㄹ, other a consonant.

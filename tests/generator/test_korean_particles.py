@@ -35,6 +35,11 @@ CASES = [   # (template, values, what a Korean reader expects)
     ("{a}에서 {b}(으)로", {"a": "1998년 규칙", "b": "녹서 해석 (2006)"}, "1998년 규칙에서 녹서 해석 (2006)으로"),
     ("{fan}을(를)", {"fan": "[청룡](../fans/pure_straight.md)"}, "[청룡](../fans/pure_straight.md)을"),
     ("{path}을(를) 읽음", {"path": "/tmp/x.json"}, "/tmp/x.json을 읽음"),   # 제이에스오엔 … 엔
+    ("문풍이 {wind}(이)었다면", {"wind": "동"}, "문풍이 동이었다면"),
+    ("문풍이 {wind}(이)었다면", {"wind": "서"}, "문풍이 서였다면"),
+    ("{tile} 대신 {other}(이)면", {"tile": "2s", "other": "5m"}, "2s 대신 5m이면"),   # 엠
+    ("{tile} 대신 {other}(이)면", {"tile": "2s", "other": "5s"}, "2s 대신 5s면"),     # 에스
+    ("{edition}(이)라면", {"edition": "녹서"}, "녹서라면"),
     ("{value}은(는)", {"value": "😀"}, "😀은(는)"),                # unknown: both forms kept
 ]
 
