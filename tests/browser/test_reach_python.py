@@ -13,6 +13,7 @@ from urllib.parse import unquote
 import pytest
 
 from generator.site.site_text import LANGS, TEXT
+from i18n.string_tables import fill
 
 from .reach_checks import (KINDS as ALL_KINDS, MARKS, PHONE, accessibility_test, check_open_page, open_page,
                            phone, type_hand)  # noqa: F401 - the module's phone fixture
@@ -32,9 +33,8 @@ def test_the_calculator_analysed_then_hands_typed(phone: Any, base_url: str, lan
     linked, *typed = TYPED
     open_page(phone, base_url, lang, linked)
     check_open_page(phone, lang, linked)
-    t = TEXT[lang]
-    assert phone.inner_text(".mcr-calc__link-problems li") == t["calc_link_bad_flowers"].format(
-        param="flowers", value="12", most=8)
+    problem = said(lang, "calc_link_bad_flowers", param="flowers", value="12", most=8)
+    assert phone.inner_text(".mcr-calc__link-problems li") == problem
     shown = {"calculator": ".mcr-calc__result .mcr-hand", "calculator waits": ".mcr-calc__waits"}
     for kind in typed:
         type_hand(phone, unquote(ALL_KINDS[kind].split("hand=", 1)[1].split("&", 1)[0]))
@@ -43,27 +43,31 @@ def test_the_calculator_analysed_then_hands_typed(phone: Any, base_url: str, lan
     _worded_in(phone, lang)
 
 
+def said(lang: str, key: str, **values: Any) -> str:
+    """A string of the page filled as the page fills it (Korean particles fitted to the values)."""
+    return fill(lang, TEXT[lang][key], values)
+
+
 def _worded_in(page: Any, lang: str) -> None:
     """A hand one away from ready and a flowers count the page refuses, said in `lang`, at
     phone width (the dark pass leaves a desktop's)."""
     page.set_viewport_size(PHONE)
-    t = TEXT[lang]
     type_hand(page, ONE_AWAY)
-    status = t["calc_status_one"].format(n=1)
-    useful = t["calc_useful_count"].format(kinds=t["calc_count_kinds_other"].format(n=13),
-                                           unseen=t["calc_count_unseen_other"].format(n=40))
-    assert page.inner_text(".mcr-calc__summary") == t["calc_summary_shanten"].format(status=status, useful=useful)
+    status = said(lang, "calc_status_one", n=1)
+    useful = said(lang, "calc_useful_count", kinds=said(lang, "calc_count_kinds_other", n=13),
+                  unseen=said(lang, "calc_count_unseen_other", n=40))
+    assert page.inner_text(".mcr-calc__summary") == said(lang, "calc_summary_shanten", status=status, useful=useful)
     type_hand(page, ONE_LEFT)
     five = page.locator(".mcr-calc__useful li[data-tile='5p'] button").get_attribute("title")
-    assert five.endswith(t["calc_count_unseen_one"].format(n=1)), five   # "1 invisible" in French, not "invisibles"
+    assert five.endswith(said(lang, "calc_count_unseen_one", n=1)), five   # "1 invisible" in French, not "invisibles"
     type_hand(page, ONE_KIND)   # discarding 2m leaves 57m waiting on 6m, whose other three are melded
-    one = t["calc_useful_count"].format(kinds=t["calc_count_kinds_one"].format(n=1),
-                                        unseen=t["calc_count_unseen_one"].format(n=1))
+    one = said(lang, "calc_useful_count", kinds=said(lang, "calc_count_kinds_one", n=1),
+                unseen=said(lang, "calc_count_unseen_one", n=1))
     assert one in page.inner_text(".mcr-calc__analysis"), one
     assert not re.search(r"\[(calc|error)_", page.inner_text(".mcr-calc")), "a string is missing"
     error = page.locator(".mcr-calc__field-error")
     page.fill("input[name=flowers]", "x")
     error.wait_for(state="visible")
-    assert error.inner_text() == t["calc_flowers_invalid"].format(value="x", most=8)
+    assert error.inner_text() == said(lang, "calc_flowers_invalid", value="x", most=8)
     page.fill("input[name=flowers]", "0")
     error.wait_for(state="hidden")
