@@ -18,15 +18,17 @@ from rules import FanTable
 
 from .blocks import SCORING_CHAPTER, block_text, line, ruling_block, section_block
 from .grading import Grade, best_readings, waited_on_one_tile
+from .terminal_tiles import short_tile
 from .text import fan_name, text
 from generator.quizzes.questions import Question
 
 LINE_WIDTH = 46
 
 
-def tiles_text(tiles: Any) -> str:
-    """Tiles in the engine's order (1m..9s, winds, dragons), as the breakdown lists them."""
-    return " ".join(sorted(tiles, key=lambda t: rules.read_tiles(t)[0]))
+def tiles_text(tiles: Any, lang: str) -> str:
+    """Tiles in the engine's order (1m..9s, winds, dragons), each written the learner's way
+    (5m in English, 五萬 in Japanese, 5만 in Korean), as the hands are drawn."""
+    return " ".join(short_tile(t, lang) for t in sorted(tiles, key=lambda t: rules.read_tiles(t)[0]))
 
 
 def width(s: str) -> int:
@@ -103,7 +105,7 @@ class Explainer:
         if question.kind == "payments":
             return " ".join(str(v) for v in response)
         if question.kind == "waits":
-            return tiles_text(response) or "-"
+            return tiles_text(response, self.lang) or "-"
         if question.kind == "best_reading":
             return str(response + 1)
         return str(response)
@@ -118,10 +120,10 @@ class Explainer:
         if question.kind == "fans":
             return self.t("expected_fans", fans=self.names(question.answer_ids))
         if question.kind == "waits":
-            return self.t("expected_waits", tiles=tiles_text(answer["waits"]))
+            return self.t("expected_waits", tiles=tiles_text(answer["waits"], self.lang))
         if question.kind == "one_tile_wait":
             key = "expected_single" if waited_on_one_tile(question) else "expected_not_single"
-            return self.t(key, tiles=tiles_text(answer["waits"]))
+            return self.t(key, tiles=tiles_text(answer["waits"], self.lang))
         if question.kind == "best_reading":
             best = best_readings(question)
             total = question.data["readings"][best[0]]["total"]
@@ -142,8 +144,8 @@ class Explainer:
     def why_not_lines(self, question: Question, result: Grade) -> list[str]:
         """One line per fan missed (what it is) and per fan picked that does not count (why not)."""
         if question.kind == "waits":
-            lines = [self.t("missed_tiles", tiles=tiles_text(result.missed))] if result.missed else []
-            return lines + ([self.t("not_waited", tiles=tiles_text(result.wrong))] if result.wrong else [])
+            lines = [self.t("missed_tiles", tiles=tiles_text(result.missed, self.lang))] if result.missed else []
+            return lines + ([self.t("not_waited", tiles=tiles_text(result.wrong, self.lang))] if result.wrong else [])
         lines = [self.t("missed_fan", fan=self.name(f), points=self.fan_points(f), summary=self.summary(f))
                  for f in result.missed]
         for fan in result.wrong:
@@ -163,7 +165,7 @@ class Explainer:
 
     def near(self, change: Mapping[str, Any]) -> str:
         if "out" in change:
-            return self.t("near_tile", old=change["out"], new=change["in"])
+            return self.t("near_tile", old=short_tile(change["out"], self.lang), new=short_tile(change["in"], self.lang))
         if "self_drawn" in change:
             return self.t("near_self_drawn" if change["self_drawn"] else "near_discard")
         if "flowers" in change:
@@ -245,7 +247,7 @@ class Explainer:
                 lines.append(self.t("reading_scores", n=i, total=self.points(reading["total"]),
                                     fans=self.names([f["id"] for f in reading["fans"]])))
         waits = answer["waits"]
-        lines.append(self.t("waited_on_one" if len(waits) == 1 else "waited_on", tiles=tiles_text(waits)))
+        lines.append(self.t("waited_on_one" if len(waits) == 1 else "waited_on", tiles=tiles_text(waits, self.lang)))
         return [line(t) for t in lines] + self.citations(question) + [line(t) for t in self._totals(question)]
 
     def _tempting(self, question: Question) -> list[str]:

@@ -310,3 +310,16 @@ def test_a_yes_or_no_answer_is_repeated_as_a_word_of_the_language(monkeypatch, c
     _, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1", "--lang", "zh"], wrong + "\n")
     said = text("zh", "answer_no" if wrong == "n" else "answer_yes")
     assert f"你的答案：{said}" in out and said in ("是", "否"), out
+
+
+def test_the_tiles_in_a_sentence_are_written_as_the_hand_is_drawn(monkeypatch, capsys, tmp_path, data_dir) -> None:
+    # "3pだけを待っていました" beside a hand drawn 三筒: a sentence names the tiles the learner's way.
+    q = next(q for level in ("beginner", "intermediate", "expert") for q in load_bank(bank_path(level)).questions
+             if q.kind == "waits")
+    write_progress(data_dir, ready_progress())
+    _, out, _ = run(monkeypatch, capsys, ["--banks", str(one_question_banks(tmp_path / "b", q)), "--count", "1",
+                                         "--lang", "zh"], "\n")
+    from trainer.terminal_tiles import short_tile
+    names = [short_tile(t, "zh") for t in sorted(q.answer["waits"], key=lambda t: rules.read_tiles(t)[0])]
+    assert all(not name.isascii() for name in names)   # 五万, 东: no notation in Chinese
+    assert text("zh", "expected_waits", tiles=" ".join(names)) in out, out
