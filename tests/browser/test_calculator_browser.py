@@ -326,7 +326,7 @@ def test_errors_are_translated_and_point_at_the_fault(browser: Any, base_url: st
         assert zh.page.get_attribute(".mcr-calc__notation", "aria-invalid") == "true"
         zh.type("11111m22m33m44m556m")
         assert zh.page.locator(".mcr-calc__hand .mcr-calc__fault").count() == 5   # every 1m
-        assert "一万有 5 张" in zh.summary()
+        assert zh.text["error_too_many_copies"].format(tile="一万", n=5) in zh.summary()   # "一万有5张：…"
         zh.type("[123m]456m789m34p55s5p")
         zh.page.check("input[name=robbing_kong]")
         zh.page.check("input[name=self_drawn]")
