@@ -40,8 +40,9 @@ def _word_end(text: str) -> int:
         opening = text.rfind(_ASIDES[text[at]], 0, at)
         if opening < 0:
             return -1
-        if opening > 0 and text[opening - 1] == "]":   # [text](address): the link's text
-            return opening - 2
+        if opening > 0 and text[opening - 1] == "]":   # [text](address): on into the link's text
+            at = opening - 2
+            continue
         at = opening - 1
         while at >= 0 and text[at] == " ":
             at -= 1

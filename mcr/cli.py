@@ -106,17 +106,22 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _lang_after_command(argv: list[str]) -> list[str]:
-    """`mcr --lang ja score HAND` read as `mcr score HAND --lang ja`: the command's own
+    """`mcr --lang ja score HAND` read as `mcr score --lang ja HAND`: the command's own
     `--lang` takes it (one given before the command would be overwritten by the command's
-    default), before any `--` that ends the options."""
+    default), and one given after the command still wins."""
     if argv[:1] == ["--lang"] and len(argv) > 2:
         lang, rest = argv[:2], argv[2:]
     elif argv[:1] and argv[0].startswith("--lang=") and len(argv) > 1:
         lang, rest = argv[:1], argv[1:]
     else:
         return argv
-    end = rest.index("--") if "--" in rest else len(rest)
-    return rest[:end] + lang + rest[end:]
+    # After the command's words (`site build`, `score HAND`) and before its options, so that a
+    # --lang given among them still wins; with no command (`mcr --lang ja --help`), at the end.
+    words = next((i for i, arg in enumerate(rest) if arg.startswith("-")), len(rest))
+    if words == 0:
+        end = rest.index("--") if "--" in rest else len(rest)
+        return rest[:end] + lang + rest[end:]
+    return rest[:words] + lang + rest[words:]
 
 
 def _run(argv: list[str]) -> int:

@@ -4,7 +4,8 @@ argparse wraps with textwrap, which counts characters and breaks only at spaces 
 hyphens: a Japanese or Chinese paragraph (one column-wide character is two columns on
 screen, and there are few spaces) ran far past the terminal's width, and an option named
 in it was cut at its hyphen ("（-" then "-explain"). Here a line is filled by display
-columns, may break between two CJK characters, never inside a word such as `--explain`,
+columns, may break between two Chinese or Japanese characters (Korean, written with
+spaces, breaks at them), never inside a word such as `--explain`,
 and keeps closing punctuation (。、）) on the line it ends.
 """
 from __future__ import annotations
@@ -13,10 +14,13 @@ import argparse
 import re
 import unicodedata
 
-_WIDE = "\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6"
-_OPENING = "（「『【〔〈《“‘([{"   # may not end a line: each goes with what follows it
-# A unit that cannot be cut: a run of non-space characters other than wide ones, or one
-# wide character, either after any opening brackets; and the spaces between.
+# Characters a line may break between: Chinese and Japanese script and full-width forms. Not
+# Hangul, which is wide on screen but written in words with spaces between them.
+_WIDE = "\u2e80-\ua4cf\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6"
+_OPENING = "（「『【〔〈《“‘"   # full-width: may not end a line, each goes with what follows it
+# A unit that cannot be cut: a run of characters other than spaces and wide ones (an ASCII
+# bracket inside it: "주고(--explain"), or one wide character, either after any full-width
+# opening brackets; and the spaces between.
 _UNITS = re.compile(rf"\s+|[{_OPENING}]*(?:[^\s{_WIDE}{_OPENING}]+|\S)")
 # What may not start a line (kinsoku): closing brackets and punctuation, full-width or not.
 _NO_LINE_START = set("。、，．・：；！？）」』】〕〉》”’ー々,.:;!?)]}")
@@ -29,22 +33,20 @@ def display_width(text: str) -> int:
 
 def wrap(text: str, width: int) -> list[str]:
     """`text` (its spaces already collapsed) in lines of at most `width` columns, but for a
-    unit longer than the width, or closing punctuation kept with what it closes."""
-    lines: list[str] = []
-    line, used = "", 0
+    unit longer than the width. Closing punctuation that would start a line takes the unit
+    before it down with it (or stays after it, past the width, when that unit is the line)."""
+    lines: list[list[str]] = [[]]
     for unit in _UNITS.findall(text):
+        line = lines[-1]
         if unit.isspace():
             if line:
-                line, used = line + " ", used + 1
+                line.append(" ")
             continue
-        size = display_width(unit)
-        if line and used + size > width and unit[0] not in _NO_LINE_START:
-            lines.append(line.rstrip())
-            line, used = "", 0
-        line, used = line + unit, used + size
-    if line.strip():
-        lines.append(line.rstrip())
-    return lines
+        closing = unit[0] in _NO_LINE_START
+        if line and display_width("".join(line) + unit) > width and not (closing and len(line) == 1):
+            lines.append([line.pop()] if closing and not line[-1].isspace() else [])
+        lines[-1].append(unit)
+    return [text for text in ("".join(line).strip() for line in lines) if text]
 
 
 class WidthAwareHelpFormatter(argparse.HelpFormatter):

@@ -43,7 +43,8 @@ def item_of(question: Question, ex: Explainer) -> dict[str, Any]:
     item: dict[str, Any] = {
         "type": "question", "id": question.id, "kind": question.kind, "situation": dict(question.situation),
         "tiles": question.data["waiting"]["tiles"] if question.kind == "waits" else question.data["tiles"],
-        "prompt": prompt(question, ex), "ask": ask(prompt_key(question)), "form": FORMS[question.kind],
+        "prompt": prompt(question, ex), "ask": ask(prompt_key(question), minimum=ex.table.minimum_points),
+        "form": FORMS[question.kind],
         "options": [], "readings": []}
     if question.kind == "payments":
         item["numbers"] = len(expected_payments(question))

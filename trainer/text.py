@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+import rules
 from i18n import DEFAULT_LANG, LANGS, pick, strings
 
 __all__ = ["LANGS", "TEXT", "fan_name", "situation_line", "text", "words"]
@@ -31,7 +32,8 @@ def fan_name(names: Mapping[str, str], lang: str) -> str:
     return f"{chosen.text} {text(lang, 'untranslated')}" if chosen.missing else chosen.text
 
 
-SITUATION_FLAGS = ("fourth_tile", "replacement", "robbing_kong", "last_wall_tile")   # worded when set
+# The flags worded when set (self-drawn or not is always said, first).
+SITUATION_FLAGS = tuple(flag for flag in rules.SITUATION_FLAGS if flag != "self_drawn")
 
 
 def situation_line(lang: str, s: Mapping[str, Any]) -> str:

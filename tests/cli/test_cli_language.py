@@ -502,16 +502,35 @@ def test_lang_before_the_command_words_the_help_and_the_command() -> None:
     assert "大四喜" in mcr_here("fans", "--points", "88", "--lang", "zh", env=env).stdout
 
 
+HELP_COMMANDS = (["quiz"], ["score"], ["analyze"], ["fans"], ["check"], ["editions"], ["vocabulary"],
+                 ["quiz-banks"], ["site", "build"], ["site", "serve"], [])
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_help_fits_the_terminal_and_keeps_each_option_whole(lang: str) -> None:
     # argparse counted a Chinese character as one column (it takes two) and cut "--explain"
     # at its hyphen: Japanese and Chinese help ran to 150 columns with "（-" ending a line.
     from mcr.help_format import display_width
     env = {"PATH": os.environ.get("PATH", ""), "LANG": "C", "NO_COLOR": "1", "COLUMNS": "80"}
-    done = mcr_here("quiz", "--help", "--lang", lang, env=env)
-    assert done.returncode == 0, done.stderr
-    text = done.stdout.split("\n\n", 1)[1]   # the usage lines are argparse's own, in English
-    assert all(display_width(line) <= 80 for line in text.splitlines()), \
-        [line for line in text.splitlines() if display_width(line) > 80]
-    assert "--explain" in done.stdout and not re.search(r"-\n *-", done.stdout)
-    assert not re.search(r"[（(]\n", text)   # an opening bracket never ends a line
+    for command in HELP_COMMANDS:
+        done = mcr_here(*command, "--help", "--lang", lang, env=env)
+        assert done.returncode == 0, (command, done.stderr)
+        text = done.stdout.split("\n\n", 1)[1]   # the usage lines are argparse's own, in English
+        wide = [line for line in text.splitlines() if display_width(line) > 80]
+        assert not wide, (command, wide)
+        assert not re.search(r"-\n *-", done.stdout) and not re.search(r"[（(]\n", text), command
+    assert "--explain" in mcr_here("quiz", "--help", "--lang", lang, env=env).stdout
+
+
+def test_korean_help_wraps_between_words() -> None:
+    # Korean is written with spaces between words: its help breaks at them, never inside a
+    # word ("알려 주" / "고" as the first wrapping did), as the text joined again shows.
+    from mcr.help_format import wrap
+    from mcr.cli_text import cli_text
+    text = " ".join(cli_text("ko", "description_quiz").split())
+    lines = wrap(text, 40)
+    assert len(lines) > 3 and " ".join(lines) == text
+    # Japanese may break between any two characters, not inside an option, not after "（", not before "："
+    lines = wrap("計上しない番種（--explain：詳細）", 10)
+    assert "".join(lines) == "計上しない番種（--explain：詳細）" and len(lines) > 1
+    assert any("（--explain" in line for line in lines) and not any(line.startswith("：") for line in lines)

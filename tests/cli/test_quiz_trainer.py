@@ -312,6 +312,13 @@ def test_a_yes_or_no_answer_is_repeated_as_a_word_of_the_language(monkeypatch, c
     assert f"你的答案：{said}" in out and said in ("是", "否"), out
 
 
+@pytest.mark.parametrize(("lang", "written"), [("en", "3p 6p E C"), ("fr", "3p 6p E C"), ("ja", "三筒 六筒 東 中"),
+                                              ("ko", "3통 6통 동 중"), ("zh", "三饼 六饼 东 中")])
+def test_tiles_in_a_sentence_follow_the_engine_s_order_in_the_learner_s_words(lang: str, written: str) -> None:
+    from trainer.explain_text import tiles_text
+    assert tiles_text(["C", "6p", "E", "3p"], lang) == written
+
+
 def test_the_tiles_in_a_sentence_are_written_as_the_hand_is_drawn(monkeypatch, capsys, tmp_path, data_dir) -> None:
     # "3pだけを待っていました" beside a hand drawn 三筒: a sentence names the tiles the learner's way.
     q = next(q for level in ("beginner", "intermediate", "expert") for q in load_bank(bank_path(level)).questions

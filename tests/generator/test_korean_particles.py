@@ -35,6 +35,7 @@ CASES = [   # (template, values, what a Korean reader expects)
     ("{a}에서 {b}(으)로", {"a": "1998년 규칙", "b": "녹서 해석 (2006)"}, "1998년 규칙에서 녹서 해석 (2006)으로"),
     ("{fan}을(를)", {"fan": "[청룡](../fans/pure_straight.md)"}, "[청룡](../fans/pure_straight.md)을"),
     ("{path}을(를) 읽음", {"path": "/tmp/x.json"}, "/tmp/x.json을 읽음"),   # 제이에스오엔 … 엔
+    ("{b}(으)로", {"b": "[녹서 해석 (2006)](../editions.md)"}, "[녹서 해석 (2006)](../editions.md)으로"),
     ("문풍이 {wind}(이)었다면", {"wind": "동"}, "문풍이 동이었다면"),
     ("문풍이 {wind}(이)었다면", {"wind": "서"}, "문풍이 서였다면"),
     ("{tile} 대신 {other}(이)면", {"tile": "2s", "other": "5m"}, "2s 대신 5m이면"),   # 엠
@@ -62,6 +63,27 @@ def test_the_site_picks_the_same_particles(tmp_path) -> None:
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout) == [expected for _, _, expected in CASES]
+
+
+def test_a_value_that_is_a_node_fits_by_its_text_or_keeps_both_forms(tmp_path) -> None:
+    # On the pages a value may be an element: a link by its text, a tile picture by its alt
+    # text; an element holding others (a name with its "untranslated" badge), or null, is a
+    # word the script cannot read, and the particle keeps both forms (as Python does for the
+    # badge's HTML).
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (./dev setup)")
+    script = ("global.window = {}; global.document = {};"
+              f"require({json.dumps(str(ROOT / 'site/assets/mcr/dom.js'))});"
+              "const el = (name, text, kids, alt) => ({nodeName: name, textContent: text, children: kids,"
+              "  getAttribute: () => alt});"
+              "const f = (v) => window.McrDom.fillNodes('{x}을(를) 보세요', {x: v})"
+              "  .map(p => typeof p === 'string' ? p : '#').join('');"
+              "console.log(JSON.stringify([f(el('A', '청룡', [])), f(el('IMG', '', [], '동')),"
+              "  f(el('A', '청룡 미번역', [{}])), f(null)]));")
+    done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout) == ["#을 보세요", "#을 보세요", "#을(를) 보세요", "#을(를) 보세요"]
 
 
 def test_the_command_line_and_the_quiz_fill_korean_particles() -> None:

@@ -54,7 +54,7 @@
       if (QUOTES.indexOf(text[at]) >= 0) { at -= 1; continue; }
       var opening = text.lastIndexOf(ASIDES[text[at]], at - 1);
       if (opening < 0) return -1;
-      if (opening > 0 && text[opening - 1] === "]") return opening - 2;
+      if (opening > 0 && text[opening - 1] === "]") { at = opening - 2; continue; }
       at = opening - 1;
       while (at >= 0 && text[at] === " ") at -= 1;
     }
@@ -76,10 +76,18 @@
     return null;
   }
 
+  // The text a node stands for: an image's alt text, an element's text when it holds no other
+  // element; else an unknown word ("\u0000", which keeps both forms of the particle after it).
+  function nodeWord(node) {
+    if (!node) return "\u0000";
+    if (node.nodeName === "IMG") return node.getAttribute("alt") || "\u0000";
+    return node.children && node.children.length ? "\u0000" : (node.textContent || "\u0000");
+  }
+
   function fitParticles(parts) {
     var before = "";
     return parts.map(function (part) {
-      if (typeof part !== "string") { before += part.textContent || ""; return part; }
+      if (typeof part !== "string") { before += nodeWord(part); return part; }
       var fitted = part.replace(PAIR, function (pair, offset) {
         var ending = finalConsonant(before + part.slice(0, offset));
         if (ending === null) return pair;

@@ -14,10 +14,12 @@
   })[0];
   if (!wanted) return;
   root.style.visibility = "hidden";
+  var shown = window.setTimeout(function () { root.style.visibility = ""; }, 3000);   // a fetch that stalls
   fetch(pages[wanted]).then(function (response) {
     if (!response.ok) throw new Error("no " + wanted + " 404 page");
     return response.text();
   }).then(function (html) {
+    window.clearTimeout(shown);
     document.open();
     document.write(html);
     document.close();
