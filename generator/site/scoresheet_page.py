@@ -16,12 +16,14 @@ import json
 from typing import Any
 
 from i18n import strings
+from i18n.languages import DECIMAL_MARKS
 from rules import FanTable, score_with_table
 from rules.tiles import FLOWER_COUNT
 
 from .markdown_text import front_matter, md_strings, url_token
 from .quiz_pages import DOM_SCRIPT
 from .site_data import SiteData
+
 from .site_text import LANGS, TEXT
 from .templating import render
 
@@ -113,7 +115,8 @@ def page_data(data: SiteData, lang: str) -> dict[str, Any]:
     tables = [data.table, *data.other_editions.values()]
     page_text = dict(_TEXT.tables[lang])
     page_text.update({key: TEXT[lang][key] for key in SITE_KEYS})
-    return {"format": PAGE_FORMAT, "lang": lang, "edition": tables[0].edition.id if tables[0].edition else "",
+    return {"format": PAGE_FORMAT, "lang": lang, "decimal": DECIMAL_MARKS[lang],   # i18n/languages.yaml's, for the CSV
+            "edition": tables[0].edition.id if tables[0].edition else "",
             "editions": [edition_data(t, lang) for t in tables], "text": page_text}
 
 

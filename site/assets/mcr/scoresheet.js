@@ -578,9 +578,9 @@
   }
 
   // How the spreadsheets of the page's language read a CSV file: where 1.5 is written 1,5
-  // (French, Spanish), they split cells at semicolons; elsewhere at commas.
-  function csvForm(lang) {
-    var decimal = new Intl.NumberFormat(lang).format(1.5).charAt(1);
+  // (French, Spanish: the decimal mark of i18n/languages.yaml), they split cells at
+  // semicolons; elsewhere at commas.
+  function csvForm(decimal) {
     return {decimal: decimal, separator: decimal === "," ? ";" : ","};
   }
 
@@ -610,7 +610,7 @@
   };
 
   Sheet.prototype.exportCsv = function () {
-    var form = csvForm(this.data.lang);
+    var form = csvForm(this.data.decimal || ".");
     var text = this.csvRows(this.load()).map(function (row) {
       return row.map(function (value) { return csvCell(value, form); }).join(form.separator);
     }).join("\r\n") + "\r\n";
