@@ -51,39 +51,36 @@ def test_a_korean_string_takes_the_particle_that_fits_its_value(template: str, v
     assert fill("en", template, values) == template.format(**values)   # another language is left as written
 
 
-def test_the_site_picks_the_same_particles(tmp_path) -> None:
+def _in_the_page(script: str, given: object = None) -> object:
+    """What `script` prints (JSON), run by node with dom.js loaded and `given` on its input."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed (./dev setup)")
-    script = ("global.window = {}; global.document = {};"
-              f"require({json.dumps(str(ROOT / 'site/assets/mcr/dom.js'))});"
-              "const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
-              "console.log(JSON.stringify(cases.map(([t, v]) => window.McrDom.fillNodes(t, v).join(''))));")
-    done = subprocess.run([node, "-e", script], input=json.dumps([[t, v] for t, v, _ in CASES]),
-                          capture_output=True, text=True, timeout=60, check=False)
+    loaded = f"global.window = {{}}; global.document = {{}}; require({json.dumps(str(ROOT / 'site/assets/mcr/dom.js'))});"
+    done = subprocess.run([node, "-e", loaded + script], input=json.dumps(given), capture_output=True, text=True,
+                          timeout=60, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert json.loads(done.stdout) == [expected for _, _, expected in CASES]
+    return json.loads(done.stdout)
 
 
-def test_a_value_that_is_a_node_fits_by_its_text_or_keeps_both_forms(tmp_path) -> None:
+def test_the_site_picks_the_same_particles() -> None:
+    script = ("const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+              "console.log(JSON.stringify(cases.map(([t, v]) => window.McrDom.fillNodes(t, v).join(''))));")
+    assert _in_the_page(script, [[t, v] for t, v, _ in CASES]) == [expected for _, _, expected in CASES]
+
+
+def test_a_value_that_is_a_node_fits_by_its_text_or_keeps_both_forms() -> None:
     # On the pages a value may be an element: a link by its text, a tile picture by its alt
     # text; an element holding others (a name with its "untranslated" badge), or null, is a
     # word the script cannot read, and the particle keeps both forms (as Python does for the
     # badge's HTML).
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed (./dev setup)")
-    script = ("global.window = {}; global.document = {};"
-              f"require({json.dumps(str(ROOT / 'site/assets/mcr/dom.js'))});"
-              "const el = (name, text, kids, alt) => ({nodeName: name, textContent: text, children: kids,"
+    script = ("const el = (name, text, kids, alt) => ({nodeName: name, textContent: text, children: kids,"
               "  getAttribute: () => alt});"
               "const f = (v) => window.McrDom.fillNodes('{x}을(를) 보세요', {x: v})"
               "  .map(p => typeof p === 'string' ? p : '#').join('');"
               "console.log(JSON.stringify([f(el('A', '청룡', [])), f(el('IMG', '', [], '동')),"
               "  f(el('A', '청룡 미번역', [{}])), f(null)]));")
-    done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=60, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert json.loads(done.stdout) == ["#을 보세요", "#을 보세요", "#을(를) 보세요", "#을(를) 보세요"]
+    assert _in_the_page(script) == ["#을 보세요", "#을 보세요", "#을(를) 보세요", "#을(를) 보세요"]
 
 
 def test_the_command_line_and_the_quiz_fill_korean_particles() -> None:
