@@ -86,10 +86,10 @@ def calc(browser: Any, base_url: str) -> Iterator[Calc]:  # noqa: F811 - fixture
     opened = Calc(browser, base_url, "en")
     status = opened.page.locator(".mcr-calc__status")
     assert status.get_attribute("data-state") == "loading"   # seen before the engine is up
-    # Laid out once the style sheet has come (at DOMContentLoaded it may have no box yet);
-    # Python takes seconds to start, so the engine is still loading then.
+    # The progress bar is laid out once the style sheet has come (at DOMContentLoaded it may
+    # have no box yet). Whether the engine is still loading by then depends on the machine's
+    # speed: on a quiet one with every file cached it was already up, so no test asks.
     opened.page.locator(".mcr-calc__progress").wait_for(state="visible", timeout=30_000)
-    assert status.get_attribute("data-state") == "loading"
     opened.wait_ready()
     yield opened
     opened.close()
