@@ -60,7 +60,7 @@ def _slow_commands() -> list[Command]:
 def build_parser(extra: list[Command], lang: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mcr", description=cli_text(lang, "mcr_description"),
                                      formatter_class=WidthAwareHelpFormatter)
-    add_lang_argument(parser, lang)   # `mcr --lang ja --help`; before a command, it moves after it (_lang_after_command)
+    add_lang_argument(parser, lang)   # `mcr --lang ja --help`; before a command it moves (_lang_after_command)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name, add, run in COMMANDS + extra:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import argparse
 import re
-import unicodedata
+
+from i18n.display_width import display_width
 
 # Characters a line may break between: Chinese and Japanese script and full-width forms. Not
 # Hangul, which is wide on screen but written in words with spaces between them.
@@ -24,11 +25,6 @@ _OPENING = "（「『【〔〈《“‘"   # full-width: may not end a line, eac
 _UNITS = re.compile(rf"\s+|[{_OPENING}]*(?:[^\s{_WIDE}{_OPENING}]+|\S)")
 # What may not start a line (kinsoku): closing brackets and punctuation, full-width or not.
 _NO_LINE_START = set("。、，．・：；！？）」』】〕〉》”’ー々,.:;!?)]}")
-
-
-def display_width(text: str) -> int:
-    """Columns `text` takes in a terminal: two for a wide or full-width character."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def wrap(text: str, width: int) -> list[str]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import rules
 from i18n import decimal_text
+from i18n.display_width import display_width
 
 from generator.quizzes import level_targets
 from generator.quizzes.bank_sources import stale_banks
@@ -90,12 +91,8 @@ def _level(level: str, lang: str) -> str:
     return quiz_text(lang, f"level_{level}")
 
 
-def _width(text: str) -> int:
-    return sum(2 if ord(c) > 0x2E80 else 1 for c in text)
-
-
 def _padded(text: str, width: int) -> str:
-    return text + " " * max(0, width - _width(text))
+    return text + " " * max(0, width - display_width(text))
 
 
 def _stats(levels: list[str], folder: Path, table: rules.FanTable, lang: str) -> int:

@@ -33,11 +33,13 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     actions.required = True
     build = actions.add_parser("build", help=cli_text(lang, "command_site_build",
                                                       folder=f"{DEFAULT_OUTPUT.relative_to(REPO_ROOT)}/"),
-                               description=cli_text(lang, "description_site_build"), formatter_class=parser.formatter_class)
+                               description=cli_text(lang, "description_site_build"),
+                               formatter_class=parser.formatter_class)
     build.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
                        help=cli_text(lang, "help_site_output", default=DEFAULT_OUTPUT))
     serve = actions.add_parser("serve", help=cli_text(lang, "command_site_serve"),
-                               description=cli_text(lang, "description_site_serve"), formatter_class=parser.formatter_class)
+                               description=cli_text(lang, "description_site_serve"),
+                               formatter_class=parser.formatter_class)
     serve.add_argument("--host", default="127.0.0.1", help=cli_text(lang, "help_site_host", default="127.0.0.1"))
     serve.add_argument("--port", type=int, default=8000, help=cli_text(lang, "help_site_port", default=8000))
     for sub in (build, serve):

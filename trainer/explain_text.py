@@ -8,12 +8,12 @@ terminal prints with their address and the site links.
 """
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from typing import Any, Callable, Mapping
 
 import rules
 from i18n import pick, plural_key
+from i18n.display_width import display_width
 from rules import FanTable
 
 from .blocks import SCORING_CHAPTER, block_text, line, ruling_block, section_block
@@ -31,8 +31,7 @@ def tiles_text(tiles: Any, lang: str) -> str:
     return " ".join(short_tile(t, lang) for t in sorted(tiles, key=lambda t: rules.read_tiles(t)[0]))
 
 
-def width(s: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+width = display_width   # the name the trainer's aligned tables use
 
 
 def dots(label: str, value: str) -> str:
@@ -165,7 +164,8 @@ class Explainer:
 
     def near(self, change: Mapping[str, Any]) -> str:
         if "out" in change:
-            return self.t("near_tile", old=short_tile(change["out"], self.lang), new=short_tile(change["in"], self.lang))
+            return self.t("near_tile", old=short_tile(change["out"], self.lang),
+                          new=short_tile(change["in"], self.lang))
         if "self_drawn" in change:
             return self.t("near_self_drawn" if change["self_drawn"] else "near_discard")
         if "flowers" in change:

@@ -8,8 +8,9 @@ A column's block is the family's accuracy in that session (▁ none right, █ a
 """
 from __future__ import annotations
 
-import unicodedata
 from typing import Callable, Mapping
+
+from i18n.display_width import display_width
 
 from .history import HistoryEntry
 
@@ -17,9 +18,7 @@ BLOCKS = "▁▂▃▄▅▆▇█"
 NOT_ASKED = "·"
 
 
-def width(text: str) -> int:
-    """Columns a string takes in a terminal (CJK characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+width = display_width   # columns a string takes in a terminal (CJK characters take two)
 
 
 def block(accuracy: float) -> str:

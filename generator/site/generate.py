@@ -78,8 +78,8 @@ def _carries_banner(path: Path) -> bool:
 def generated_pages(data: SiteData) -> dict[str, str]:
     pages: dict[str, str] = {}
     for part in (fan_pages(data), fan_table_pages(data), fan_sheet_pages(data), editions_pages(data), notation_pages(),
-                 quiz_pages(data), calculator_pages(data), rules_quiz_pages(load_rules_quiz_bank(), data.table.minimum_points),
-                 scoresheet_pages(data)):
+                 quiz_pages(data), calculator_pages(data),
+                 rules_quiz_pages(load_rules_quiz_bank(), data.table.minimum_points), scoresheet_pages(data)):
         pages.update(part)
     return pages
 

@@ -23,7 +23,6 @@ from rules.tiles import FLOWER_COUNT
 from .markdown_text import front_matter, md_strings, url_token
 from .quiz_pages import DOM_SCRIPT
 from .site_data import SiteData
-
 from .site_text import LANGS, TEXT
 from .templating import render
 

@@ -510,7 +510,7 @@ HELP_COMMANDS = (["quiz"], ["score"], ["analyze"], ["fans"], ["check"], ["editio
 def test_the_help_fits_the_terminal_and_keeps_each_option_whole(lang: str) -> None:
     # argparse counted a Chinese character as one column (it takes two) and cut "--explain"
     # at its hyphen: Japanese and Chinese help ran to 150 columns with "（-" ending a line.
-    from mcr.help_format import display_width
+    from i18n.display_width import display_width
     env = {"PATH": os.environ.get("PATH", ""), "LANG": "C", "NO_COLOR": "1", "COLUMNS": "80"}
     for command in HELP_COMMANDS:
         done = mcr_here(*command, "--help", "--lang", lang, env=env)
