@@ -54,11 +54,14 @@ def stats_report(progress: Progress, lang: str, table: FanTable, course: Curricu
         lines += [t("stats_title"), ""] + _table(rows, heads, t("stats_fan"))
     lines += ["", t("stats_kinds")]
     seen = right = 0
-    for kind in KINDS:
+    for kind in SCORING_KINDS:   # every kind that feeds the fans above, flashcards and guided steps too
         tally = progress.kinds.get(kind)
-        if tally:
+        if not tally:
+            continue
+        if kind in KINDS:   # the overall line counts questions
             seen, right = seen + tally.seen, right + tally.right
-            lines.append("  " + t("labelled", label=t(f"kind_{kind}"), text=f"{tally.right}/{tally.seen}"))
+        label = t(f"kind_{kind}") if kind in KINDS else t(f"mode_{kind}")
+        lines.append("  " + t("labelled", label=label, text=f"{tally.right}/{tally.seen}"))
     lines.append(t("stats_overall", sessions=counted(t, lang, "count_sessions", progress.session), right=right,
                    seen=seen, percent=round(100 * right / seen) if seen else 0))
     daily = progress.daily

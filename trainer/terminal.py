@@ -113,14 +113,23 @@ def _yes_no(term: Terminal, line: str) -> bool:
     raise ValueError(term.t("bad_yes_no"))
 
 
-def _picks(term: Terminal, line: str, n: int, one: bool) -> list[int]:
+def _picks(term: Terminal, line: str, n: int, one: bool, readings: bool = False) -> list[int]:
     try:
         picked = [int(p) for p in line.replace(",", " ").split()]
     except ValueError:
         picked = [0]
     if not picked or not all(1 <= i <= n for i in picked) or (one and len(picked) != 1):
-        raise ValueError(term.t("bad_reading", n=n) if one else term.t("bad_options", n=n))
+        raise ValueError(_picks_problem(term, n, one, readings))
     return [i - 1 for i in dict.fromkeys(picked)]
+
+
+def _picks_problem(term: Terminal, n: int, one: bool, readings: bool) -> str:
+    """What to type instead, worded by what is picked: never "from 1 to 1"."""
+    if n == 1:
+        return term.t("bad_only_option")
+    if one:
+        return term.t("bad_reading" if readings else "bad_choice", n=n)
+    return term.t("bad_options", n=n)
 
 
 def _tiles(term: Terminal, line: str) -> list[str]:
@@ -144,7 +153,8 @@ def parser_for(term: Terminal, item: dict[str, Any]) -> Callable[[str], Any]:
         return lambda line: _tiles(term, line)
     if form == "multi":
         return lambda line: [choices[i]["value"] for i in _picks(term, line, len(choices), False)]
-    return lambda line: choices[_picks(term, line, len(choices), True)[0]]["value"]
+    readings = bool(item.get("readings")) and not item.get("options")
+    return lambda line: choices[_picks(term, line, len(choices), True, readings)[0]]["value"]
 
 
 # -- showing items ----------------------------------------------------------------------------

@@ -52,6 +52,7 @@ from generator.site.site_data import SiteData, load_site_data
 from generator.site.site_search import fix_han_segmentation, split_search_index
 from generator.site.site_nav import build_nav
 from generator.site.site_text import DEFAULT_LANG, LANGS, TEXT
+from generator.site.footer_text import made_with_values
 from generator.site.built_languages import LanguageChoiceError, built_languages, chosen_languages, limit_builds
 # Site defects (issue 14): the rulings chapter lists each ruling's fans; moved pages and /en/ lead on.
 from generator.site.not_found_pages import PAGE as NOT_FOUND_PAGE, NotFoundPages
@@ -149,6 +150,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     # The heading anchors' title, which mkdocs.yml can give in one language only.
     config.mdx_configs.setdefault("toc", {})["permalink_title"] = TEXT[lang]["permalink_title"]
     config.extra["not_found"] = not_found_values(lang)   # the theme's 404.html
+    config.extra["made_with"] = made_with_values(lang)   # the footer's credit (partials/copyright.html)
     return config
 
 

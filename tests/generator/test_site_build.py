@@ -343,3 +343,15 @@ def test_the_fans_chapter_shows_the_generated_index(site: BuiltSite, table: rule
 def test_the_build_writes_nothing_into_site_and_removes_its_docs_folder(site: BuiltSite) -> None:
     assert site.sources_changed == ()
     assert site.docs_folders_left == ()
+
+
+def test_the_footer_credits_the_theme_in_the_page_s_language(site: BuiltSite) -> None:
+    """Material writes "Made with" in English in every language's footer."""
+    credit = re.compile(r'<div class="md-copyright">(.*?)</div>', re.S)
+    footers = {lang: " ".join(credit.search(_out(site, lang, "").read_text(encoding="utf-8")).group(1).split())
+               for lang in LANGS}
+    link = '<a href="https://squidfunk.github.io/mkdocs-material/" target="_blank" rel="noopener">Material for MkDocs</a>'
+    assert footers["fr"] == f"Réalisé avec {link}"
+    assert footers["ja"] == f"{link} で作成"
+    assert footers[DEFAULT_LANG] == f"Made with {link}"
+    assert [lang for lang, footer in footers.items() if lang != DEFAULT_LANG and "Made with" in footer] == []

@@ -443,3 +443,17 @@ def test_a_tie_taken_credits_the_fans_of_the_way_taken() -> None:
     assert not [o.fan for o in answer.outcomes if o.verdict is Verdict.BLAME]
     assert "quadruple_chow" not in {o.fan for o in answer.outcomes}
 
+
+
+def test_stats_list_flashcards_and_guided_steps_beside_the_question_kinds(monkeypatch, capsys, data_dir) -> None:
+    # The fan table counts every answer that marked a fan, flashcards and guided steps
+    # too: the kinds below it list them, and the overall line still counts questions.
+    (data_dir / "progress.json").write_text(json.dumps({
+        "format": 2, "session": 1, "fans": {"half_flush": {"box": 1, "seen": 4, "right": 3, "last_session": 1}},
+        "kinds": {"total": {"seen": 1, "right": 1}, "learn": {"seen": 2, "right": 1},
+                  "guided": {"seen": 1, "right": 1}},
+        "level": "beginner", "recent": {"beginner": [1]}, "moved": None, "history": []}), encoding="utf-8")
+    assert main(["quiz", "--stats"]) == 0
+    out = capsys.readouterr().out
+    assert "  Total points: 1/1\n  Count it with me: 1/1\n  Learn mode (flashcards): 1/2\n" in out
+    assert "1 session; questions answered right: 1 of 1 (100%)." in out

@@ -27,6 +27,7 @@ from trainer.explain_text import counted
 from trainer.diagnosis_settings import CAUSES
 from trainer.guided import SHAPES
 from trainer.text import LANGS, TEXT, fan_name, text
+from trainer.terminal import Terminal, parser_for
 from trainer.terminal_tiles import colour_wanted, draw_hand
 from tests.trainer.support import (FakeClock, fake_clock, one_question_banks, ready_progress, right_answer, run,  # noqa: F401
                                    wrong_answer, write_progress)
@@ -531,3 +532,22 @@ def test_the_learner_scores_by_the_edition_they_choose(monkeypatch, capsys, tmp_
     assert code == 0 and "✗" in out and f"Green Book reading (2006): {later.answer['total']} points" in out
     code, _, err = run(monkeypatch, capsys, ["--banks", str(banks), "--edition", "1997"])
     assert code == 2 and "Unknown edition 1997" in err and "green-book" in err
+
+
+@pytest.mark.parametrize(("item", "line", "message"), [
+    ({"form": "multi", "options": [{"value": "a", "label": "A"}]}, "2",
+     "There is only one option here: type 1."),
+    ({"form": "choice", "options": [{"value": "a", "label": "A"}]}, "0",
+     "There is only one option here: type 1."),
+    ({"form": "choice", "options": [{"value": v, "label": v} for v in "abc"]}, "1 2",
+     "Please type one number from 1 to 3."),
+    ({"form": "choice", "readings": [{"value": v, "label": v} for v in "ab"]}, "3",
+     "Please type a reading number from 1 to 2."),
+    ({"form": "multi", "options": [{"value": v, "label": v} for v in "ab"]}, "x",
+     "Please type option numbers from 1 to 2, separated by spaces."),
+])
+def test_a_pick_out_of_range_says_what_to_type_for_what_is_picked(item, line, message) -> None:
+    """Never "from 1 to 1", and a reading is called a reading only where readings are picked."""
+    term = Terminal(io.StringIO(), io.StringIO(), io.StringIO(), "en", False)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        parser_for(term, item)(line)
