@@ -13,6 +13,7 @@ exit status is 1 when there is any.
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import sys
 import tempfile
@@ -26,6 +27,7 @@ from rules import DEFAULT_FANS_PATH, EditionError, FanTable, FanTableError
 from .cli_text import cli_text, counted_text
 
 EDITIONS = "editions"
+DEFAULT_SHOWN = "fans.yaml"   # how the engine names the project's table in its problems
 BOOK = "site"
 
 
@@ -51,6 +53,15 @@ def _shown_back(problems: list[str], view: Path, table: str, editions: Path) -> 
     """Problems found in the copy, naming the files the user gave."""
     inside = str(view.parent / EDITIONS) + "/"
     return [p.replace(inside, f"{editions}/").replace(str(view), table) for p in problems]
+
+
+def _from_elsewhere(problem: str, shown: str, editions_shown: str) -> str:
+    """A problem of the project's table (which the engine names from the project's folder)
+    as seen from the current folder."""
+    for short, full in ((f"{DEFAULT_SHOWN}:", f"{shown}:"), (f"{EDITIONS}/", f"{editions_shown}/")):
+        if problem.startswith(short):
+            return full + problem.removeprefix(short)
+    return problem
 
 
 def _tables(path: str | None) -> dict[str, FanTable]:
@@ -99,7 +110,7 @@ def _markup_problems(path: str | None) -> list[str]:
     """Markup in the texts of the table and its editions, which the site shows as written."""
     from generator.site.plain_texts import table_markup_problems  # noqa: PLC0415 - only the check needs it
 
-    return table_markup_problems(Path(path) if path else DEFAULT_FANS_PATH, path or "fans.yaml")
+    return table_markup_problems(Path(path) if path else DEFAULT_FANS_PATH, path or DEFAULT_SHOWN)
 
 
 def _relative(path: Path) -> str:
@@ -114,9 +125,24 @@ def _say(line: str) -> None:
     print(f"mcr check: {line}", file=sys.stderr)
 
 
+def _edition_file(path: Path) -> bool:
+    """Whether `path` reads as an edition's file (its changes to a table), not a table: its
+    top-level keys, read without parsing the YAML (it may be broken)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeError):
+        return False   # the engine's check says what is wrong with it
+    keys = set(re.findall(r"^([a-z_]+):", text, re.M))
+    return "changes" in keys and "fans" not in keys
+
+
+def _edition_files(editions: Path) -> list[Path]:
+    return sorted(editions.glob("*.yaml")) if editions.is_dir() else []
+
+
 def _read_line(shown: str, editions: Path, editions_shown: str, lang: str) -> str:
     """Which editions the check reads: the files the engine takes as the table's editions."""
-    files = sorted(editions.glob("*.yaml")) if editions.is_dir() else []
+    files = _edition_files(editions)
     if files:
         listed = ", ".join(f"{f.stem} ({editions_shown}/{f.name})" for f in files)
         return cli_text(lang, "check_read_editions", path=shown, editions=listed)
@@ -141,14 +167,22 @@ def run(args: argparse.Namespace) -> int:
     if args.path is not None and not args.path.strip():
         print("mcr check: " + cli_text(args.lang, "check_empty_path"), file=sys.stderr)
         return 2
-    shown = args.path or "fans.yaml"
+    # The project's table by the path a reader in this folder would type; from elsewhere in
+    # full, so that a copy's fans.yaml in the current folder is not taken for it.
+    shown = args.path or _relative(DEFAULT_FANS_PATH)
     table_file = Path(args.path) if args.path else DEFAULT_FANS_PATH
     if not table_file.is_file():   # nothing to check: said once, not as a problem of the table
         key = "check_not_regular" if table_file.exists() else "check_no_file"
         print("mcr check: " + cli_text(args.lang, key, path=shown), file=sys.stderr)
         return 2
+    if _edition_file(table_file):   # a common slip: the edition one edited, in place of its table
+        table = table_file.resolve().parent.parent / DEFAULT_SHOWN
+        print("mcr check: " + cli_text(args.lang, "check_edition_file", path=shown, table=_relative(table)),
+              file=sys.stderr)
+        return 2
     if args.editions is not None and not args.editions.is_dir():
-        print("mcr check: " + cli_text(args.lang, "check_no_folder", folder=args.editions), file=sys.stderr)
+        key = "check_not_folder" if args.editions.exists() else "check_no_folder"
+        print("mcr check: " + cli_text(args.lang, key, folder=args.editions), file=sys.stderr)
         return 2
     editions = args.editions if args.editions is not None else table_file.parent / EDITIONS
     editions_shown = str(args.editions) if args.editions is not None else str(Path(shown).parent / EDITIONS)
@@ -160,10 +194,13 @@ def run(args: argparse.Namespace) -> int:
             problems = _agreement_problems(path, table_file, project, args.lang)
         if path != args.path:
             problems = _shown_back(problems, Path(path), shown, args.editions)
+        elif path is None and shown != DEFAULT_SHOWN:
+            problems = [_from_elsewhere(p, shown, editions_shown) for p in problems]
     for line in problems:
         print(line)
     if problems:
-        _say(counted_text(args.lang, "check_problems", len(problems), path=shown))
+        where = cli_text(args.lang, "check_table_and_editions", path=shown) if _edition_files(editions) else shown
+        _say(counted_text(args.lang, "check_problems", len(problems), path=where))
         return 1
     _say(cli_text(args.lang, "check_sound", path=shown))
     return 0

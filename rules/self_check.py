@@ -42,9 +42,10 @@ def require_examples(table: FanTable) -> FanTable:
     return table
 
 
-def example_problems(table: FanTable) -> list[str]:
+def example_problems(table: FanTable, edition_file: str | None = None) -> list[str]:
     """Re-score every example of the table; each claim the engine does not confirm is
-    one problem line."""
+    one problem line. `edition_file`: the file of the edition the table is read in, when
+    it is one of the table's editions, named where another file's example fails in it."""
     problems: list[str] = []
     for fan in table.fans:
         matching = sum(1 for e in fan.examples if e.matches)
@@ -53,7 +54,7 @@ def example_problems(table: FanTable) -> list[str]:
                             f"example(s) where it counts and {MIN_NON_MATCHING_EXAMPLES} where it does not; "
                             f"has {matching} and {len(fan.examples) - matching}")
         for ex in fan.examples:
-            tag = f"{table.path}:{ex.line}: fan {fan.id}: example {ex.hand}"
+            tag = _example_tag(table, f"{table.path}:{ex.line}: fan {fan.id}: example {ex.hand}", edition_file)
             try:
                 result = score_with_table(table, ex.hand, **ex.situation)
             except RulesError as err:
@@ -61,6 +62,15 @@ def example_problems(table: FanTable) -> list[str]:
                 continue
             problems += [f"{tag}: {p}" for p in claim_problems(fan.id, ex, result)]
     return [relocate(p) for p in problems]
+
+
+def _example_tag(table: FanTable, tag: str, edition_file: str | None) -> str:
+    """Where an example's problem is, with the edition that scored it when that edition's
+    file is not where the example is written (an example of the table an edition broke)."""
+    tag = relocate(tag)
+    if edition_file is None or table.edition is None or tag.startswith(f"{edition_file}:"):
+        return tag
+    return f"{tag}, scored by edition {table.edition.id} ({edition_file})"
 
 
 def _times(n: int) -> str:
@@ -104,19 +114,24 @@ def _edition_problems(path: str | None, edition: str | None) -> list[str]:
         return list(err.problems)
     except RulesError as err:
         return [str(err)]
-    problems = example_problems(table)
-    if edition is not None:
-        problems += _idle_changes(path, edition)
-    return problems
+    if edition is None:
+        return example_problems(table)
+    return example_problems(table, _overlay_shown(path, edition)) + _idle_changes(path, edition)
+
+
+def _overlay_shown(path: str | None, edition: str) -> str:
+    """An edition's file as the problems name it: beside the table's name, in editions/."""
+    file_path = Path(path) if path is not None else DEFAULT_FANS_PATH
+    shown = str(path) if path is not None else "fans.yaml"
+    return str(Path(shown).parent / "editions" / overlay_paths(file_path)[edition].name)
 
 
 def _idle_changes(path: str | None, edition: str) -> list[str]:
     """Changes an overlay documents that change nothing (each change must be a real one)."""
     file_path = Path(path) if path is not None else DEFAULT_FANS_PATH
     shown = str(path) if path is not None else "fans.yaml"
-    overlay_path = overlay_paths(file_path)[edition]
-    shown_overlay = str(Path(shown).parent / "editions" / overlay_path.name)
-    overlay = read_overlay(overlay_path, shown_overlay, trust_cache=False)
+    shown_overlay = _overlay_shown(path, edition)
+    overlay = read_overlay(overlay_paths(file_path)[edition], shown_overlay, trust_cache=False)
     based_on = str(overlay["edition"]["based_on"])
     real = {(d.kind, d.target, d.field) for d in differences(file_path, shown, based_on, edition, trust_cache=False)}
     problems = []

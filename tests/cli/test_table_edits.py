@@ -169,8 +169,52 @@ def test_an_edition_of_one_change_says_so_in_the_singular(tmp_path: Path) -> Non
 
 def test_one_problem_is_counted_in_the_singular(tmp_path: Path) -> None:
     copy = all_pungs_at(tmp_path, 13, editions=True)   # 13 is no fan value: one problem
-    for lang, said in (("en", f"mcr check: 1 problem in {copy}"), ("fr", f"mcr check: 1 problème dans {copy}"),
-                       ("es", f"mcr check: 1 problema en {copy}")):
+    for lang, said in (("en", f"mcr check: 1 problem in {copy} and its editions"),
+                       ("fr", f"mcr check: 1 problème dans {copy} et ses éditions"),
+                       ("es", f"mcr check: 1 problema en {copy} y sus ediciones")):
         status, out, err = run("check", str(copy), "--lang", lang)
         assert status == 1 and len(out.splitlines()) == 1 and "fan all_pungs: points 13" in out, out
         assert said in err.splitlines(), err
+
+
+def test_check_from_another_folder_names_the_project_s_table_in_full(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # A maintainer in a folder holding a copy's fans.yaml ran `mcr check`: it checked the
+    # project's table and said "fans.yaml is sound", as if of the copy.
+    monkeypatch.chdir(tmp_path)
+    found = ["fans.yaml:12: fan x: a problem", "editions/green-book.yaml:3: fan y: another"]
+    monkeypatch.setattr(check_command.rules, "check_fan_table", lambda path: list(found))
+    status, out, err = run("check")
+    table = ROOT / "fans.yaml"
+    assert status == 1
+    assert out.splitlines() == [f"{table}:12: fan x: a problem", f"{ROOT}/editions/green-book.yaml:3: fan y: another"]
+    assert f"read {table} and its editions: green-book ({ROOT}/editions/green-book.yaml)" in err
+    assert f"mcr check: 2 problems in {table} and its editions" in err.splitlines()
+
+
+def test_an_example_of_the_table_an_edition_breaks_names_the_edition(tmp_path: Path) -> None:
+    # The Green Book keeps All Green's seven-pairs example as its own; without that, the
+    # table's example (All Green not counted on seven pairs, by 1998) fails in the Green Book
+    # only, and `mcr score` with the table alone (1998) cannot show why.
+    copy = write_table_copy(tmp_path, (ROOT / "fans.yaml").read_text(encoding="utf-8"), editions=True)
+    overlay = copy.parent / "editions" / "green-book.yaml"
+    text = overlay.read_text(encoding="utf-8")
+    own = '  all_green:\n  - hand: "223344668822sFF"\n'
+    end = text.index("\n  all_honors:", text.index(own))
+    overlay.write_text(text[:text.index(own)] + text[end + 1:], encoding="utf-8")
+    status, out, err = run("check", str(copy))
+    assert status == 1 and out, err
+    edition = f", scored by edition green-book ({copy.parent}/editions/green-book.yaml): "
+    assert all(line.startswith(f"{copy}:") and "fan all_green: example 223344668822sFF" + edition in line
+               for line in out.splitlines()), out
+
+
+def test_check_refuses_an_edition_file_naming_its_table_and_a_file_for_the_editions_folder(tmp_path: Path) -> None:
+    overlay = str(ROOT / "editions" / "green-book.yaml")
+    status, out, err = run("check", overlay)
+    assert (status, out) == (2, "")
+    assert err == (f"mcr check: {overlay} is an edition of a table, not a fan table: check the table it belongs to "
+                   f"(mcr check {check_command._relative(ROOT / 'fans.yaml')}), which reads its editions\n")
+    status, _, err = run("check", "--editions", overlay)
+    assert status == 2 and err == (f"mcr check: --editions {overlay}: a file, not a folder: name the folder that "
+                                   "holds the edition files\n")
