@@ -109,6 +109,27 @@ def find_fan(table: FanTable, query: str) -> str | None:
     return None
 
 
+def unknown_fan_message(lang: str, query: str, table: FanTable, editions: dict[str, FanTable]) -> str:
+    """Why `query` names no fan of `table`: the edition that has it, or the ways to name one."""
+    for edition_id, other in editions.items():
+        found = find_fan(other, query) if other is not table else None
+        if found is not None:
+            name = other.edition.name(lang) if other.edition else edition_id
+            return text(lang, "fan_in_other_edition", fan=other.fan(found).name(lang), edition=name, id=edition_id)
+    return text(lang, "unknown_fan", fan=query, numbers=number_ranges(lang, [f.number for f in table.fans]))
+
+
+def number_ranges(lang: str, numbers: list[int]) -> str:
+    """Numbers as runs ('1-3, 5' for 1, 2, 3, 5): a table's fan numbers, with any gap shown."""
+    runs: list[list[int]] = []
+    for n in sorted(set(numbers)):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return text(lang, "list_separator").join(f"{a}-{b}" if b > a else str(a) for a, b in runs)
+
+
 def editions_of_the_rules() -> dict[str, FanTable]:
     return {info.id: rules.fan_table(None, info.id) for info, _ in rules.editions()}
 
@@ -158,9 +179,10 @@ def run(args: argparse.Namespace) -> int:
         return 0
     fan = None
     if args.fan:
-        fan = find_fan(table, args.fan)
+        asked = editions.get(args.edition, table) if args.edition else table
+        fan = find_fan(asked, args.fan)
         if fan is None:
-            term.warn(text(lang, "unknown_fan", fan=args.fan, last=max(f.number for f in table.fans)))
+            term.warn(unknown_fan_message(lang, args.fan, asked, editions))
             return 2
     try:
         trainer = Trainer.load(args.banks)

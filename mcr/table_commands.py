@@ -47,7 +47,7 @@ def _fan_card(args: argparse.Namespace, table: FanTable) -> int:
     """One fan's learn card: name, points, family, definition, common mistake, its example
     and nearest miss drawn, the fans it leaves out, and the rulings on it."""
     # The trainer is slow to load: only a card needs it.
-    from mcr.quiz_command import find_fan
+    from mcr.quiz_command import find_fan, unknown_fan_message
     from trainer.explain_text import Explainer
     from trainer.feedback import card_blocks
     from trainer.terminal import Terminal
@@ -55,12 +55,11 @@ def _fan_card(args: argparse.Namespace, table: FanTable) -> int:
     from trainer.text import text
     lang = args.lang
     fan_id = find_fan(table, args.fan)
+    known = {info.id: fan_table(args.fans, info.id) for info, _ in editions(args.fans)}
     if fan_id is None:
-        print("mcr fans: " + text(lang, "unknown_fan", fan=args.fan, last=max(f.number for f in table.fans)),
-              file=sys.stderr)
+        print("mcr fans: " + unknown_fan_message(lang, args.fan, table, known), file=sys.stderr)
         return 2
     fan = table.fan(fan_id)
-    known = {info.id: fan_table(args.fans, info.id) for info, _ in editions(args.fans)}
     edition = table.edition.id if table.edition else next(iter(known))
     term = Terminal(sys.stdin, sys.stdout, sys.stderr, lang, colour_wanted(sys.stdout, args.color))
     ex = Explainer(lang, {**known, edition: table}, edition)
@@ -71,10 +70,9 @@ def _fan_card(args: argparse.Namespace, table: FanTable) -> int:
     separator = cli_text(lang, "list_separator")
     if fan.excludes:
         term.say(cli_text(lang, "fans_not_counted", fans=separator.join(table.fan(o).name(lang) for o in fan.excludes)))
-    for ruling in table.rulings:
-        if fan_id in ruling.fans:
-            term.say(cli_text(lang, "fan_card_ruling", question=pick(ruling.question, lang).text,
-                              answer=pick(ruling.answer, lang).text))
+    for ruling in table.rulings_on((fan_id,)):
+        term.say(cli_text(lang, "fan_card_ruling", question=pick(ruling.question, lang).text,
+                          answer=pick(ruling.answer, lang).text))
     return 0
 
 

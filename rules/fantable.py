@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -191,6 +192,18 @@ class FanTable:
 
     def fan(self, fan_id: str) -> Fan:
         return self._by_id[fan_id]
+
+    def rulings_on(self, fan_ids: Iterable[str]) -> tuple[Ruling, ...]:
+        """The rulings on any of these fans, in the table's order: a ruling names the fans
+        it concerns, and a fan may list more rulings (its `rulings`); either link counts."""
+        wanted = set(fan_ids)
+        listed = {r for f in wanted if f in self._by_id for r in self._by_id[f].rulings}
+        return tuple(r for r in self.rulings if r.id in listed or wanted.intersection(r.fans))
+
+    def fans_under(self, ruling: Ruling) -> tuple[str, ...]:
+        """The fans a ruling concerns: those it names, then those that list it."""
+        named = [f for f in ruling.fans if f in self._by_id]
+        return tuple(named + [f.id for f in self.fans if ruling.id in f.rulings and f.id not in named])
 
 
 def _text_map(value: Any) -> dict[str, str]:

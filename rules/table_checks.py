@@ -82,6 +82,7 @@ def _reference_problems(data: dict[str, Any], shown: str) -> list[str]:
     problems += _cycle_problems(fans, shown)
     for ruling in data.get("rulings") or []:
         problems += _ruling_problems(ruling, ids, scope)
+    problems += _edition_text_problems(data.get("edition"), scope)
     problems += _situation_problems(data.get("situations") or {}, scope)
     return problems + competition_problems(data["competition"], scope.languages, shown)
 
@@ -158,16 +159,22 @@ def _fan_problems(fan: dict[str, Any], scope: _Scope) -> list[str]:
     return problems
 
 
+def _text_problems(texts: Any, field: str, tag: str, languages: tuple[str, ...], *, every: bool = True) -> list[str]:
+    """A text of the table given per language: one for each language (`every`), and none in
+    another (a 'jp' beside 'ja' would never be shown)."""
+    texts = texts if isinstance(texts, dict) else {}
+    shown = ", ".join(languages)
+    problems = [f"{tag}{field} has no '{lang}' text (languages: {shown})"
+                for lang in languages if every and not texts.get(lang)]
+    return problems + [f"{tag}{field} has a '{lang}' text, not one of the languages ({shown})"
+                       for lang in texts if lang != "__line__" and lang not in languages]
+
+
 def _fan_text_problems(fan: dict[str, Any], tag: str, languages: tuple[str, ...]) -> list[str]:
-    shown_languages = ", ".join(languages)
-    problems = [f"{tag}{field} has no '{lang}' text (languages: {shown_languages})"
-                for field in FAN_TEXTS for lang in languages if not (fan.get(field) or {}).get(lang)]
-    note = fan.get("note")
-    if note is not None:   # optional, but when there, in every language as the names are
-        problems += [f"{tag}note has no '{lang}' text (languages: {shown_languages})"
-                     for lang in languages if not (note if isinstance(note, dict) else {}).get(lang)]
-    problems += [f"{tag}other_names has a '{lang}' text, not one of the languages ({shown_languages})"
-                 for lang in fan.get("other_names") or {} if lang != "__line__" and lang not in languages]
+    problems = [p for field in FAN_TEXTS for p in _text_problems(fan.get(field), field, tag, languages)]
+    if fan.get("note") is not None:   # optional, but when there, in every language as the names are
+        problems += _text_problems(fan["note"], "note", tag, languages)
+    problems += _text_problems(fan.get("other_names"), "other_names", tag, languages, every=False)
     for lang, summary in (fan.get("summary") or {}).items():
         if isinstance(summary, str) and text_columns(summary) > SUMMARY_COLUMNS:
             problems.append(f"{tag}summary '{lang}' takes {text_columns(summary)} columns; the fan sheet's line "
@@ -276,8 +283,19 @@ def _example_reference_problems(fan: dict[str, Any], ids: dict[str, int], shown:
 def _ruling_problems(ruling: dict[str, Any], ids: dict[str, int], scope: _Scope) -> list[str]:
     tag = f"{scope.shown}:{ruling.get('__line__', 0)}: ruling {ruling['id']}: "
     problems = [f"{tag}unknown fan '{fid}'" for fid in ruling.get("fans") or [] if fid not in ids]
-    return problems + [f"{tag}{field} has no '{lang}' text" for field in RULING_TEXTS for lang in scope.languages
-                       if not (ruling.get(field) or {}).get(lang)]
+    return problems + [p for field in RULING_TEXTS for p in _text_problems(ruling.get(field), field, tag, scope.languages)]
+
+
+def _edition_text_problems(edition: Any, scope: _Scope) -> list[str]:
+    """The edition's names, summary and source, shown on the site and by `mcr editions`."""
+    if not isinstance(edition, dict):
+        return []
+    tag = f"{scope.shown}:{edition.get('__line__', 0)}: edition {edition.get('id')}: "
+    source = edition.get("source")
+    source = source if isinstance(source, dict) else {}
+    fields = (("names", edition.get("names")), ("summary", edition.get("summary")),
+              ("source title", source.get("title")), ("source publisher", source.get("publisher")))
+    return [p for field, texts in fields for p in _text_problems(texts, field, tag, scope.languages)]
 
 
 def _situation_problems(situations: dict[str, Any], scope: _Scope) -> list[str]:

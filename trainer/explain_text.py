@@ -220,7 +220,7 @@ class Explainer:
         fan of the hand), each with its answer."""
         changed = self.changed_fans(question)
         return [ruling_block(r.id, pick(r.question, self.lang).text, pick(r.answer, self.lang).text)
-                for r in self.table.rulings if changed & set(r.fans)]
+                for r in self.table.rulings_on(changed)]
 
     # -- the breakdown -----------------------------------------------------------------------
     def breakdown(self, question: Question) -> list[str]:

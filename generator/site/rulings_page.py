@@ -42,9 +42,7 @@ def ruling_entry(ruling: Ruling, lang: str) -> RulingEntry:
 
 def fans_concerned(data: SiteData, ruling: Ruling) -> tuple[str, ...]:
     """The fans a ruling concerns: those it names, then those that name it (as data.rulings_of)."""
-    named = [f for f in ruling.fans if f in data.table.by_id]
-    naming = [f.id for f in data.table.fans if ruling.id in f.rulings and f.id not in named]
-    return tuple(named + naming)
+    return data.table.fans_under(ruling)
 
 
 def fans_concerned_line(data: SiteData, ruling: Ruling, lang: str, fan_link: str) -> str | None:

@@ -34,7 +34,7 @@ class SiteData:
 
     def rulings_of(self, fan: Fan) -> tuple[Ruling, ...]:
         """Rulings the fan lists, or that list the fan, in the table's order."""
-        return tuple(r for r in self.table.rulings if r.id in fan.rulings or fan.id in r.fans)
+        return self.table.rulings_on((fan.id,))
 
 
 def load_site_data(fans_path: Path | None = None) -> SiteData:

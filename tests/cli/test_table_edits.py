@@ -218,3 +218,32 @@ def test_check_refuses_an_edition_file_naming_its_table_and_a_file_for_the_editi
     status, _, err = run("check", "--editions", overlay)
     assert status == 2 and err == (f"mcr check: --editions {overlay}: a file, not a folder: name the folder that "
                                    "holds the edition files\n")
+
+
+def test_a_fan_s_card_shows_the_rulings_it_lists_as_well_as_those_that_name_it(tmp_path: Path) -> None:
+    # The wait ruling no longer names Single Wait, which still lists it: the card kept
+    # only the rulings whose list names the fan, and lost it (the site showed it).
+    text = (ROOT / "fans.yaml").read_text(encoding="utf-8")
+    named = "- id: unique_wait\n  fans: [edge_wait, closed_wait, single_wait]\n"
+    assert text.count(named) == 1
+    copy = write_table_copy(tmp_path, text.replace(named, named.replace(", single_wait]", ", all_pungs]")), True)
+    for fan in ("single_wait", "all_pungs", "edge_wait"):
+        status, out, err = run("fans", fan, "--fans", str(copy))
+        assert status == 0 and "Ruling: When do Edge Wait, Closed Wait and Single Wait count?" in out, (fan, err)
+    status, out, _ = run("fans", "full_flush", "--fans", str(copy))
+    assert status == 0 and "Ruling: When do Edge Wait" not in out
+
+
+def test_check_wants_the_edition_s_texts_in_every_language_and_no_other(tmp_path: Path) -> None:
+    copy = write_table_copy(tmp_path, (ROOT / "fans.yaml").read_text(encoding="utf-8"), editions=True)
+    overlay = copy.parent / "editions" / "green-book.yaml"
+    text = overlay.read_text(encoding="utf-8")
+    name = '    ja: "グリーンブック解釈（2006）"\n'
+    assert text.count(name) == 1
+    overlay.write_text(text.replace(name, name.replace("ja:", "jp:")), encoding="utf-8")
+    status, out, _ = run("check", str(copy))
+    assert status == 1
+    line = text[:text.index("edition:\n")].count("\n") + 2   # the mapping's first key, its id
+    where = f"{copy.parent}/editions/green-book.yaml:{line}: edition green-book: names has "
+    assert out.splitlines() == [f"{where}no 'ja' text (languages: en, zh, es, ko, fr, ja)",
+                                f"{where}a 'jp' text, not one of the languages (en, zh, es, ko, fr, ja)"]

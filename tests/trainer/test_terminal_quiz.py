@@ -21,7 +21,7 @@ from trainer.progress import Progress
 from trainer.progress_store import ProgressStore
 from generator.quizzes.questions import KINDS, Question
 from generator.quizzes.banks import bank_path, load_bank
-from mcr.quiz_command import find_fan
+from mcr.quiz_command import find_fan, number_ranges
 from trainer.curriculum import PRINCIPLES
 from trainer.explain_text import counted
 from trainer.diagnosis_settings import CAUSES
@@ -390,7 +390,11 @@ def test_fans_are_found_by_id_number_or_name() -> None:
 
 def test_an_unknown_fan_or_a_missing_bank_is_an_error_not_a_crash(monkeypatch, capsys, tmp_path) -> None:
     code, _, err = run(monkeypatch, capsys, ["--fan", "golden_dragon"])
-    assert code == 2 and "Unknown fan golden_dragon" in err
+    assert code == 2 and "Unknown fan golden_dragon: give its id, its number (1-81) or its name." in err
+    # The Green Book's 82nd fan, asked for in the 1998 rules: the edition that has it is named.
+    code, _, err = run(monkeypatch, capsys, ["--fan", "82"])
+    assert code == 2 and ("Concealed and Melded Kong is a fan of the edition Green Book reading (2006), "
+                          "not of this one: add --edition green-book.") in err
     code, _, err = run(monkeypatch, capsys, ["--banks", str(tmp_path / "nowhere")])   # a mistyped folder
     assert code == 2 and "argument --banks: a folder of quiz banks" in err
     code, _, err = run(monkeypatch, capsys, ["--banks", str(tmp_path)])   # a folder without its banks
@@ -551,3 +555,9 @@ def test_a_pick_out_of_range_says_what_to_type_for_what_is_picked(item, line, me
     term = Terminal(io.StringIO(), io.StringIO(), io.StringIO(), "en", False)
     with pytest.raises(ValueError, match=re.escape(message)):
         parser_for(term, item)(line)
+
+
+@pytest.mark.parametrize(("lang", "numbers", "said"), [
+    ("en", [1, 2, 3, 5, 7, 8], "1-3, 5, 7-8"), ("zh", [4, 2, 3, 9], "2-4、9"), ("en", [1], "1")])
+def test_a_table_s_fan_numbers_are_written_as_ranges_with_their_gaps(lang, numbers, said) -> None:
+    assert number_ranges(lang, numbers) == said
