@@ -166,13 +166,27 @@ class _Checker:
             kind = self.binary(op, types[0], types[1], here)
             self.refuse_texts_never_given(op, args, types, here)
             return kind
-        if op == "not":
-            return FLAG
+        if op in ("and", "or", "not"):
+            return self.condition(op, arg, types, here)
         if op == "if" and len(types) == 3:
             return _common(types[1:])
         if op == "steps":
             return self.steps(types[0], here)
-        return _common(types)   # and, or
+        return _common(types)
+
+    def condition(self, op: str, arg: Any, types: list[ValueType], path: str) -> ValueType:
+        """`and`, `or` and `not` join conditions: each operand true or false (a number or a list
+        would be read as true or false, silently), `not` of exactly one."""
+        if op == "not" and isinstance(arg, list):
+            raise self.fail(path, f"'not' takes one condition written as itself ({{not: X}}), not a list of "
+                                  f"{len(arg)} ({{not: [X]}})")
+        if op != "not" and (not isinstance(arg, list) or not arg):
+            raise self.fail(path, f"'{op}' takes a list of conditions")
+        for i, kind in enumerate(types):
+            if kind.known and kind != FLAG:
+                at = f"{path}[{i}]" if isinstance(arg, list) else path
+                raise self.fail(at, f"'{op}' takes conditions (true or false), but this is {kind}")
+        return FLAG
 
     def variable(self, name: Any, item: ValueType | None, path: str) -> ValueType:
         if not isinstance(name, str):

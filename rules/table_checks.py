@@ -16,7 +16,7 @@ from typing import Any
 from .competition import competition_problems
 from .context import BONUS_FACTS, READING_FACTS
 from .exclusion_lists import exclusion_cycle, exclusion_ids
-from .predicate_types import ANY, GROUP, NUMBER, ValueType, list_of
+from .predicate_types import ANY, FLAG, GROUP, NUMBER, ValueType, list_of
 from .settlement import PAYMENT_FACTS
 from .situation import FLAG_NAMES
 from .source_lines import relocate
@@ -200,6 +200,11 @@ def _fan_predicate_problems(fan: dict[str, Any], shown: str) -> list[str]:
         kind = check_types(strip_lines(fan["count"]), f"fan {fid}: count")
         if kind.known and kind != NUMBER:
             problems.append(f"{tag}fan {fid}: count: gives {kind}, but a fan counts a number of times")
+    if fan.get("when") is not None and not problems:
+        kind = check_types(strip_lines(fan["when"]), f"fan {fid}: when", item)
+        if kind.known and kind != FLAG:   # a list or a number would be read as true or false, silently
+            problems.append(f"{tag}fan {fid}: when: gives {kind}, but a condition is true or false "
+                            "(compare it: {\">\": [..., 0]})")
     return problems
 
 

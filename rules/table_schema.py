@@ -46,6 +46,7 @@ def _short(message: str) -> str:
 
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]{0,39}")   # a key or a value that reads as a name
+_NUMBER = re.compile(r"-?[0-9]{1,9}(\.[0-9]{1,9})?")    # a text that reads as a number ("6"), quoted back
 
 
 def _value(value: Any) -> str:
@@ -57,7 +58,7 @@ def _value(value: Any) -> str:
     if isinstance(value, list):
         return f"a list of {len(value)} item(s)"
     if isinstance(value, str) and not _NAME.fullmatch(value):
-        return f"a text of {len(value):,} characters"
+        return "a text of 1 character" if len(value) == 1 else f"a text of {len(value):,} characters"
     return repr(value)
 
 
@@ -66,17 +67,87 @@ def _key(key: Any) -> str:
     return repr(key) if isinstance(key, str) and _NAME.fullmatch(key) else f"a key of {len(str(key)):,} characters"
 
 
+# What the schema's types and patterns ask for, in words (jsonschema names them as code).
+_TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "a text", "object": "a mapping",
+               "array": "a list", "boolean": "true or false", "null": "nothing"}
+_PATTERN_WORDS = {
+    "^[a-z][a-z0-9_]*$": "an id (lower-case letters, digits and _, starting with a letter)",
+    "^[a-z]{2}$": "a language's two-letter code (en)",
+    "^[^\\n\\r]*$": "a text of one line"}
+
+
+def _kind(value: Any) -> str:
+    """What a value of the YAML is, in the words of _TYPE_WORDS."""
+    if value is None:
+        return "empty"   # a key with no value
+    if isinstance(value, bool):
+        return "true or false"
+    kinds = ((int, "a whole number"), (float, "a number"), (str, "a text"), (dict, "a mapping"), (list, "a list"))
+    return next((word for cls, word in kinds if isinstance(value, cls)), type(value).__name__)
+
+
+def _type_message(err: Any) -> str:
+    expected = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+    wanted = " or ".join(_TYPE_WORDS.get(t, str(t)) for t in expected)
+    hint = " (write it in quotes)" if "string" in expected and isinstance(err.instance, (int, float)) else ""
+    if err.instance is None:
+        return f"the value is empty, where {wanted} is expected"
+    value = err.instance
+    if isinstance(value, str) and _NUMBER.fullmatch(value):
+        return f"{value!r} is a text, where {wanted} is expected (write it without quotes)"
+    described = _value(value)
+    if described.startswith("a "):   # named by its kind already
+        return f"{described}, where {wanted} is expected{hint}"
+    return f"{described} is {_kind(value)}, where {wanted} is expected{hint}"
+
+
+def _meant_branch(err: Any) -> list[Any]:
+    """The errors of the alternative (oneOf, anyOf) the value was most likely meant to be:
+    the one whose keys it shares most, then the one it breaks least."""
+    branches: dict[int, list[Any]] = {}
+    for sub in err.context:
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    keys = set(err.instance) - {"__line__"} if isinstance(err.instance, dict) else set()
+
+    def fit(index: int) -> tuple[int, int]:
+        options = err.validator_value[index] if index < len(err.validator_value) else {}
+        known = set(options.get("properties") or {}) if isinstance(options, dict) else set()
+        return len(keys & known), -len(branches[index])
+    return branches[max(branches, key=fit)]
+
+
+def messages_of(err: Any, path: list[Any]) -> list[tuple[str, list[Any]]]:
+    """A schema error in plain words, with where it is: an error among alternatives (oneOf,
+    anyOf) as the errors of the one the value was likely meant to be, each where it is."""
+    if err.validator in ("oneOf", "anyOf") and err.context:
+        return [m for e in _meant_branch(err) for m in messages_of(e, path + list(e.relative_path))]
+    return [(message_of(err), path)]
+
+
 def message_of(err: Any) -> str:
-    """A schema error's message with the value at fault named by _value."""
+    """A schema error's message in plain words, with the value at fault named by _value."""
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
         known = err.schema.get("properties") or {}
         extra = [k for k in err.instance if k not in known and k != "__line__"]
         return _short(f"unexpected key(s): {', '.join(map(_key, extra))}")
+    if err.validator == "type":
+        return _short(_type_message(err))
+    if err.validator == "pattern" and err.validator_value in _PATTERN_WORDS:
+        return _short(f"{_value(err.instance)} is not {_PATTERN_WORDS[err.validator_value]}")
+    if err.validator == "enum":
+        allowed = ", ".join(repr(v) for v in err.validator_value if v != "__line__")
+        return _short(f"{_value(err.instance)} is not one of {allowed}")
     message = err.message
     quoted = repr(err.instance)
     if quoted in message:
         message = message.replace(quoted, _value(err.instance), 1)
     return _short(message)
+
+
+def _where(path: list[Any]) -> str:
+    """' (at fans, item 48, points)': where in the data, items counted from 1 as a reader does."""
+    steps = [f"item {p + 1}" if isinstance(p, int) else str(p) for p in path]
+    return f" (at {', '.join(steps)})" if steps else ""
 
 
 def _validator(schema_path: Path) -> Any:
@@ -95,10 +166,8 @@ def schema_problems(data: Any, shown: str) -> list[str]:
     problems = []
     errors = _validator(SCHEMA_PATH).iter_errors(data)
     for err in sorted(errors, key=lambda e: [str(p) for p in e.absolute_path]):
-        path = list(err.absolute_path)
-        where = ".".join(str(p) for p in path)
-        problems.append(f"{shown}:{line_of(data, path)}: {_fan_label(data, path)}{message_of(err)}"
-                        + (f" (at {where})" if where else ""))
+        for message, path in messages_of(err, list(err.absolute_path)):
+            problems.append(f"{shown}:{line_of(data, path)}: {_fan_label(data, path)}{message}{_where(path)}")
     return problems
 
 
@@ -108,25 +177,42 @@ def overlay_schema_problems(data: Any, shown: str) -> list[str]:
         return [f"{shown}:1: an edition file is a mapping with 'edition' and 'changes'"]
     problems = []
     for err in _validator(OVERLAY_SCHEMA_PATH).iter_errors(data):
-        where = ".".join(str(p) for p in err.absolute_path)
-        problems.append(f"{shown}:{line_of(data, list(err.absolute_path))}: {message_of(err)}"
-                        + (f" (at {where})" if where else ""))
+        for message, path in messages_of(err, list(err.absolute_path)):
+            problems.append(f"{shown}:{line_of(data, path)}: {_change_label(data, path)}{message}{_where(path)}")
     return problems
+
+
+def _change_label(data: dict[str, Any], path: list[Any]) -> str:
+    """'change of fan ID: ', for a problem inside one of an edition's changes."""
+    if len(path) < 2 or path[0] != "changes" or not isinstance(path[1], int):
+        return ""
+    try:
+        change = data["changes"][path[1]]
+    except (KeyError, IndexError, TypeError):
+        return ""
+    if not isinstance(change, dict):
+        return ""
+    for kind in ("fan", "new_fan", "ruling"):
+        target = change.get(kind)
+        target = target.get("id") if isinstance(target, dict) else target
+        if isinstance(target, str):
+            return f"change of {kind.replace('_', ' ')} {target}: "
+    return ""
 
 
 def fraction_problems(data: Any, shown: str) -> list[str]:
     """Numbers with a fractional part (8.0 included): the table's numbers are whole
     (a JSON Schema integer would let 8.0 through, and totals would print as 15.0)."""
     problems: list[str] = []
-    stack: list[tuple[Any, int, str]] = [(data, 1, "")]
+    stack: list[tuple[Any, int, list[Any]]] = [(data, 1, [])]
     while stack:
         value, line, path = stack.pop()
         if isinstance(value, dict):
             here = value.get("__line__", line) if isinstance(value.get("__line__"), int) else line
-            stack.extend((v, here, f"{path}.{k}" if path else str(k)) for k, v in reversed(value.items()))
+            stack.extend((v, here, [*path, k]) for k, v in reversed(value.items()))
         elif isinstance(value, list):
-            stack.extend((v, line, f"{path}[{i}]") for i, v in reversed(list(enumerate(value))))
+            stack.extend((v, line, [*path, i]) for i, v in reversed(list(enumerate(value))))
         elif isinstance(value, float):
-            problems.append(f"{shown}:{line}: {value!r} is not a whole number; the table's numbers are whole "
-                            f"(at {path})")
+            problems.append(f"{shown}:{line}: {_fan_label(data, path)}{value!r} is not a whole number; the table's "
+                            f"numbers are whole{_where(path)}")
     return problems

@@ -131,6 +131,9 @@ class _Compiler:
         return "(" + " or ".join(parts) + ")" if parts else "False"
 
     def op_not(self, arg, depth, path):
+        if isinstance(arg, list):   # Python's `not` of a list is False whatever the list holds
+            raise self.fail(path, f"'not' takes one condition written as itself ({{not: X}}), not a list of "
+                                  f"{len(arg)} ({{not: [X]}})")
         return f"(not {self.compile(arg, depth, path)})"
 
     def op_if(self, arg, depth, path):

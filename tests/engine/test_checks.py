@@ -158,6 +158,6 @@ def test_a_summary_too_wide_for_the_sheet(tmp_path: Path) -> None:
 def test_a_summary_of_two_lines_or_too_many_characters(tmp_path: Path) -> None:
     old = '    en: "Pungs or kongs of all four winds, plus any pair."\n'
     for new, message in ((f'    en: "{"x" * 65}"\n', "is too long"), ('    en: "Pungs or kongs\\nof all four winds"\n',
-                                                                        "does not match")):
+                                                                        "is not a text of one line")):
         problems = check_fan_table(_write(tmp_path, ORIGINAL.replace(old, new, 1)))
-        assert any("fan big_four_winds: " in p and message in p and "summary.en" in p for p in problems), problems
+        assert any("fan big_four_winds: " in p and message in p and "summary, en)" in p for p in problems), problems

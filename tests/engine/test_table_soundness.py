@@ -47,7 +47,7 @@ MUTATIONS = {
     "a NUL byte": ("  points: 88\n", "  points: 88\0\n", "NUL"),
     "an alias bomb": ("families:\n", BOMB + "  zz: {en: x}\nold_families:\n", "expands to more than"),
     "a reading fact in a situation rule": ("    when: {and: [{var: robbing_kong}, {var: self_drawn}]}\n",
-                                           "    when: {and: [{var: robbing_kong}, {var: chows}]}\n",
+                                           '    when: {and: [{var: robbing_kong}, {">": [{count: {var: chows}}, 0]}]}\n',
                                            "checked before the tiles are read"),
     "a payment formula that divides": ("      each_other_player: {var: base}\n",
                                        '      each_other_player: {"/": [{var: base}, 0]}\n', "unknown operator"),
