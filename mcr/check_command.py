@@ -106,11 +106,17 @@ def _project_problems(tables: dict[str, FanTable]) -> list[str]:
     return problems
 
 
-def _markup_problems(path: str | None) -> list[str]:
-    """Markup in the texts of the table and its editions, which the site shows as written."""
+def _markup_problems(path: str | None, found: list[str]) -> list[str]:
+    """Markup in the texts of the table and its editions, which the site shows as written;
+    those that cannot be read are among the problems `found` already."""
     from generator.site.plain_texts import table_markup_problems  # noqa: PLC0415 - only the check needs it
 
-    return table_markup_problems(Path(path) if path else DEFAULT_FANS_PATH, path or DEFAULT_SHOWN)
+    try:
+        return table_markup_problems(Path(path) if path else DEFAULT_FANS_PATH, path or DEFAULT_SHOWN)
+    except (FanTableError, EditionError):
+        if not found:
+            raise
+        return []
 
 
 def _relative(path: Path) -> str:
@@ -189,7 +195,8 @@ def run(args: argparse.Namespace) -> int:
     _say(_read_line(shown, editions, editions_shown.removeprefix("./"), args.lang))
     project = _same(table_file, DEFAULT_FANS_PATH) and _same(editions, DEFAULT_FANS_PATH.parent / EDITIONS)
     with _engine_path(args.path, table_file, args.editions) as path:
-        problems = rules.check_fan_table(path) + _markup_problems(path)
+        problems = rules.check_fan_table(path)
+        problems += _markup_problems(path, problems)
         if not problems:   # the rest reads the table: only once it is sound
             problems = _agreement_problems(path, table_file, project, args.lang)
         if path != args.path:

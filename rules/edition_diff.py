@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .errors import FanTableError
 from .editions import changes_of, overlay_paths, read_overlay, resolve
 from .table_source import strip_lines
 
@@ -67,7 +68,10 @@ def _reasons(table_path: Path, trust_cache: bool) -> dict[tuple[str, str, str], 
     """What every overlay beside the table says about each thing it changes."""
     found: dict[tuple[str, str, str], dict[str, str]] = {}
     for path in overlay_paths(table_path).values():
-        overlay = read_overlay(path, str(path), trust_cache=trust_cache)
+        try:
+            overlay = read_overlay(path, str(path), trust_cache=trust_cache)
+        except FanTableError:
+            continue   # a broken file says nothing about the others' changes; its own check reports it
         for change in changes_of(overlay):
             for field in change.fields or ("",):
                 found.setdefault((change.kind, change.target, field), change.why)

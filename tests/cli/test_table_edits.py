@@ -247,3 +247,14 @@ def test_check_wants_the_edition_s_texts_in_every_language_and_no_other(tmp_path
     where = f"{copy.parent}/editions/green-book.yaml:{line}: edition green-book: names has "
     assert out.splitlines() == [f"{where}no 'ja' text (languages: en, zh, es, ko, fr, ja)",
                                 f"{where}a 'jp' text, not one of the languages (en, zh, es, ko, fr, ja)"]
+
+
+def test_a_broken_edition_among_several_is_one_problem_and_the_check_ends_as_usual(tmp_path: Path) -> None:
+    # With a second edition beside, the broken file's YAML stopped the checks of the others
+    # (which read every edition's reasons), and mcr check ended on the error of another command.
+    copy = write_table_copy(tmp_path, (ROOT / "fans.yaml").read_text(encoding="utf-8"), editions=True)
+    (copy.parent / "editions" / "zz.yaml").write_text("edition:\n  id: [broken\n", encoding="utf-8")
+    status, out, err = run("check", str(copy))
+    assert status == 1
+    assert out.splitlines() == [f"{copy.parent}/editions/zz.yaml:3: YAML syntax: did not find expected ',' or ']'"]
+    assert err.splitlines()[-1] == f"mcr check: 1 problem in {copy} and its editions"
