@@ -83,7 +83,14 @@ def _syntax_problem(err: Any, text: str, path: str) -> str:
     mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
     line = mark.line + 1 if mark is not None else _line_at(text, getattr(err, "position", 0) or 0)
     problem = getattr(err, "problem", None) or getattr(err, "reason", None) or str(err)
-    return f"{path}:{line}: YAML syntax: {problem}"
+    if mark is None:
+        return f"{path}:{line}: YAML syntax: {problem}"
+    where = f" (column {mark.column + 1}"
+    context, started = getattr(err, "context", None), getattr(err, "context_mark", None)
+    if context and started is not None and started.line != mark.line:
+        # An unclosed quote or bracket is found lines later: say where it was opened.
+        where += f"; {context} at line {started.line + 1}, column {started.column + 1}"
+    return f"{path}:{line}: YAML syntax: {problem}{where})"
 
 
 def check_size(data: Any, path: str) -> None:

@@ -256,5 +256,6 @@ def test_a_broken_edition_among_several_is_one_problem_and_the_check_ends_as_usu
     (copy.parent / "editions" / "zz.yaml").write_text("edition:\n  id: [broken\n", encoding="utf-8")
     status, out, err = run("check", str(copy))
     assert status == 1
-    assert out.splitlines() == [f"{copy.parent}/editions/zz.yaml:3: YAML syntax: did not find expected ',' or ']'"]
+    assert out.splitlines() == [f"{copy.parent}/editions/zz.yaml:3: YAML syntax: did not find expected ',' or ']' "
+                                "(column 1; while parsing a flow sequence at line 2, column 7)"]
     assert err.splitlines()[-1] == f"mcr check: 1 problem in {copy} and its editions"
