@@ -20,7 +20,7 @@ from .predicate_types import ANY, FLAG, GROUP, NUMBER, ValueType, list_of
 from .settlement import PAYMENT_FACTS
 from .situation import FLAG_NAMES
 from .source_lines import relocate
-from .table_schema import fraction_problems, schema_problems
+from .table_schema import fraction_problems, required_keys, schema_problems
 from .table_source import strip_lines
 from .vocabulary import OPERATORS, PredicateError, check_types, compile_predicate, facts_read, operators_used
 
@@ -55,7 +55,8 @@ class _Scope:
 def check_table_data(data: Any, shown: str) -> list[str]:
     """Shape and reference problems of a table's parsed data (examples are not scored here)."""
     if not isinstance(data, dict):
-        return [f"{shown}:1: the fan table must be a mapping with 'version', 'languages', 'settlement', 'fans'"]
+        keys = ", ".join(map(repr, required_keys()))
+        return [f"{shown}:1: the fan table must be a mapping with {keys}"]
     problems = schema_problems(data, shown) + fraction_problems(data, shown)
     if not problems:
         problems = _reference_problems(data, shown)

@@ -17,6 +17,11 @@ OVERLAY_SCHEMA_PATH = Path(__file__).with_name("edition.schema.json")
 LONGEST_MESSAGE = 200   # a schema message quotes the value at fault, which may be a whole fan
 
 
+def required_keys() -> list[str]:
+    """The keys every fan table has, as its schema requires them."""
+    return list(json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))["required"])
+
+
 def line_of(data: Any, path: list[Any]) -> int:
     """The line of the deepest mapping on `path` into `data` (0: none has a line)."""
     line = data.get("__line__", 0) if isinstance(data, dict) else 0

@@ -161,3 +161,10 @@ def test_a_summary_of_two_lines_or_too_many_characters(tmp_path: Path) -> None:
                                                                         "is not a text of one line")):
         problems = check_fan_table(_write(tmp_path, ORIGINAL.replace(old, new, 1)))
         assert any("fan big_four_winds: " in p and message in p and "summary, en)" in p for p in problems), problems
+
+
+def test_an_empty_table_names_every_key_a_table_needs(tmp_path: Path) -> None:
+    problems = check_fan_table(_write(tmp_path, ""))
+    assert len(problems) == 1 and problems[0].endswith(
+        ":1: the fan table must be a mapping with 'version', 'languages', 'edition', 'points', 'settlement', "
+        "'competition', 'fans'"), problems
