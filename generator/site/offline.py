@@ -9,6 +9,8 @@
   for the default language every file outside the other languages' folders) with its
   search index. The rule is a rule over the built files, so a page added to the site is
   kept offline without a change here;
+- `assets/mcr/offline/not-saved.json`: the words of the page the worker shows offline in
+  place of a page not kept (a language never opened while connected), in every language;
 - `sw.js` at the root: the service worker (service_worker.js, hand-written), its first
   line the version, a hash of offline-files.json: a new build with any file changed is a
   new version, which browsers install beside the old one.
@@ -30,6 +32,7 @@ from .app_icon import APPLE_TOUCH_ICON, ICONS, TEAL, icon_files
 HERE = Path(__file__).resolve().parent
 WORKER_SOURCE = HERE / "service_worker.js"
 WORKER = "sw.js"
+NOT_SAVED = "assets/mcr/offline/not-saved.json"   # the words of the page offline in place of one not kept
 FILE_LIST = "offline-files.json"
 MANIFEST = "manifest.webmanifest"
 SHARED_DIR = "assets/"
@@ -118,10 +121,14 @@ def _write(path: Path, body: bytes) -> None:
     os.replace(fresh, path)
 
 
-def write_offline_files(site: Path, apps: list[AppLanguage], default: str) -> OfflineSummary:
-    """Write the icons, the manifests, offline-files.json and sw.js into the built `site`."""
+def write_offline_files(site: Path, apps: list[AppLanguage], default: str,
+                        not_saved: dict[str, dict[str, str]]) -> OfflineSummary:
+    """Write the icons, the manifests, offline-files.json and sw.js into the built `site`;
+    `not_saved`: per language, the title and text of the page the worker shows offline in
+    place of a page not kept, and the language's name (kept with the shared files)."""
     for rel, body in icon_files().items():
         _write(site / rel, body)
+    _write(site / NOT_SAVED, json.dumps(not_saved, ensure_ascii=False, sort_keys=True).encode("utf-8"))
     for app in apps:
         _write(site / language_root(app.code, default) / MANIFEST,
                (json.dumps(manifest(app, default), ensure_ascii=False, indent=1) + "\n").encode("utf-8"))

@@ -19,6 +19,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.pages import Page
 
 from i18n import strings
+from i18n.languages import LANGUAGE_NAMES
 from generator.site.built_languages import built_languages
 from generator.site.offline import AppLanguage, head_links, write_offline_files
 from generator.site.site_text import DEFAULT_LANG, LANGS
@@ -49,6 +50,12 @@ def notices(lang: str) -> str:
             f'<div class="mcr-notice" data-notice="update" role="status" hidden>'
             f'<p class="mcr-notice__text">{t("update_ready")}</p>'
             f'<button type="button" class="mcr-notice__reload">{t("update_reload")}</button>{close}</div>')
+
+
+def not_saved_texts(codes: tuple[str, ...]) -> dict[str, dict[str, str]]:
+    """Per language: the page shown offline in place of one not kept, and the language's name."""
+    return {code: {"title": _TEXT.text(code, "not_saved_title"), "text": _TEXT.text(code, "not_saved_text"),
+                   "name": LANGUAGE_NAMES[code]} for code in codes}
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
@@ -86,7 +93,8 @@ def _nested(config: MkDocsConfig) -> bool:
 def on_post_build(config: MkDocsConfig) -> None:
     if _nested(config):
         return
-    summary = write_offline_files(Path(config.site_dir), app_languages(config), DEFAULT_LANG)
+    summary = write_offline_files(Path(config.site_dir), app_languages(config), DEFAULT_LANG,
+                                  not_saved_texts(built_languages(config)))
     mib = {who: round(size / 2**20, 1) for who, size in summary.bytes.items()}
     log.info("offline: version %s; %d shared files and per language %s; MiB kept %s", summary.version,
              summary.shared, summary.languages, mib)

@@ -13,7 +13,8 @@
 // - message "cache-language" from a page: its language is kept (once), and the page told
 //   {type: "cached", lang, fresh}; "skip-waiting": the page's "Reload" takes this version;
 // - fetch: a GET inside the site is answered from the cache when the file is kept (a page
-//   whatever its ?query), else from the network.
+//   whatever its ?query), else from the network; a page neither kept nor reachable gets a
+//   page that says so in its language, with the languages kept (not-saved.json).
 /* global VERSION */
 
 const PREFIX = "mcr-";
@@ -150,6 +151,28 @@ self.addEventListener("message", (event) => {
   else if (type === "cache-language" && event.source) event.waitUntil(keepLanguageOf(event.source));
 });
 
+const NOT_SAVED = new URL("assets/mcr/offline/not-saved.json", ROOT).href;   // written by offline.py
+
+function escaped(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})[c]);
+}
+
+// Offline, a page of a language never opened while connected: a page in that language that
+// says so and links the home of each language kept (the browser's own error page said nothing).
+async function notSaved(cache, url) {
+  const list = await keptList(cache), words = await cache.match(NOT_SAVED);
+  if (!list || !words) return null;
+  const texts = await words.json();
+  const code = languageOf(url, list), t = texts[code] || texts[list.default];
+  const links = (await languagesKept(cache)).filter((c) => texts[c] && list.languages[c]).map((c) =>
+    `<li><a href="${escaped(new URL(list.languages[c].root, ROOT).href)}" lang="${c}">${escaped(texts[c].name)}</a></li>`);
+  const html = `<!doctype html><html lang="${code}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escaped(t.title)}</title></head>` +
+    `<body style="font-family:sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5">` +
+    `<h1 style="font-size:1.4rem">${escaped(t.title)}</h1><p>${escaped(t.text)}</p><ul>${links.join("")}</ul></body></html>`;
+  return new Response(html, {status: 503, headers: {"Content-Type": "text/html; charset=utf-8"}});
+}
+
 async function answer(request) {
   const url = new URL(request.url);
   url.hash = "";
@@ -158,7 +181,15 @@ async function answer(request) {
     url.pathname = url.pathname.replace(/\/index\.html$/, "/");
   }
   const cache = await caches.open(CACHE);
-  return (await cache.match(url.href)) || fetch(request);
+  const kept = await cache.match(url.href);
+  if (kept) return kept;
+  try {
+    return await fetch(request);
+  } catch (err) {
+    const page = request.mode === "navigate" ? await notSaved(cache, url.href) : null;
+    if (page) return page;
+    throw err;
+  }
 }
 
 self.addEventListener("fetch", (event) => {

@@ -20,6 +20,7 @@ import pytest
 
 import rules
 from generator.site.offline import FILE_LIST, MANIFEST, AppLanguage, language_root, write_offline_files
+from generator.site.offline_hook import not_saved_texts
 from generator.site.site_text import DEFAULT_LANG, LANGS
 
 from ..site_build_support import built_site
@@ -150,6 +151,14 @@ def test_after_one_visit_the_calculator_quiz_and_rulebook_work_offline(
         assert tab.page.locator("article h1").count() == 1
         assert tab.page.evaluate("() => Array.from(document.images).every((i) => i.complete && i.naturalWidth > 0)")
         assert not tab.errors, tab.errors
+
+        # A language never opened: a page in it that says so, linking the one kept (the
+        # browser's own error page said nothing).
+        tab.page.goto(server.url + "fr/calculator/", wait_until="load")
+        assert tab.page.locator("html").get_attribute("lang") == "fr"
+        assert tab.page.locator("h1").inner_text() == "Cette page n'est pas enregistrée sur cet appareil"
+        assert [(a.inner_text(), a.get_attribute("href")) for a in tab.page.locator("li a").all()] == [
+            ("English", server.url)]
     finally:
         tab.context.close()
 
@@ -189,8 +198,28 @@ def _new_build(site: Path, folder: Path) -> str:
     manifests = {code: json.loads((site / language_root(code, DEFAULT_LANG) / MANIFEST).read_text(encoding="utf-8"))
                  for code in LANGS}
     write_offline_files(folder, [AppLanguage(c, m["name"], m["description"]) for c, m in manifests.items()],
-                        DEFAULT_LANG)
+                        DEFAULT_LANG, not_saved_texts(LANGS))
     return json.loads((folder / FILE_LIST).read_text(encoding="utf-8"))["version"]
+
+
+def test_the_saved_notice_makes_room_below_the_page_and_goes_by_itself(
+        browser: Any, server: SiteServer) -> None:  # noqa: F811
+    """On a phone the notice covered the last buttons of a page until closed: the page gets
+    room below its end while it shows, and it goes after a while (not while hovered)."""
+    tab = Tab(browser, server.url, service_workers="allow")
+    try:
+        tab.page.clock.install()
+        tab.page.goto(server.url + PAGE, wait_until="load")
+        _saved(tab)
+        notice = tab.page.locator(".mcr-notice[data-notice=saved]")
+        notice.wait_for(state="visible")
+        room = tab.page.evaluate("() => parseFloat(document.body.style.paddingBottom)")
+        assert room >= notice.bounding_box()["height"], room
+        tab.page.clock.fast_forward(13_000)
+        notice.wait_for(state="hidden")
+        assert tab.page.evaluate("() => document.body.style.paddingBottom") == ""
+    finally:
+        tab.context.close()
 
 
 def test_a_new_build_replaces_the_cached_one(browser: Any, server: SiteServer, site: Path,  # noqa: F811

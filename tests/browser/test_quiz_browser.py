@@ -191,6 +191,13 @@ def test_tiles_and_numbers_reach_the_trainer_as_the_learner_gave_them(tab: Page,
         payments = expected_payments(q)
         fields = tab.page.locator("input.mcr-trainer__number")
         assert fields.count() == len(payments), q.id
+        # Each box says whose payment it is, and shows: a border, a height a finger can tap.
+        names = tab.page.locator(".mcr-trainer__field-name").all_inner_texts()
+        assert names == (["Each of the other three pays"] if q.answer["payments"]["self_drawn"]
+                         else ["The discarder pays", "Each of the other two pays"]), (q.id, names)
+        looks = fields.first.evaluate("x => { const s = getComputedStyle(x); "
+                                      "return [parseFloat(s.borderTopWidth), x.getBoundingClientRect().height]; }")
+        assert looks[0] >= 1 and looks[1] >= 32, looks
         for n, amount in enumerate(payments):
             fields.nth(n).fill(str(amount + (off if n == 0 else 0)))
         tab.page.click("button[data-action=check]")

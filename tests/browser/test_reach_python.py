@@ -59,7 +59,7 @@ def _worded_in(page: Any, lang: str) -> None:
     assert page.inner_text(".mcr-calc__summary") == said(lang, "calc_summary_shanten", status=status, useful=useful)
     type_hand(page, ONE_LEFT)
     five = page.locator(".mcr-calc__useful li[data-tile='5p'] button").get_attribute("title")
-    assert five.endswith(said(lang, "calc_count_unseen_one", n=1)), five   # "1 invisible" in French, not "invisibles"
+    assert five.endswith(said(lang, "calc_count_unseen_one", n=1)), five   # "1 non vue" in French, not "non vues"
     type_hand(page, ONE_KIND)   # discarding 2m leaves 57m waiting on 6m, whose other three are melded
     one = said(lang, "calc_useful_count", kinds=said(lang, "calc_count_kinds_one", n=1),
                 unseen=said(lang, "calc_count_unseen_one", n=1))

@@ -276,6 +276,11 @@ def test_a_hand_is_corrected_and_the_last_one_removed_and_put_back(sheet: Sheet)
     sheet.page.click(".mcr-scoresheet__undo")
     assert sheet.hands() == 3 and not sheet.row(4)["played"]
     assert sheet.page.inner_text(".mcr-scoresheet__said") == ""   # "Hand 2 is on the sheet." said no more
+    # The notice stands beside the button, the way back focused (the top of the sheet is
+    # screens away on a phone).
+    notice = sheet.page.locator(".mcr-scoresheet__actions + .mcr-scoresheet__notice")
+    assert notice.locator("p").inner_text() == "Hand 4 was removed."
+    assert sheet.page.evaluate("() => document.activeElement.textContent") == "Put it back"
     sheet.page.get_by_role("button", name="Put it back").click()
     assert sheet.hands() == 4 and sheet.row(4)["results"] == [-16, -8, 32, -8]
     assert not sheet.errors, sheet.errors
@@ -488,6 +493,7 @@ def test_a_french_csv_splits_at_semicolons_and_writes_decimal_commas(browser: An
         with fr.page.expect_download() as got:
             fr.page.click(".mcr-scoresheet__csv")
         text = Path(got.value.path()).read_text(encoding="utf-8").lstrip("\ufeff")
+        assert got.value.suggested_filename.startswith("feuille-de-marque-"), got.value.suggested_filename
         rows = list(csv.reader(io.StringIO(text), delimiter=";"))
         assert len(rows[0]) == 20 and rows[1][:2] == ["1", "Est"], rows[:2]
         assert {r[1]: (r[2], r[4]) for r in rows[4:8]} == {
@@ -701,6 +707,12 @@ def test_a_win_from_the_calculator_fills_the_form(browser: Any, base_url: str) -
         sheet.close()
 
 
+# The cells of the hands whose text runs past their edge (into the next player's, or the
+# next column's); what each holds.
+SPILLED = """() => Array.from(document.querySelectorAll('.mcr-scoresheet__hands-table td'))
+  .filter(td => td.scrollWidth > td.clientWidth + 1).map(td => td.textContent)"""
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_language_at_phone_width_with_axe(browser: Any, base_url: str, lang: str) -> None:  # noqa: F811
     """At a phone's width, light, then (in DARK_LANGS: colours do not depend on the language)
@@ -719,6 +731,12 @@ def test_every_language_at_phone_width_with_axe(browser: Any, base_url: str, lan
         assert first.endswith(TEXT[lang]["sheet_first_dealer"]) and TEXT[lang]["sheet_first_dealer"][0] in "(（", first
         scroll, width = sheet.page.evaluate(WIDTH)
         assert scroll <= width, f"{lang} scrolls sideways at {width}px: {sheet.page.evaluate(OVERFLOWING)}"
+        # Every cell's text inside its cell ("penalty −10" ran over the next player's score,
+        # "Sum" under the hand's words), every column of the ranking on the screen.
+        assert sheet.page.evaluate(SPILLED) == [], lang
+        ranking = sheet.page.locator(".mcr-scoresheet__ranking-table").evaluate(
+            "(t) => [t.getBoundingClientRect().right, window.innerWidth]")
+        assert ranking[0] <= ranking[1], f"{lang}: the ranking table ends at {ranking[0]}px"
         keep_screenshot(sheet.page, f"phone-{lang}-scoresheet.png", lang, full_page=True)
         if AXE.exists():
             assert axe_violations(sheet.page, AXE_RUN if lang in DARK_LANGS else AXE_TEXT_RUN) == [], f"{lang}, light"

@@ -87,7 +87,7 @@ def test_an_unknown_edition_is_refused() -> None:
 
 @pytest.mark.parametrize(("lang", "line"), [
     ("en", "Waits (1 kind, 1 unseen), scored with the winds and flowers given:"),
-    ("fr", "Attente (1 sorte, 1 invisible), comptée avec les vents et les fleurs donnés :"),
+    ("fr", "Attente (1 sorte, 1 non vue), comptée avec les vents et les fleurs donnés :"),
     ("es", "Espera (1 tipo, 1 sin ver), puntuada con los vientos y flores indicados:"),
     ("ja", "待ち（1種1枚）、指定した風と花牌で計算："),
 ])

@@ -17,12 +17,13 @@ from PIL import Image
 from generator.site.app_icon import APPLE_TOUCH_ICON, ICONS, icon_files
 from generator.site.offline import (FILE_LIST, MANIFEST, WORKER, AppLanguage, kept_files, manifest, owner,
                                     write_offline_files)
-from generator.site.offline_hook import on_post_page, page_language
+from generator.site.offline_hook import not_saved_texts, on_post_page, page_language
 from i18n import strings
 
 CODES = ("en", "zh", "es")
 APPS = [AppLanguage("en", "MCR Rules", "The rules"), AppLanguage("zh", "国标麻将规则", "规则"),
         AppLanguage("es", "Reglas MCR", "Las reglas")]
+NOT_SAVED_TEXTS = not_saved_texts(CODES)
 
 
 @pytest.mark.parametrize(("path", "who"), [
@@ -53,7 +54,7 @@ def _site(folder: Path) -> Path:
 
 def test_the_list_and_worker_follow_the_bytes_of_the_files(tmp_path: Path) -> None:
     site = _site(tmp_path / "site")
-    first = write_offline_files(site, APPS, "en")
+    first = write_offline_files(site, APPS, "en", NOT_SAVED_TEXTS)
     listing = json.loads((site / FILE_LIST).read_text(encoding="utf-8"))
     worker = (site / WORKER).read_text(encoding="utf-8")
     assert listing["version"] == first.version and worker.startswith(f'const VERSION = "{first.version}";')
@@ -68,11 +69,11 @@ def test_the_list_and_worker_follow_the_bytes_of_the_files(tmp_path: Path) -> No
     revision = dict(listing["shared"])["assets/mcr/calculator.js"]
     assert len(revision) == 16 and all(c in "0123456789abcdef" for c in revision)
 
-    again = write_offline_files(site, APPS, "en")
+    again = write_offline_files(site, APPS, "en", NOT_SAVED_TEXTS)
     assert again.version == first.version and (site / WORKER).read_text(encoding="utf-8") == worker
 
     (site / "zh/index.html").write_text("<h1>首页 (new)</h1>", encoding="utf-8")
-    changed = write_offline_files(site, APPS, "en")
+    changed = write_offline_files(site, APPS, "en", NOT_SAVED_TEXTS)
     assert changed.version != first.version
     new_listing = json.loads((site / FILE_LIST).read_text(encoding="utf-8"))
     assert dict(new_listing["languages"]["zh"]["files"])["zh/index.html"] != \
@@ -89,7 +90,7 @@ def test_a_new_page_is_kept_without_a_change_here(tmp_path: Path) -> None:
 
 def test_each_language_has_its_manifest(tmp_path: Path) -> None:
     site = _site(tmp_path / "site")
-    write_offline_files(site, APPS, "en")
+    write_offline_files(site, APPS, "en", NOT_SAVED_TEXTS)
     zh = json.loads((site / "zh" / MANIFEST).read_text(encoding="utf-8"))
     assert zh == manifest(APPS[1], "en")
     assert (zh["name"], zh["lang"], zh["start_url"], zh["scope"], zh["display"]) == (

@@ -18,11 +18,33 @@
 
   function notice(name) { return document.querySelector(".mcr-notice[data-notice=" + name + "]"); }
 
-  function show(box) {
+  var SAVED_SHOWN_MS = 12000;   // "saved on this device" tells, asks nothing: it goes by itself
+
+  // While a notice stands at the foot of the screen, the page gets room below its end, so
+  // that its last buttons can still be scrolled above the notice.
+  function makeRoom() {
+    var shown = Array.prototype.filter.call(document.querySelectorAll(".mcr-notice"), function (b) { return !b.hidden; });
+    var height = shown.reduce(function (most, b) { return Math.max(most, b.offsetHeight); }, 0);
+    document.body.style.paddingBottom = height ? (height + 24) + "px" : "";
+  }
+
+  function hide(box) {
+    box.hidden = true;
+    makeRoom();
+  }
+
+  function show(box, fades) {
     if (!box) return;
     box.hidden = false;
+    makeRoom();
     var close = box.querySelector(".mcr-notice__close");
-    if (close) close.onclick = function () { box.hidden = true; };
+    if (close) close.onclick = function () { hide(box); };
+    if (fades) {
+      setTimeout(function later() {   // not while the reader is on it (a finger, the keyboard)
+        if (box.matches(":hover, :focus-within")) setTimeout(later, SAVED_SHOWN_MS / 3);
+        else hide(box);
+      }, SAVED_SHOWN_MS);
+    }
   }
 
   function offerUpdate(worker) {
@@ -49,7 +71,7 @@
     var data = event.data || {};
     if (data.type !== "cached") return;
     document.documentElement.setAttribute("data-mcr-offline", "ready");
-    if (data.fresh) show(notice("saved"));
+    if (data.fresh) show(notice("saved"), true);
   });
   navigator.serviceWorker.addEventListener("controllerchange", function () {
     if (wantReload && !reloading) {

@@ -171,13 +171,19 @@
   };
 
   // ---- Notices ------------------------------------------------------------------------------
-  Sheet.prototype.notice = function (text, kind, actions) {
+  // A notice at the top of the sheet, or after `after` (an element): where the reader is.
+  Sheet.prototype.notice = function (text, kind, actions, after) {
     var box = this.$(".mcr-scoresheet__notices"), note;
     var close = h("button", {type: "button", class: "md-button mcr-scoresheet__dismiss",
                              onclick: function () { note.remove(); }}, [this.t("sheet_dismiss")]);
     note = h("div", {class: "mcr-scoresheet__notice mcr-scoresheet__notice--" + (kind || "info")},
              [h("p", {}, [text])].concat(actions || [], [close]));
-    box.appendChild(note);
+    if (after) {
+      note.setAttribute("role", "status");
+      after.insertAdjacentElement("afterend", note);
+    } else {
+      box.appendChild(note);
+    }
     return note;
   };
 
@@ -521,19 +527,23 @@
     this.editing = null;
     this.save(sheet);
     this.say("");   // "Hand n is on the sheet" no longer holds
-    this.notice(this.t("sheet_removed", {n: removed.n}), "info", [this.button(this.t("sheet_put_back"), function (event) {
+    // Beside the button that removed it (on a phone the top of the sheet is screens away),
+    // with the way back focused: a slip of the finger is seen and mended at once.
+    var back = this.button(this.t("sheet_put_back"), function (event) {
       var now = self.load();
       if (now.hands.length !== removed.n - 1) { self.notice(self.t("sheet_put_back_late", {n: removed.n}), "error"); return; }
       now.hands.push(removed.hand);
       self.save(now);
       event.target.closest(".mcr-scoresheet__notice").remove();
-    })]);
+    });
+    this.notice(this.t("sheet_removed", {n: removed.n}), "info", [back], this.$(".mcr-scoresheet__actions"));
+    back.focus();
   };
 
   // ---- Export, import, print, share ------------------------------------------------------------
   Sheet.prototype.download = function (text, name, type) {
     var url = URL.createObjectURL(new Blob([text], {type: type + ";charset=utf-8"}));
-    var link = h("a", {href: url, download: "score-sheet-" + name});
+    var link = h("a", {href: url, download: this.t("sheet_file_stem") + "-" + name});   // in the page's language
     document.body.appendChild(link);
     link.click();
     link.remove();

@@ -261,15 +261,28 @@
                         onclick: onclick}, [this.t(key)]);
   };
 
+  // The label of each box of a question answered with numbers, by the question's string
+  // (trainer/blocks.py ask); any other number is points.
+  var NUMBER_LABELS = {
+    ask_payments_discard: ["label_discarder", "label_others"],
+    ask_payments_self: ["label_each"],
+    guided_sets: ["label_chows", "label_pungs"]
+  };
+
   // The answer form the item's `form` names; `read()` gives the response as trainer.session takes it.
   Quiz.prototype.form = function (item) {
     var self = this, inputs = [], read;
     if (item.form === "number" || item.form === "numbers") {
-      var n = item.form === "number" ? 1 : item.numbers;
-      for (var i = 0; i < n; i++) inputs.push(h("input", {type: "number", min: "0", step: "1", class: "mcr-trainer__number",
-                                                          "aria-label": this.t("label_total")}, []));
+      var n = item.form === "number" ? 1 : item.numbers, fields = [];
+      var names = NUMBER_LABELS[item.ask && item.ask.key] || [];
+      for (var i = 0; i < n; i++) {   // each box with its own visible label: which payment is which
+        var box = h("input", {type: "number", min: "0", step: "1", inputmode: "numeric", class: "mcr-trainer__number"}, []);
+        fields.push(box);
+        inputs.push(h("label", {class: "mcr-trainer__field"}, [
+          h("span", {class: "mcr-trainer__field-name"}, [this.t(names[i] || "label_total")]), box]));
+      }
       read = function () {
-        var values = inputs.map(function (x) { return x.value.trim() === "" ? null : Number(x.value); });
+        var values = fields.map(function (x) { return x.value.trim() === "" ? null : Number(x.value); });
         if (values.some(function (v) { return v === null || !isFinite(v); })) return undefined;
         return item.form === "number" ? values[0] : values;
       };
