@@ -384,7 +384,7 @@ def test_an_engine_error_is_worded_in_the_language_with_its_place() -> None:
     assert mcr("score", "[123m][EE", "--lang", "es").stderr.strip() == \
         "mcr score: una combinación se abre con [ y no se cierra en la columna 7"
     assert mcr("score", "123m456p789s11s1\uff12p", "--lang", "zh").stderr.strip() == \
-        "mcr score: U+FF12 不是 ASCII 字符：记法只用数字 1-9、m p s、E S W N C F P、方括号与空格" \
+        "mcr score: “２”（U+FF12）不是 ASCII 字符：记法只用数字 1-9、m p s、E S W N C F P、方括号与空格" \
         "（记法第 17 个字符）"
     # English keeps the engine's own words, which the README quotes.
     assert mcr("score", "[123m][EE").stderr.strip() == "mcr score: unclosed meld at column 7"
