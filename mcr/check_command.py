@@ -60,8 +60,8 @@ def _from_elsewhere(problem: str, shown: str, editions_shown: str) -> str:
     as seen from the current folder."""
     for short, full in ((f"{DEFAULT_SHOWN}:", f"{shown}:"), (f"{EDITIONS}/", f"{editions_shown}/")):
         if problem.startswith(short):
-            return full + problem.removeprefix(short)
-    return problem
+            problem = full + problem.removeprefix(short)
+    return problem.replace(f" ({EDITIONS}/", f" ({editions_shown}/")   # the edition that scored an example
 
 
 def _tables(path: str | None) -> dict[str, FanTable]:
@@ -142,6 +142,15 @@ def _edition_file(path: Path) -> bool:
     return "changes" in keys and "fans" not in keys
 
 
+def _edition_file_said(lang: str, shown: str, edition: Path) -> str:
+    """What to check in place of an edition's file: its table, where it has one beside its folder."""
+    folder = edition.resolve().parent
+    table = folder.parent / DEFAULT_SHOWN
+    if folder.name == EDITIONS and table.is_file():
+        return cli_text(lang, "check_edition_file", path=shown, table=_relative(table))
+    return cli_text(lang, "check_edition_file_alone", path=shown)
+
+
 def _edition_files(editions: Path) -> list[Path]:
     return sorted(editions.glob("*.yaml")) if editions.is_dir() else []
 
@@ -182,9 +191,7 @@ def run(args: argparse.Namespace) -> int:
         print("mcr check: " + cli_text(args.lang, key, path=shown), file=sys.stderr)
         return 2
     if _edition_file(table_file):   # a common slip: the edition one edited, in place of its table
-        table = table_file.resolve().parent.parent / DEFAULT_SHOWN
-        print("mcr check: " + cli_text(args.lang, "check_edition_file", path=shown, table=_relative(table)),
-              file=sys.stderr)
+        print("mcr check: " + _edition_file_said(args.lang, shown, table_file), file=sys.stderr)
         return 2
     if args.editions is not None and not args.editions.is_dir():
         key = "check_not_folder" if args.editions.exists() else "check_no_folder"

@@ -111,8 +111,9 @@ def find_fan(table: FanTable, query: str) -> str | None:
 
 def unknown_fan_message(lang: str, query: str, table: FanTable, editions: dict[str, FanTable]) -> str:
     """Why `query` names no fan of `table`: the edition that has it, or the ways to name one."""
+    mine = table.edition.id if table.edition else None
     for edition_id, other in editions.items():
-        found = find_fan(other, query) if other is not table else None
+        found = find_fan(other, query) if edition_id != mine else None
         if found is not None:
             name = other.edition.name(lang) if other.edition else edition_id
             return text(lang, "fan_in_other_edition", fan=other.fan(found).name(lang), edition=name, id=edition_id)
@@ -178,8 +179,9 @@ def run(args: argparse.Namespace) -> int:
             term.say(line)
         return 0
     fan = None
+    # The fan is looked for in the rules the learner plays: those asked for, else those chosen.
+    asked = editions.get(args.edition or loaded.progress.edition or "", table)
     if args.fan:
-        asked = editions.get(args.edition, table) if args.edition else table
         fan = find_fan(asked, args.fan)
         if fan is None:
             term.warn(unknown_fan_message(lang, args.fan, asked, editions))
@@ -196,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
     options = Options(mode, args.count, args.level, fan, tuple(args.kind or KINDS), seed, args.edition, args.explain)
     saver = StoreSaver(term, store, loaded.progress)
     session = Session(trainer, loaded.progress, options, today=clock.today(), lang=lang, save=saver)
-    summary = TerminalSession(term, session).run(_header(args, session, fan, table, seed))
+    summary = TerminalSession(term, session).run(_header(args, session, fan, asked, seed))
     return 1 if summary.empty else 0
 
 

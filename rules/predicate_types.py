@@ -111,6 +111,11 @@ _ITERATING = ("count", "all", "some", "none", "filter", "map", "distinct", "sort
 _SYMBOLS = {"==", "!=", "<", "<=", ">", ">=", "in", "+", "-"}
 
 
+def not_of_a_list(n: int) -> str:
+    """Why `{not: [X]}` is refused: Python's `not` of a list is False whatever it holds."""
+    return f"'not' takes one condition written as itself ({{not: X}}), not a list of {n} ({{not: [X]}})"
+
+
 class PredicateTypeError(ValueError):
     """An operator applied to a value of the wrong kind: the message says which, and where."""
 
@@ -178,10 +183,11 @@ class _Checker:
         """`and`, `or` and `not` join conditions: each operand true or false (a number or a list
         would be read as true or false, silently), `not` of exactly one."""
         if op == "not" and isinstance(arg, list):
-            raise self.fail(path, f"'not' takes one condition written as itself ({{not: X}}), not a list of "
-                                  f"{len(arg)} ({{not: [X]}})")
-        if op != "not" and (not isinstance(arg, list) or not arg):
+            raise self.fail(path, not_of_a_list(len(arg)))
+        if op != "not" and not isinstance(arg, list):
             raise self.fail(path, f"'{op}' takes a list of conditions")
+        if op != "not" and not arg:
+            raise self.fail(path, f"'{op}' takes at least one condition")
         for i, kind in enumerate(types):
             if kind.known and kind != FLAG:
                 at = f"{path}[{i}]" if isinstance(arg, list) else path

@@ -202,11 +202,17 @@ def _fan_predicate_problems(fan: dict[str, Any], shown: str) -> list[str]:
         if kind.known and kind != NUMBER:
             problems.append(f"{tag}fan {fid}: count: gives {kind}, but a fan counts a number of times")
     if fan.get("when") is not None and not problems:
-        kind = check_types(strip_lines(fan["when"]), f"fan {fid}: when", item)
-        if kind.known and kind != FLAG:   # a list or a number would be read as true or false, silently
-            problems.append(f"{tag}fan {fid}: when: gives {kind}, but a condition is true or false "
-                            "(compare it: {\">\": [..., 0]})")
+        problems += _not_a_condition(fan["when"], f"fan {fid}: when", tag, item)
     return problems
+
+
+def _not_a_condition(node: Any, where: str, tag: str, item: ValueType | None = None) -> list[str]:
+    """A `when` that gives something other than true or false (a list, a number), which
+    would be read as true or false silently."""
+    kind = check_types(strip_lines(node), where, item)
+    if kind.known and kind != FLAG:
+        return [f"{tag}{where}: gives {kind}, but a condition is true or false (compare it: {{\">\": [..., 0]}})"]
+    return []
 
 
 def _predicate_problems_of(fan: dict[str, Any], key: str, node: Any, tag: str,
@@ -317,10 +323,12 @@ def _situation_problems(situations: dict[str, Any], scope: _Scope) -> list[str]:
         if rule["id"] in seen:
             problems.append(f"{tag}duplicate id")
         seen.add(rule["id"])
-        problems += predicate_problems(
-            strip_lines(rule["when"]), f"situation {rule['id']}: when", place, not_facts=READING_FACTS,
+        where = f"situation {rule['id']}: when"
+        found = predicate_problems(
+            strip_lines(rule["when"]), where, place, not_facts=READING_FACTS,
             facts_note="a situation rule is checked before the tiles are read into sets, so it may use only "
                        "facts of the hand and the situation")
+        problems += found or _not_a_condition(rule["when"], where, place)
         problems += [f"{tag}reason has no '{lang}' text" for lang in scope.languages
                      if not (rule.get("reason") or {}).get(lang)]
     return problems

@@ -55,9 +55,11 @@ _NUMBER = re.compile(r"-?[0-9]{1,9}(\.[0-9]{1,9})?")    # a text that reads as a
 
 
 def _value(value: Any) -> str:
-    """A value as a problem names it: a short scalar as itself; a mapping, a list or a long
-    text by its kind, so that a file that is no fan table is not echoed back line by line
-    (and no parser's `__line__` key shows)."""
+    """A value as a problem names it: a short scalar as itself (true and false as YAML writes
+    them); a mapping, a list or a long text by its kind, so that a file that is no fan table
+    is not echoed back line by line (and no parser's `__line__` key shows)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, dict):
         return f"a mapping of {len([k for k in value if k != '__line__'])} key(s)"
     if isinstance(value, list):
@@ -86,7 +88,7 @@ def _kind(value: Any) -> str:
     if value is None:
         return "empty"   # a key with no value
     if isinstance(value, bool):
-        return "true or false"
+        return "a flag (true or false)"
     kinds = ((int, "a whole number"), (float, "a number"), (str, "a text"), (dict, "a mapping"), (list, "a list"))
     return next((word for cls, word in kinds if isinstance(value, cls)), type(value).__name__)
 
@@ -98,7 +100,7 @@ def _type_message(err: Any) -> str:
     if err.instance is None:
         return f"the value is empty, where {wanted} is expected"
     value = err.instance
-    if isinstance(value, str) and _NUMBER.fullmatch(value):
+    if isinstance(value, str) and _NUMBER.fullmatch(value) and {"integer", "number"} & set(expected):
         return f"{value!r} is a text, where {wanted} is expected (write it without quotes)"
     described = _value(value)
     if described.startswith("a "):   # named by its kind already
@@ -106,9 +108,10 @@ def _type_message(err: Any) -> str:
     return f"{described} is {_kind(value)}, where {wanted} is expected{hint}"
 
 
-def _meant_branch(err: Any) -> list[Any]:
+def _meant_branch(err: Any) -> list[Any] | None:
     """The errors of the alternative (oneOf, anyOf) the value was most likely meant to be:
-    the one whose keys it shares most, then the one it breaks least."""
+    the one whose keys it shares most, then the one it breaks least; None when no key
+    tells (a plain value, or keys no alternative has) and several break it as little."""
     branches: dict[int, list[Any]] = {}
     for sub in err.context:
         branches.setdefault(sub.relative_schema_path[0], []).append(sub)
@@ -118,14 +121,22 @@ def _meant_branch(err: Any) -> list[Any]:
         options = err.validator_value[index] if index < len(err.validator_value) else {}
         known = set(options.get("properties") or {}) if isinstance(options, dict) else set()
         return len(keys & known), -len(branches[index])
-    return branches[max(branches, key=fit)]
+    best = max(branches, key=fit)
+    if fit(best)[0] == 0 and sum(fit(i) == fit(best) for i in branches) > 1:
+        return None
+    return branches[best]
 
 
 def messages_of(err: Any, path: list[Any]) -> list[tuple[str, list[Any]]]:
     """A schema error in plain words, with where it is: an error among alternatives (oneOf,
-    anyOf) as the errors of the one the value was likely meant to be, each where it is."""
+    anyOf) as the errors of the one the value was likely meant to be, each where it is; where
+    nothing tells which was meant (a plain value), what each alternative wants."""
     if err.validator in ("oneOf", "anyOf") and err.context:
-        return [m for e in _meant_branch(err) for m in messages_of(e, path + list(e.relative_path))]
+        meant = _meant_branch(err)
+        if meant is None:
+            firsts = {message_of(e): None for e in err.context if not e.relative_path}
+            return [(_short("; or ".join(firsts) or message_of(err)), path)]
+        return [m for e in meant for m in messages_of(e, path + list(e.relative_path))]
     return [(message_of(err), path)]
 
 

@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping
 from .context import HAND_VOCABULARY, ITEM_VOCABULARY, STORED_TUPLES
 from .errors import NotationError
 from .notation import read_tiles   # the tile reader of the hand notation
-from .predicate_types import ANY, PredicateTypeError, ValueType, predicate_type
+from .predicate_types import ANY, PredicateTypeError, ValueType, not_of_a_list, predicate_type
 from .tiles import ALL_TILES, BY_TEXT, Tile
 
 
@@ -131,9 +131,8 @@ class _Compiler:
         return "(" + " or ".join(parts) + ")" if parts else "False"
 
     def op_not(self, arg, depth, path):
-        if isinstance(arg, list):   # Python's `not` of a list is False whatever the list holds
-            raise self.fail(path, f"'not' takes one condition written as itself ({{not: X}}), not a list of "
-                                  f"{len(arg)} ({{not: [X]}})")
+        if isinstance(arg, list):
+            raise self.fail(path, not_of_a_list(len(arg)))
         return f"(not {self.compile(arg, depth, path)})"
 
     def op_if(self, arg, depth, path):

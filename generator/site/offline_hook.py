@@ -55,7 +55,7 @@ def notices(lang: str) -> str:
 def not_saved_texts(codes: tuple[str, ...]) -> dict[str, dict[str, str]]:
     """Per language: the page shown offline in place of one not kept, and the language's name."""
     return {code: {"title": _TEXT.text(code, "not_saved_title"), "text": _TEXT.text(code, "not_saved_text"),
-                   "name": LANGUAGE_NAMES[code]} for code in codes}
+                   "kept": _TEXT.text(code, "not_saved_kept"), "name": LANGUAGE_NAMES[code]} for code in codes}
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:

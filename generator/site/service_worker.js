@@ -162,14 +162,16 @@ function escaped(text) {
 async function notSaved(cache, url) {
   const list = await keptList(cache), words = await cache.match(NOT_SAVED);
   if (!list || !words) return null;
-  const texts = await words.json();
+  const texts = await words.json(), kept = await languagesKept(cache);
   const code = languageOf(url, list), t = texts[code] || texts[list.default];
-  const links = (await languagesKept(cache)).filter((c) => texts[c] && list.languages[c]).map((c) =>
+  if (kept.includes(code)) return null;   // a page missing from a kept language: the browser's answer
+  const links = kept.filter((c) => texts[c] && list.languages[c]).map((c) =>
     `<li><a href="${escaped(new URL(list.languages[c].root, ROOT).href)}" lang="${c}">${escaped(texts[c].name)}</a></li>`);
+  const listed = links.length ? `<p>${escaped(t.kept)}</p><ul>${links.join("")}</ul>` : "";
   const html = `<!doctype html><html lang="${code}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escaped(t.title)}</title></head>` +
     `<body style="font-family:sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5">` +
-    `<h1 style="font-size:1.4rem">${escaped(t.title)}</h1><p>${escaped(t.text)}</p><ul>${links.join("")}</ul></body></html>`;
+    `<h1 style="font-size:1.4rem">${escaped(t.title)}</h1><p>${escaped(t.text)}</p>${listed}</body></html>`;
   return new Response(html, {status: 503, headers: {"Content-Type": "text/html; charset=utf-8"}});
 }
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 import rules
 from generator.site.offline import FILE_LIST, MANIFEST, AppLanguage, language_root, write_offline_files
@@ -159,6 +160,12 @@ def test_after_one_visit_the_calculator_quiz_and_rulebook_work_offline(
         assert tab.page.locator("h1").inner_text() == "Cette page n'est pas enregistrée sur cet appareil"
         assert [(a.inner_text(), a.get_attribute("href")) for a in tab.page.locator("li a").all()] == [
             ("English", server.url)]
+        # A page missing from a kept language is not called unsaved: the browser says it.
+        try:
+            tab.page.goto(server.url + "no-such-page/", wait_until="load")
+        except PlaywrightError:
+            pass
+        assert "not saved" not in tab.page.content()
     finally:
         tab.context.close()
 

@@ -283,6 +283,7 @@ def test_a_hand_is_corrected_and_the_last_one_removed_and_put_back(sheet: Sheet)
     assert sheet.page.evaluate("() => document.activeElement.textContent") == "Put it back"
     sheet.page.get_by_role("button", name="Put it back").click()
     assert sheet.hands() == 4 and sheet.row(4)["results"] == [-16, -8, 32, -8]
+    assert sheet.page.evaluate("() => document.activeElement.classList.contains('mcr-scoresheet__undo')")
     assert not sheet.errors, sheet.errors
 
 

@@ -190,6 +190,11 @@ def test_check_from_another_folder_names_the_project_s_table_in_full(tmp_path: P
     assert out.splitlines() == [f"{table}:12: fan x: a problem", f"{ROOT}/editions/green-book.yaml:3: fan y: another"]
     assert f"read {table} and its editions: green-book ({ROOT}/editions/green-book.yaml)" in err
     assert f"mcr check: 2 problems in {table} and its editions" in err.splitlines()
+    # The edition named in the middle of a line (an example it scored) is the project's too.
+    found[:] = ["fans.yaml:7: fan x: example 1m, scored by edition green-book (editions/green-book.yaml): y"]
+    _, out, _ = run("check")
+    assert out.splitlines() == [f"{table}:7: fan x: example 1m, scored by edition green-book "
+                                f"({ROOT}/editions/green-book.yaml): y"]
 
 
 def test_an_example_of_the_table_an_edition_breaks_names_the_edition(tmp_path: Path) -> None:
@@ -259,3 +264,13 @@ def test_a_broken_edition_among_several_is_one_problem_and_the_check_ends_as_usu
     assert out.splitlines() == [f"{copy.parent}/editions/zz.yaml:3: YAML syntax: did not find expected ',' or ']' "
                                 "(column 1; while parsing a flow sequence at line 2, column 7)"]
     assert err.splitlines()[-1] == f"mcr check: 1 problem in {copy} and its editions"
+
+
+def test_an_edition_file_outside_an_editions_folder_is_told_to_check_its_table(tmp_path: Path) -> None:
+    alone = tmp_path / "sub" / "gb.yaml"
+    alone.parent.mkdir()
+    shutil.copyfile(ROOT / "editions" / "green-book.yaml", alone)
+    status, out, err = run("check", str(alone))
+    assert (status, out) == (2, "")
+    assert err == (f"mcr check: {alone} is an edition of a table, not a fan table: check the table whose "
+                   "editions/ folder holds it (mcr check TABLE)\n")

@@ -395,6 +395,9 @@ def test_an_unknown_fan_or_a_missing_bank_is_an_error_not_a_crash(monkeypatch, c
     code, _, err = run(monkeypatch, capsys, ["--fan", "82"])
     assert code == 2 and ("Concealed and Melded Kong is a fan of the edition Green Book reading (2006), "
                           "not of this one: add --edition green-book.") in err
+    # ...and following that advice drills it (the header named the fan from the 1998 table).
+    code, out, _ = run(monkeypatch, capsys, ["--fan", "82", "--edition", "green-book", "--count", "1"], "q\n")
+    assert code == 0 and "drilling Concealed and Melded Kong" in out
     code, _, err = run(monkeypatch, capsys, ["--banks", str(tmp_path / "nowhere")])   # a mistyped folder
     assert code == 2 and "argument --banks: a folder of quiz banks" in err
     code, _, err = run(monkeypatch, capsys, ["--banks", str(tmp_path)])   # a folder without its banks

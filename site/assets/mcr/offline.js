@@ -29,19 +29,21 @@
   }
 
   function hide(box) {
+    clearTimeout(box._mcrFading);   // a notice shown again keeps its own time
     box.hidden = true;
     makeRoom();
   }
 
   function show(box, fades) {
     if (!box) return;
+    clearTimeout(box._mcrFading);
     box.hidden = false;
     makeRoom();
     var close = box.querySelector(".mcr-notice__close");
     if (close) close.onclick = function () { hide(box); };
     if (fades) {
-      setTimeout(function later() {   // not while the reader is on it (a finger, the keyboard)
-        if (box.matches(":hover, :focus-within")) setTimeout(later, SAVED_SHOWN_MS / 3);
+      box._mcrFading = setTimeout(function later() {   // not while the keyboard is on it
+        if (box.matches(":focus-within")) box._mcrFading = setTimeout(later, SAVED_SHOWN_MS / 3);
         else hide(box);
       }, SAVED_SHOWN_MS);
     }

@@ -529,14 +529,21 @@
     this.say("");   // "Hand n is on the sheet" no longer holds
     // Beside the button that removed it (on a phone the top of the sheet is screens away),
     // with the way back focused: a slip of the finger is seen and mended at once.
+    var actions = this.$(".mcr-scoresheet__actions");
     var back = this.button(this.t("sheet_put_back"), function (event) {
       var now = self.load();
-      if (now.hands.length !== removed.n - 1) { self.notice(self.t("sheet_put_back_late", {n: removed.n}), "error"); return; }
+      event.target.closest(".mcr-scoresheet__notice").remove();
+      if (now.hands.length !== removed.n - 1) {
+        self.notice(self.t("sheet_put_back_late", {n: removed.n}), "error", [], actions);
+        return;
+      }
       now.hands.push(removed.hand);
       self.save(now);
-      event.target.closest(".mcr-scoresheet__notice").remove();
+      self.$(".mcr-scoresheet__undo").focus();   // where the reader was, not the page's top
     });
-    this.notice(this.t("sheet_removed", {n: removed.n}), "info", [back], this.$(".mcr-scoresheet__actions"));
+    var note = this.notice(this.t("sheet_removed", {n: removed.n}), "info", [back], actions);
+    note.firstChild.id = "mcr-scoresheet-removed-" + removed.n;
+    back.setAttribute("aria-describedby", note.firstChild.id);   // read with the focused button
     back.focus();
   };
 
