@@ -206,14 +206,21 @@ def _change_label(data: dict[str, Any], path: list[Any]) -> str:
         change = data["changes"][path[1]]
     except (KeyError, IndexError, TypeError):
         return ""
+    name = change_name(change)
+    return f"{name}: " if name else ""
+
+
+def change_name(change: Any) -> str | None:
+    """'change of fan ID' (or of new fan, of ruling): one of an edition's changes, named by
+    what it changes, in the problems of the check and of the texts' markup."""
     if not isinstance(change, dict):
-        return ""
+        return None
     for kind in ("fan", "new_fan", "ruling"):
         target = change.get(kind)
         target = target.get("id") if isinstance(target, dict) else target
         if isinstance(target, str):
-            return f"change of {kind.replace('_', ' ')} {target}: "
-    return ""
+            return f"change of {kind.replace('_', ' ')} {target}"
+    return None
 
 
 def fraction_problems(data: Any, shown: str) -> list[str]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from i18n.markup import markup_advice, plain_text_markup
 from rules import EDITIONS_FOLDER, RulesError, read_table_data
+from rules.table_schema import change_name
 
 
 _LANGUAGE = re.compile(r"^[a-z]{2}$")
@@ -33,12 +34,7 @@ def _item_label(kind: str, item: Any) -> str:
     if not isinstance(item, dict):
         return kind
     if kind == "changes":   # an edition's change: named by what it changes
-        for key in ("fan", "new_fan", "ruling"):
-            target = item.get(key)
-            target = target.get("id") if isinstance(target, dict) else target
-            if isinstance(target, str):
-                return f"change of {key.replace('new_', 'new ')} {target}"
-        return "change"
+        return change_name(item) or "change"
     ident = item.get("id")
     return f"{_LABELLED.get(kind, kind)} {ident}" if isinstance(ident, str) else kind
 
