@@ -15,6 +15,7 @@ from .edition_diff import Difference
 from .editions import EDITIONS_FOLDER, Change, EditionError, EditionInfo
 from .errors import ERROR_FIELDS, FanTableError, HandError, NotationError, RulesError, SituationError
 from .fantable import DEFAULT_FANS_PATH, Example, Fan, FanTable, Ruling, load_fan_table, table_from_data
+from .table_schema import change_name
 from .table_source import read_table_data, strip_lines
 from .notation import Hand, parse_hand, parse_hand_to_analyze, parse_waiting_hand, read_tiles
 from .predicate_types import VOCABULARY_VALUES
@@ -37,5 +38,5 @@ __all__ = [
     "ScoreResult", "ScoredFan", "Situation", "SituationError", "THIRTEEN_ORPHANS", "fan_table", "is_winning",
     "load_fan_table", "make_situation", "parse_hand", "parse_waiting_hand", "read_table_data", "read_tiles", "score", "strip_lines",
     "score_readings", "score_ties", "score_with_table", "situation_for", "situation_problem", "standard_splits", "table_from_data", "waits",
-    "Competition", "Offence",
+    "Competition", "Offence", "change_name",
 ]

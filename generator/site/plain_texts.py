@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from i18n.markup import markup_advice, plain_text_markup
-from rules import EDITIONS_FOLDER, RulesError, read_table_data
-from rules.table_schema import change_name
+from rules import EDITIONS_FOLDER, RulesError, change_name, read_table_data
 
 
 _LANGUAGE = re.compile(r"^[a-z]{2}$")
