@@ -94,7 +94,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     if _nested(config):
         return
     summary = write_offline_files(Path(config.site_dir), app_languages(config), DEFAULT_LANG,
-                                  not_saved_texts(built_languages(config)))
+                                  not_saved_texts(LANGS))   # every language's: a shared file, the same in any build
     mib = {who: round(size / 2**20, 1) for who, size in summary.bytes.items()}
     log.info("offline: version %s; %d shared files and per language %s; MiB kept %s", summary.version,
              summary.shared, summary.languages, mib)

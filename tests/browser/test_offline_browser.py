@@ -85,6 +85,18 @@ def _saved(tab: Tab) -> None:
     tab.page.wait_for_selector("html[data-mcr-offline=ready]", state="attached", timeout=SAVED_MS)
 
 
+def _settled_content(tab: Tab) -> str:
+    """The page's HTML once a failed navigation has settled on the browser's error page (asked
+    while it still moves, the browser refuses)."""
+    for _ in range(100):
+        tab.page.wait_for_load_state("load")
+        try:
+            return tab.page.content()
+        except PlaywrightError:
+            tab.page.wait_for_timeout(100)
+    return tab.page.content()
+
+
 def _cached_urls(tab: Tab) -> list[str]:
     return tab.page.evaluate("""async () => {
         const names = (await caches.keys()).filter((n) => n.startsWith('mcr-'));
@@ -165,7 +177,7 @@ def test_after_one_visit_the_calculator_quiz_and_rulebook_work_offline(
             tab.page.goto(server.url + "no-such-page/", wait_until="load")
         except PlaywrightError:
             pass
-        assert "not saved" not in tab.page.content()
+        assert "not saved" not in _settled_content(tab)
     finally:
         tab.context.close()
 

@@ -119,12 +119,13 @@ def test_a_third_edition_needs_no_python(tmp_path: Path) -> None:
     (tmp_path / "editions" / "club.yaml").write_text('''edition:
   id: club
   based_on: "1998"
-  names: {en: Our club, zh: 本俱乐部, es: "Nuestro club", ko: "우리 클럽"}
+  names: {en: Our club, zh: 本俱乐部, es: "Nuestro club", ko: "우리 클럽", fr: "Notre club", ja: "当クラブ"}
   source:
-    publisher: {en: The club, zh: 俱乐部, es: "El club", ko: "클럽"}
+    publisher: {en: The club, zh: 俱乐部, es: "El club", ko: "클럽", fr: "Le club", ja: "クラブ"}
     year: 2026
-    title: {en: House rules, zh: 内部规则, es: "Reglas de la casa", ko: "자체 규칙"}
-  summary: {en: Gentler scores., zh: 分数更低。, es: "Puntos más suaves.", ko: "점수가 낮다."}
+    title: {en: House rules, zh: 内部规则, es: "Reglas de la casa", ko: "자체 규칙", fr: "Règles maison", ja: "独自ルール"}
+  summary: {en: Gentler scores., zh: 分数更低。, es: "Puntos más suaves.", ko: "점수가 낮다.", fr: "Des points plus doux.",
+            ja: "点数を控えめに。"}
 changes:
 - fan: chicken_hand
   set: {points: 6}
