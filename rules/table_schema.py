@@ -76,7 +76,10 @@ def _key(key: Any) -> str:
 
 # What the schema's types and patterns ask for, in words (jsonschema names them as code).
 _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "a text", "object": "a mapping",
-               "array": "a list", "boolean": "true or false", "null": "nothing"}
+               "array": "a list", "boolean": "a flag (true or false)", "null": "nothing"}
+# The schema's type of a value as YAML reads it (bool before int: True is an int in Python).
+_SCHEMA_TYPES = ((bool, "boolean"), (int, "integer"), (float, "number"), (str, "string"), (dict, "object"),
+                 (list, "array"))
 _PATTERN_WORDS = {
     "^[a-z][a-z0-9_]*$": "an id (lower-case letters, digits and _, starting with a letter)",
     "^[a-z]{2}$": "a language's two-letter code (en)",
@@ -85,12 +88,8 @@ _PATTERN_WORDS = {
 
 def _kind(value: Any) -> str:
     """What a value of the YAML is, in the words of _TYPE_WORDS."""
-    if value is None:
-        return "empty"   # a key with no value
-    if isinstance(value, bool):
-        return "a flag (true or false)"
-    kinds = ((int, "a whole number"), (float, "a number"), (str, "a text"), (dict, "a mapping"), (list, "a list"))
-    return next((word for cls, word in kinds if isinstance(value, cls)), type(value).__name__)
+    kind = next((name for cls, name in _SCHEMA_TYPES if isinstance(value, cls)), None)
+    return _TYPE_WORDS[kind] if kind else type(value).__name__
 
 
 def _type_message(err: Any) -> str:

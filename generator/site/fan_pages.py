@@ -93,7 +93,7 @@ def fan_page(data: SiteData, fan: Fan, lang: str) -> str:
     note = pick(fan.notes, lang)
     family = data.family_name(fan.family, lang)
     texts = [name, definition, family] + ([note] if note else [])
-    rulings = data.rulings_of(fan)
+    rulings = data.table.rulings_on((fan.id,))
     for r in rulings:
         texts += [pick(r.question, lang), pick(r.answer, lang), pick(r.alternatives, lang)]
     label = data.fans_path.name

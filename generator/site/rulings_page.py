@@ -40,15 +40,10 @@ def ruling_entry(ruling: Ruling, lang: str) -> RulingEntry:
                        md_localized(pick(ruling.alternatives, lang), lang))
 
 
-def fans_concerned(data: SiteData, ruling: Ruling) -> tuple[str, ...]:
-    """The fans a ruling concerns: those it names, then those that name it (as data.rulings_of)."""
-    return data.table.fans_under(ruling)
-
-
 def fans_concerned_line(data: SiteData, ruling: Ruling, lang: str, fan_link: str) -> str | None:
     """'**Fans concerned**: [fan name](../fans/<fan id>.md) · ...', or None when the ruling
     concerns no fan (a label with nothing after it says nothing)."""
-    fans = fans_concerned(data, ruling)
+    fans = data.table.fans_under(ruling)   # those it names, then those that list it
     if not fans:
         return None
     by_id = data.table.by_id

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rules import (DEFAULT_FANS_PATH, Change, Difference, EditionInfo, Fan, FanTable, Ruling, edition_differences,
+from rules import (DEFAULT_FANS_PATH, Change, Difference, EditionInfo, Fan, FanTable, edition_differences,
                    editions, load_fan_table, read_table_data, strip_lines)
 
 from .localize import Localized, pick
@@ -31,10 +31,6 @@ class SiteData:
     def excluded_by(self, fan_id: str) -> tuple[Fan, ...]:
         """The fans whose exclusion list names `fan_id`, in rulebook order."""
         return tuple(f for f in self.table.fans if fan_id in f.excludes)
-
-    def rulings_of(self, fan: Fan) -> tuple[Ruling, ...]:
-        """Rulings the fan lists, or that list the fan, in the table's order."""
-        return self.table.rulings_on((fan.id,))
 
 
 def load_site_data(fans_path: Path | None = None) -> SiteData:
