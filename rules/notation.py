@@ -238,7 +238,7 @@ def _plain_meld(body: str, claim: str) -> Group | None:
 # ASCII only (re.ASCII, and no \\d or \\s): anything else goes to the careful reader, which names it.
 _PLAIN_HAND = re.compile(r"((?: *\[(?:[1-9]+[mps]|[ESWNCFP]+)[1-3]?\])*)((?:[1-9]+[mps]|[ESWNCFP]| )+)", re.ASCII)
 _PLAIN_MELD = re.compile(r"\[([1-9]+[mps]|[ESWNCFP]+)([1-3]?)\]", re.ASCII)
-_PLAIN_TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]", re.ASCII)   # one token of standing tiles
+_PLAIN_TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]+", re.ASCII)   # one token of standing tiles: a suit's digits, or a run of honors
 
 
 # One token of standing tiles (`123m`, or an honor letter), read once: (its tiles' codes,
@@ -262,7 +262,7 @@ _MELDS_PACKED: dict[int, int] = {}   # a meld's form -> its tiles' packed counts
 
 def _token(text: str) -> _Token:
     """The tiles of one token of standing tiles, remembered (up to _TOKENS_KEPT tokens)."""
-    tiles = tuple([BY_TEXT[d + text[-1]] for d in text[:-1]]) if text[-1] in "mps" else (BY_TEXT[text],)
+    tiles = tuple([BY_TEXT[d + text[-1]] for d in text[:-1]] if text[-1] in "mps" else [BY_TEXT[c] for c in text])
     token = kept((tuple([t.code for t in tiles]), _packed(tiles), mask_of(tiles)))
     if len(_TOKENS) < _TOKENS_KEPT:
         _TOKENS[text] = token
