@@ -115,3 +115,16 @@ def test_an_absorbed_fan_is_implied_by_the_table_itself(table: rules.FanTable) -
     result = rules.score("[123p][7777p1][EEEE]456p9p9p", self_drawn=True, seat_wind="S")
     reasons = {(n.id, n.by): n.reason for n in rules.breakdown(result, table).not_counted}
     assert reasons == {("pung_of_terminals_or_honors", "prevalent_wind"): IMPLIED}
+
+
+def test_a_fan_implies_only_what_its_own_sets_make(table: rules.FanTable) -> None:
+    # Big Three Winds (EEE SSS WWW) implies Pung of Terminals or Honors on each wind pung, but
+    # the 1998 rules list it as not counted, so the separate pung of 9s loses it too: by the list.
+    assert judgement(table, "big_three_winds", "pung_of_terminals_or_honors", DISCARD) == IMPLIED
+    result = rules.score("[EEE][SSS]WWW999m5p5p", seat_wind="W")
+    lines = [(n.groups, n.reason) for n in rules.breakdown(result, table).not_counted
+             if n.id == "pung_of_terminals_or_honors"]
+    assert sorted(lines) == [(("999m",), LISTED), (("EEE",), IMPLIED), (("SSS",), IMPLIED), (("WWW",), IMPLIED)]
+    entries = [(tuple(n["groups"]), n.get("listed", False)) for n in not_counted_of(result, table)
+               if n["id"] == "pung_of_terminals_or_honors"]
+    assert sorted(entries) == [(("999m",), True), (("EEE",), False), (("SSS",), False), (("WWW",), False)]
