@@ -78,6 +78,19 @@ def test_tallies_and_the_daily_goal_with_its_streak() -> None:
     assert p.daily.current_streak(DAY_TWO) == 2 and p.daily.current_streak(DAY_TWO + timedelta(days=2)) == 0
 
 
+def test_a_goal_lowered_below_the_days_count_is_met_once_by_the_next_answer() -> None:
+    daily = Daily()
+    for _ in range(6):
+        daily = daily.after_answer(DAY_ONE, 10)                  # 6 of 10: not met
+    daily = daily.with_goal(3).after_answer(DAY_ONE, 10)         # 7 of 3: met, day one counts
+    assert (daily.answered, daily.streak, daily.streak_last, daily.best) == (7, 1, DAY_ONE, 1)
+    daily = daily.after_answer(DAY_ONE, 10)                      # 8 of 3: the same day, once
+    assert (daily.streak, daily.best) == (1, 1)
+    for _ in range(3):
+        daily = daily.after_answer(DAY_TWO, 10)                  # 3 of 3 the next day: 2 in a row
+    assert (daily.streak, daily.streak_last) == (2, DAY_TWO)
+
+
 # -- the document --------------------------------------------------------------------------
 
 def _full() -> Progress:
