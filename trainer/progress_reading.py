@@ -9,7 +9,7 @@ families and editions must be ones the trainer knows.
 from __future__ import annotations
 
 from collections.abc import Collection
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from .daily import Daily
@@ -26,6 +26,9 @@ from .spacing import DayStep, Grade, Memory, Spaced
 
 MAX_STABILITY = 1_000_000.0   # days; FSRS never comes near
 HAND_LENGTH = 120             # a hand's key: its melds and tiles in the notation
+# Fields that record a day something happened (a review, a meeting, an answer); `due` is
+# left out, as it lies ahead by nature.
+PAST_DAYS = frozenset({"last", "day", "met", "streak_last"})
 TOP_FIELDS = ("format", "session", "edition", "fans", "rules", "kinds", "level", "recent", "moved", "history",
               "units", "daily", "hands", "habits")
 
@@ -182,6 +185,33 @@ def current(top: dict[str, Any], fans: Collection[str], kinds: Collection[str], 
     return Progress(session, records, kinds_of(top["kinds"], kinds), level_state(top, session, levels),
                     history(top["history"], session, families), questions, edition_of(top["edition"], editions),
                     units_of(top["units"]), daily_of(top["daily"]), hands, habits_of(top["habits"]))
+
+
+def _late_day(value: Any, where: str, latest: date) -> tuple[str, str] | None:
+    """The first day of a past event after `latest` in the parsed document, with its place."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            spot = f"{where}.{place(key)}" if where else place(key)
+            if key in PAST_DAYS and isinstance(inner, str) and inner > latest.isoformat():
+                return spot, inner   # read already: a YYYY-MM-DD day, so text order is date order
+            found = _late_day(inner, spot, latest)
+            if found:
+                return found
+    elif isinstance(value, list):
+        for i, inner in enumerate(value):
+            if found := _late_day(inner, f"{where}[{i}]", latest):
+                return found
+    return None
+
+
+def no_future_days(text_: str, today: date) -> None:
+    """Refuse a document that says something happened after tomorrow (a day of slack for
+    time zones): its memories would be due in the future and its day not today's."""
+    latest = today + timedelta(days=1)
+    found = _late_day(parse(text_), "", latest)
+    if found:
+        where, when = found
+        raise ProgressError(f"{where}: {when} is later than tomorrow, {latest.isoformat()}")
 
 
 def read_progress(text_: str, fans: Collection[str], kinds: Collection[str], levels: tuple[str, ...],

@@ -135,6 +135,28 @@ def test_an_import_that_cannot_be_read_changes_nothing(tmp_path: Path, content: 
     assert store.path.read_bytes() == before and not list(store.path.parent.glob("*.before-import-*"))
 
 
+@pytest.mark.parametrize("shift, refused", [(1, False), (2, True)])
+def test_an_import_dated_after_tomorrow_is_refused_and_changes_nothing(tmp_path: Path, shift: int,
+                                                                       refused: bool) -> None:
+    # _full()'s first record is half_flush, last reviewed on day one: moved `shift` days on, it
+    # is tomorrow (a day of slack for time zones) or the day after (refused, named by its place).
+    data = _full().as_data()
+    moved = (DAY_ONE + timedelta(days=shift)).isoformat()
+    data["fans"]["half_flush"]["memory"]["last"] = data["fans"]["half_flush"]["step"]["day"] = moved
+    data["fans"]["half_flush"]["memory"]["due"] = (DAY_ONE + timedelta(days=shift + 1)).isoformat()
+    (tmp_path / "later.json").write_text(json.dumps(data), encoding="utf-8")
+    store = _store(tmp_path / "me")
+    store.update(lambda _: _full())
+    before = store.path.read_bytes()
+    if not refused:
+        assert store.import_from(tmp_path / "later.json").progress.fans["half_flush"].spaced.memory.last == DAY_TWO
+        return
+    with pytest.raises(ProgressError) as err:
+        store.import_from(tmp_path / "later.json")
+    assert str(err.value) == "fans.half_flush.memory.last: 2031-03-05 is later than tomorrow, 2031-03-04"
+    assert store.path.read_bytes() == before and not list(store.path.parent.glob("*.before-import-*"))
+
+
 def _doc(**change: object) -> dict:
     data = _full().as_data()
     for path, value in change.items():
