@@ -246,14 +246,26 @@ class Session:
         if question is None:
             self._fresh += 1
             question = build_for(planned.fan or "", planned.kind or "fans", self.trainer.editions, self.edition,
-                                 f"{self.options.seed}:{planned.fan}:{self._fresh}", avoid, f"fresh-{self._fresh:03d}")
+                                 f"{self.options.seed}:{planned.fan}:{self._fresh}", avoid, f"fresh-{self._fresh:03d}",
+                                 self.options.kinds)
             if question is None:
-                return None
+                return self._banked(planned, avoid)
             question = question.in_edition(self.edition)   # the bank's are, in the pool
         if question_key(question) in self._asked_keys:
             return None
         self._asked_keys.add(question_key(question))
         return question
+
+    def _banked(self, planned: Planned, avoid: set[str]) -> Question | None:
+        """A bank's question on `planned.fan` of a kind the learner asked for, its own kind
+        first: the builder seldom makes a hand for some kinds (a best reading needs
+        readings that score differently). None when the banks hold none unseen."""
+        pool = self.trainer.pool(self.edition)
+        for kinds in ([planned.kind], self.options.kinds):
+            found = pool.holding(planned.fan or "", [k for k in kinds if k in self.options.kinds], avoid)
+            if found:
+                return pool.questions[self.rng.choice(found)]
+        return None
 
     def current_question(self) -> Question | None:
         """The question waiting for an answer, answer key and all (simulated learners read it)."""

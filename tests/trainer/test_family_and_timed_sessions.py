@@ -185,3 +185,17 @@ def test_a_learner_of_the_trainer_keeps_their_own_and_gains_the_rest() -> None:
 def test_what_is_not_the_earlier_scripts_progress_is_named(text: str) -> None:
     with pytest.raises(ProgressError):
         as_old_file(text, "beginner")
+
+
+@pytest.mark.parametrize("kind", ["best_reading", "valid"])
+def test_a_miss_comes_back_only_as_a_kind_the_learner_asked_for(trainer: Trainer, kind: str) -> None:
+    # --kind best_reading: the builder seldom finds readings that score differently, and
+    # used to fall back to "which fans count?"; the re-ask must keep to the kind (a bank's
+    # question on the fan) or not come at all.
+    session = _session(trainer, ready_progress(), kinds=(kind,), count=3, seed=5, level="expert")
+    asked, again = [], 0
+    while (item := session.next()) is not None:
+        asked.append(session.current_question().kind)
+        again += item["reason"] == "again"
+        session.answer(None)
+    assert again > 0 and set(asked) == {kind}
