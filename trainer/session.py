@@ -38,7 +38,7 @@ from .grading import grade
 from .learner_settings import learner_settings
 from .lessons import lesson_item, worked_example
 from .modes import FlashcardMode, GuidedMode
-from .planner import Planned, Pool, Request, plan, reviewed_fans
+from .planner import Planned, Pool, Request, plan, reviewed_fans, reviews_fans
 from .progress import Answer, Progress
 from .question_items import question_item
 from .rescoring import rescorer
@@ -369,7 +369,14 @@ class Session:
         return {"asked": self.asked, "right": self.right, "review": to_review(self.answers),
                 "today": {"answered": daily.answered_on(self.today), "goal": daily.goal_or(self.settings.daily_goal),
                           "streak": daily.current_streak(self.today), "best": daily.best},
-                "due_tomorrow": len(self.progress.due_fans(self.today + timedelta(days=1)))}
+                "due_tomorrow": len(self.progress.due_fans(self.today + timedelta(days=1))),
+                "due_waiting": self._due_waiting()}
+
+    def _due_waiting(self) -> int:
+        """The fans due today that this session's kinds (--kind valid...) could not review."""
+        if self.options.mode != "practice" or reviews_fans(self.options.kinds):
+            return 0
+        return len(self.progress.due_fans(self.today))
 
 
 def _opened(progress: Progress, unit: str, fans: list[str], day: date, shown: str | None) -> Progress:

@@ -363,6 +363,8 @@ class TerminalSession:
         term.say(term.t("daily", answered=today["answered"],
                         goal=counted(term.t, term.lang, "count_answers", today["goal"]),
                         streak=counted(term.t, term.lang, "count_days", today["streak"]), best=today["best"]))
+        if summary["due_waiting"]:
+            term.say(term.t("due_waiting", fans=counted(term.t, term.lang, "count_fans", summary["due_waiting"])))
         if session.level is not None and session.options.mode == "practice":
             for line in level_lines(session.progress, term.lang):
                 term.say(line)

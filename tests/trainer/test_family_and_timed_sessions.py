@@ -199,3 +199,21 @@ def test_a_miss_comes_back_only_as_a_kind_the_learner_asked_for(trainer: Trainer
         again += item["reason"] == "again"
         session.answer(None)
     assert again > 0 and set(asked) == {kind}
+
+
+def test_a_session_of_kinds_that_review_no_fan_plans_no_review_and_says_the_due_fans_wait(trainer: Trainer) -> None:
+    # A valid? answer credits no fan: planning half_flush and all_chows (both due) as its
+    # reviews left them due after it. They wait for a total/fans/payments session instead.
+    due = {"half_flush": _due(DAY_ONE), "all_chows": _due(DAY_ONE)}
+    progress = Progress(**{**ready_progress().__dict__, "fans": due})
+    session = _session(trainer, progress, kinds=("valid",), count=4, seed=3)
+    reasons = []
+    while (item := session.next()) is not None:
+        reasons.append(item["reason"])
+        session.answer(None)
+    assert reasons and "due" not in reasons
+    assert session.summary()["due_waiting"] == 2
+    mixed = _session(trainer, progress, kinds=("valid", "total"), count=4, seed=3)
+    first = mixed.next()
+    assert (first["reason"], mixed.current_question().kind) == ("due", "total")
+    assert mixed.summary()["due_waiting"] == 0

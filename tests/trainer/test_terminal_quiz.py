@@ -17,7 +17,8 @@ import pytest
 
 import rules
 from generator.quizzes.levels import LEVELS
-from trainer.progress import Progress
+from trainer.progress import ItemRecord, Progress
+from trainer.spacing import Memory, Spaced
 from trainer.progress_store import ProgressStore
 from generator.quizzes.questions import KINDS, Question
 from generator.quizzes.banks import bank_path, load_bank
@@ -564,3 +565,17 @@ def test_a_pick_out_of_range_says_what_to_type_for_what_is_picked(item, line, me
     ("en", [1, 2, 3, 5, 7, 8], "1-3, 5, 7-8"), ("zh", [4, 2, 3, 9], "2-4、9"), ("en", [1], "1")])
 def test_a_table_s_fan_numbers_are_written_as_ranges_with_their_gaps(lang, numbers, said) -> None:
     assert number_ranges(lang, numbers) == said
+
+
+def test_a_session_of_valid_questions_ends_saying_the_due_fan_waits(monkeypatch, capsys, tmp_path, committed,
+                                                                   data_dir) -> None:
+    # half_flush due today; a valid? question cannot review it, so the end says it waits.
+    today = date(2031, 3, 3)   # support.DAY_ONE, the fake clock's day
+    record = ItemRecord(2, 0, Spaced(Memory(1.0, 7.0, today, date(2031, 3, 2))))
+    write_progress(data_dir, Progress(**{**ready_progress().__dict__, "fans": {"half_flush": record}}))
+    banks = one_question_banks(tmp_path / "banks", first(committed, "valid"))
+    code, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1", "--kind", "valid"],
+                       right_answer(first(committed, "valid")) + "\n")
+    assert code == 0
+    assert ("Due today: 1 fan. These kinds of question review no fan: the fans due wait for a session "
+            "with --kind total, fans or payments (or with no --kind).") in out
