@@ -348,10 +348,23 @@ class Session:
                 "moved": None if moved is None else {"from": moved.before, "to": moved.after, "up": moved.up,
                                                      "right": moved.right, "of": moved.out_of},
                 "unit_passed": passed[0] if passed else None,
+                "unit_next": self._unit_next() if passed else None,
                 "right": self.right, "asked": self.asked,
                 "today": {"answered": daily.answered_on(self.today),
                           "goal": daily.goal_or(self.settings.daily_goal),
                           "streak": daily.current_streak(self.today)}}
+
+    def _unit_next(self) -> dict[str, Any]:
+        """After a unit is passed, the next one and when it opens: "now" (its lesson is the
+        next item), "later" (a session that follows the curriculum opens it), "open"
+        (already opened), "last" (no unit left)."""
+        unit = self.unit()
+        if unit is None:
+            return {"unit": None, "opens": "last"}
+        if unit.id in self.progress.units.opened:
+            return {"unit": unit.id, "opens": "open"}
+        now = self.options.mode == "practice" and self._lesson_due()
+        return {"unit": unit.id, "opens": "now" if now else "later"}
 
     def record_outcomes(self, kind: str, correct: bool, outcomes: list[tuple[str, Verdict]],
                         hand: str | None = None) -> None:

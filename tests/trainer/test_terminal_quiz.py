@@ -23,7 +23,8 @@ from trainer.progress_store import ProgressStore
 from generator.quizzes.questions import KINDS, Question
 from generator.quizzes.banks import bank_path, load_bank
 from mcr.quiz_command import find_fan, number_ranges
-from trainer.curriculum import PRINCIPLES
+from trainer.curriculum import PRINCIPLES, curriculum
+from trainer.mastery import UnitState
 from trainer.explain_text import counted
 from trainer.diagnosis_settings import CAUSES
 from trainer.guided import SHAPES
@@ -579,3 +580,23 @@ def test_a_session_of_valid_questions_ends_saying_the_due_fan_waits(monkeypatch,
     assert code == 0
     assert ("Due today: 1 fan. These kinds of question review no fan: the fans due wait for a session "
             "with --kind total, fans or payments (or with no --kind).") in out
+
+
+@pytest.mark.parametrize("options, said", [
+    ([], "Unit passed: The one-point fans! The next unit, The two-point fans, opens now."),
+    (["--level", "beginner"], "Unit passed: The one-point fans! The next unit, The two-point fans, opens in your "
+                              "next session that follows the curriculum (without --level or --fan)."),
+])
+def test_a_unit_passed_says_when_the_next_one_opens(monkeypatch, capsys, tmp_path, committed, data_dir,
+                                                    options, said) -> None:
+    # Nine right of nine on the one-point fans: a tenth right answer passes the unit
+    # (80% over ten or more). Its lesson comes at once in a session led by the curriculum;
+    # it used to say "The next session opens the next one" above the new unit's lesson.
+    one_point = set(curriculum().unit("one_point").fans)
+    q = next(q for q in committed if q.kind == "total" and q.level == "beginner" and one_point & set(q.answer_ids))
+    units = UnitState(("one_point",), (), {"one_point": (True,) * 9})
+    write_progress(data_dir, Progress(edition="1998", units=units))
+    banks = one_question_banks(tmp_path / "banks", q)
+    code, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1", *options], right_answer(q) + "\n")
+    assert code == 0 and said in out
+    assert ("New unit: The two-point fans" in out) == (not options)
