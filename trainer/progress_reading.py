@@ -214,6 +214,16 @@ def no_future_days(text_: str, today: date) -> None:
         raise ProgressError(f"{where}: {when} is later than tomorrow, {latest.isoformat()}")
 
 
+def _format_found(data: Any) -> str:
+    """What stands where a progress file's format should: said, as the learner may have typed it."""
+    if not isinstance(data, dict):
+        return f"the file holds {shown(data)}, not an object"
+    if "format" not in data:
+        return "the file has no format field"
+    found = data["format"]
+    return f"its format is {shown(found)}" + (", text, not a number" if isinstance(found, str) else "")
+
+
 def read_progress(text_: str, fans: Collection[str], kinds: Collection[str], levels: tuple[str, ...],
                   families: Collection[str], *, today: date, editions: Collection[str] | None = None) -> Progress:
     """The progress written in `text_`; ProgressError names the first problem and its
@@ -221,7 +231,8 @@ def read_progress(text_: str, fans: Collection[str], kinds: Collection[str], lev
     data = parse(text_)
     version = data.get("format") if isinstance(data, dict) else None
     if type(version) is not int or version not in (*OLD_FORMATS, PROGRESS_FORMAT):
-        raise ProgressError(f"not a progress file of format {', '.join(map(str, OLD_FORMATS))} or {PROGRESS_FORMAT}")
+        known = f"{', '.join(map(str, OLD_FORMATS))} or {PROGRESS_FORMAT}"
+        raise ProgressError(f"not a progress file of format {known}: {_format_found(data)}")
     if version == PROGRESS_FORMAT:
         return current(obj(data, "the file", TOP_FIELDS), fans, kinds, levels, families, editions)
     names = ("format", "session", "fans", "kinds") + (("level", "recent", "moved", "history") if version == 2 else ())

@@ -157,6 +157,18 @@ def test_an_import_dated_after_tomorrow_is_refused_and_changes_nothing(tmp_path:
     assert store.path.read_bytes() == before and not list(store.path.parent.glob("*.before-import-*"))
 
 
+@pytest.mark.parametrize("text, found", [
+    ('{"format": 9}', "its format is 9"),
+    ('{"format": "3"}', 'its format is "3", text, not a number'),
+    ('{"session": 1}', "the file has no format field"),
+    ("[3]", "the file holds [3], not an object"),
+])
+def test_a_file_of_no_known_format_says_what_it_holds(text: str, found: str) -> None:
+    with pytest.raises(ProgressError) as err:
+        _read(text)
+    assert str(err.value) == f"not a progress file of format 1, 2 or 3: {found}"
+
+
 def _doc(**change: object) -> dict:
     data = _full().as_data()
     for path, value in change.items():
