@@ -22,7 +22,7 @@ from trainer.spacing import Memory, Spaced
 from trainer.progress_store import ProgressStore
 from generator.quizzes.questions import KINDS, Question
 from generator.quizzes.banks import bank_path, load_bank
-from mcr.quiz_command import find_fan, number_ranges
+from mcr.quiz_command import find_fan, near_fan, number_ranges
 from trainer.curriculum import PRINCIPLES, curriculum
 from trainer.mastery import UnitState
 from trainer.explain_text import counted
@@ -388,6 +388,20 @@ def test_fans_are_found_by_id_number_or_name() -> None:
     assert find_fan(TABLE, half_flush.names["en"].upper()) == "half_flush"
     assert find_fan(TABLE, half_flush.names["zh"]) == "half_flush"
     assert find_fan(TABLE, "no such fan") is None
+
+
+def test_an_unknown_fan_suggests_a_close_one_only() -> None:
+    assert near_fan(TABLE, "hog", "en") == "tile_hog"            # the one fan with the word hog
+    assert near_fan(TABLE, "half flsh", "en") == "half_flush"    # a letter dropped
+    assert near_fan(TABLE, "单钓", "zh") == "single_wait"         # 单钓将 less its last character
+    assert near_fan(TABLE, "pung", "en") is None                 # a word of many fans: no guess
+    assert near_fan(TABLE, "golden_dragon", "en") is None        # no fan of the rules
+
+
+def test_an_unknown_fan_close_to_one_says_which(monkeypatch, capsys) -> None:
+    code, _, err = run(monkeypatch, capsys, ["--fan", "hog"])
+    assert code == 2 and err.strip() == ("Unknown fan hog: did you mean Tile Hog (tile_hog)? Otherwise give its id, "
+                                         "its number (1-81) or its name. `mcr fans` lists them.")
 
 
 def test_an_unknown_fan_or_a_missing_bank_is_an_error_not_a_crash(monkeypatch, capsys, tmp_path) -> None:
