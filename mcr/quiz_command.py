@@ -7,6 +7,7 @@ the progress file and runs the session in the terminal, or one of the one-off jo
 from __future__ import annotations
 
 import argparse
+import difflib
 import random
 import sys
 from pathlib import Path
@@ -117,7 +118,33 @@ def unknown_fan_message(lang: str, query: str, table: FanTable, editions: dict[s
         if found is not None:
             name = other.edition.name(lang) if other.edition else edition_id
             return text(lang, "fan_in_other_edition", fan=other.fan(found).name(lang), edition=name, id=edition_id)
-    return text(lang, "unknown_fan", fan=query, numbers=number_ranges(lang, [f.number for f in table.fans]))
+    numbers = number_ranges(lang, [f.number for f in table.fans])
+    near = near_fan(table, query, lang)
+    if near is not None:
+        return text(lang, "unknown_fan_near", fan=query, name=table.fan(near).name(lang), id=near, numbers=numbers)
+    return text(lang, "unknown_fan", fan=query, numbers=numbers)
+
+
+def _key(name: str) -> str:
+    return name.strip().lower().replace(" ", "_").replace("-", "_")
+
+
+def near_fan(table: FanTable, query: str, lang: str) -> str | None:
+    """The fan whose id or name in `lang` is close to `query` (a typo: "half flsh"), or
+    that alone has the word `query` in its id or name ("hog": Tile Hog); None when none
+    is. The cutoff keeps far guesses out ("golden dragon" is 0.6 like big_three_dragons)."""
+    wanted = _key(query)
+    keys: dict[str, str] = {}
+    owners: dict[str, set[str]] = {}
+    for fan in table.fans:
+        for key in (fan.id, _key(fan.name(lang))):
+            keys.setdefault(key, fan.id)
+            for word in key.split("_"):
+                owners.setdefault(word, set()).add(fan.id)
+    if len(owners.get(wanted, ())) == 1:
+        return next(iter(owners[wanted]))
+    found = difflib.get_close_matches(wanted, list(keys), n=1, cutoff=0.7)
+    return keys[found[0]] if found else None
 
 
 def number_ranges(lang: str, numbers: list[int]) -> str:

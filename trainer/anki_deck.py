@@ -72,7 +72,7 @@ def _model(ex: Explainer) -> genanki.Model:
         _stable_id(f"mcr-learn-card-model-{ex.lang}"), ex.t("anki_model"),
         fields=[{"name": name} for name in FIELDS],
         templates=[{"name": ex.t("anki_name_to_tiles"), "qfmt": "<h2>{{Name}}</h2><div>{{Points}}</div>", "afmt": back},
-                   {"name": ex.t("anki_tiles_to_name"), "qfmt": "{{Example}}<div>" + ex.t("flash_tiles_to_name") + "</div>",
+                   {"name": ex.t("anki_tiles_to_name"), "qfmt": "{{Example}}<div>" + ex.t("anki_name_the_fan") + "</div>",
                     "afmt": '{{FrontSide}}<hr id="answer"><h2>{{Name}}</h2><div>{{Points}}</div>'
                             '<div>{{Definition}}</div><div class="note">{{Note}}</div>'}],
         css=CSS)

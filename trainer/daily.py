@@ -37,7 +37,9 @@ class Daily:
             return self   # a clock set back: today's count stays where it is
         answered = self.answered_on(day) + 1
         streak, last = self.streak, self.streak_last
-        if answered == self.goal_or(default_goal):
+        # >=, not ==: a goal lowered below the day's count is met by the next answer; the
+        # day counts once (`last != day`).
+        if answered >= self.goal_or(default_goal) and last != day:
             streak = streak + 1 if last == day - timedelta(days=1) else 1
             last = day
         return Daily(self.goal, day, answered, streak, last, max(self.best, streak))

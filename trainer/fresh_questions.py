@@ -38,10 +38,11 @@ def counted_in(question: Question, fan: str) -> bool:
 
 
 def build_for(fan: str, kind: str, editions: Mapping[str, FanTable], edition: str, seed: str,
-              avoid: Collection[str], qid: str) -> Question | None:
+              avoid: Collection[str], qid: str, allowed: Collection[str] = KINDS) -> Question | None:
     """A question of `kind` on a fresh hand that holds `fan` as `edition` scores it, whose
     hand is none of `avoid` (hand keys); None when the builder finds none. A kind the hand
-    cannot be asked as (payments on a false win...) becomes a "which fans count?" one."""
+    cannot be asked as (payments on a false win...) becomes a "which fans count?" one when
+    that kind is `allowed` (the learner's --kind), else the builder tries another hand."""
     default = next(iter(editions))
     base = default if fan in editions[default].by_id else edition
     table = editions[base]
@@ -54,6 +55,8 @@ def build_for(fan: str, kind: str, editions: Mapping[str, FanTable], edition: st
         except BuildError:
             return None
         asked = kind if kind in KINDS and kind_fits(kind, built, table) else "fans"
+        if asked not in allowed:
+            continue
         question = make_question(built, asked, qid, hand_level(built.draft, built.result, table), table, rng, others)
         if base != default:
             question = Question(question.id, question.level, question.kind, {**question.data, "edition": base})

@@ -77,13 +77,15 @@ def _level_rank(question: Question, level: str) -> int:
 
 def _due(pool: Pool, progress: Progress, request: Request, used: set[str], most: int,
          rng: random.Random) -> list[Planned]:
-    out = []
+    out: list[Planned] = []
+    kinds = [k for k in request.kinds if k in FAN_KINDS]
+    if not reviews_fans(kinds):
+        return out   # a valid?/waits answer reviews no fan: the due fans wait for a kind that does
     for fan in progress.due_fans(request.today):
         if len(out) >= most:
             break
         if fan not in request.reviewed:
             continue
-        kinds = [k for k in request.kinds if k in FAN_KINDS] or list(request.kinds)
         found = pool.holding(fan, kinds, used)
         if found:
             rng.shuffle(found)
@@ -178,6 +180,11 @@ def _family(pool: Pool, progress: Progress, request: Request, used: set[str], rn
     while len(out) < request.count and fans:
         out.append(Planned("family", None, rng.choice(fans), rng.choice(request.kinds)))
     return out
+
+
+def reviews_fans(kinds: Collection[str]) -> bool:
+    """Whether a session of these kinds of question can review the fans due."""
+    return any(k in FAN_KINDS for k in kinds)
 
 
 def plan(pool: Pool, progress: Progress, request: Request, rng: random.Random,

@@ -9,7 +9,7 @@ families and editions must be ones the trainer knows.
 from __future__ import annotations
 
 from collections.abc import Collection
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from .daily import Daily
@@ -26,6 +26,9 @@ from .spacing import DayStep, Grade, Memory, Spaced
 
 MAX_STABILITY = 1_000_000.0   # days; FSRS never comes near
 HAND_LENGTH = 120             # a hand's key: its melds and tiles in the notation
+# Fields that record a day something happened (a review, a meeting, an answer); `due` is
+# left out, as it lies ahead by nature.
+PAST_DAYS = frozenset({"last", "day", "met", "streak_last"})
 TOP_FIELDS = ("format", "session", "edition", "fans", "rules", "kinds", "level", "recent", "moved", "history",
               "units", "daily", "hands", "habits")
 
@@ -184,6 +187,43 @@ def current(top: dict[str, Any], fans: Collection[str], kinds: Collection[str], 
                     units_of(top["units"]), daily_of(top["daily"]), hands, habits_of(top["habits"]))
 
 
+def _late_day(value: Any, where: str, latest: date) -> tuple[str, str] | None:
+    """The first day of a past event after `latest` in the parsed document, with its place."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            spot = f"{where}.{place(key)}" if where else place(key)
+            if key in PAST_DAYS and isinstance(inner, str) and inner > latest.isoformat():
+                return spot, inner   # read already: a YYYY-MM-DD day, so text order is date order
+            found = _late_day(inner, spot, latest)
+            if found:
+                return found
+    elif isinstance(value, list):
+        for i, inner in enumerate(value):
+            if found := _late_day(inner, f"{where}[{i}]", latest):
+                return found
+    return None
+
+
+def no_future_days(text_: str, today: date) -> None:
+    """Refuse a document that says something happened after tomorrow (a day of slack for
+    time zones): its memories would be due in the future and its day not today's."""
+    latest = today + timedelta(days=1)
+    found = _late_day(parse(text_), "", latest)
+    if found:
+        where, when = found
+        raise ProgressError(f"{where}: {when} is later than tomorrow, {latest.isoformat()}")
+
+
+def _format_found(data: Any) -> str:
+    """What stands where a progress file's format should: said, as the learner may have typed it."""
+    if not isinstance(data, dict):
+        return f"the file holds {shown(data)}, not an object"
+    if "format" not in data:
+        return "the file has no format field"
+    found = data["format"]
+    return f"its format is {shown(found)}" + (", text, not a number" if isinstance(found, str) else "")
+
+
 def read_progress(text_: str, fans: Collection[str], kinds: Collection[str], levels: tuple[str, ...],
                   families: Collection[str], *, today: date, editions: Collection[str] | None = None) -> Progress:
     """The progress written in `text_`; ProgressError names the first problem and its
@@ -191,7 +231,8 @@ def read_progress(text_: str, fans: Collection[str], kinds: Collection[str], lev
     data = parse(text_)
     version = data.get("format") if isinstance(data, dict) else None
     if type(version) is not int or version not in (*OLD_FORMATS, PROGRESS_FORMAT):
-        raise ProgressError(f"not a progress file of format {', '.join(map(str, OLD_FORMATS))} or {PROGRESS_FORMAT}")
+        known = f"{', '.join(map(str, OLD_FORMATS))} or {PROGRESS_FORMAT}"
+        raise ProgressError(f"not a progress file of format {known}: {_format_found(data)}")
     if version == PROGRESS_FORMAT:
         return current(obj(data, "the file", TOP_FIELDS), fans, kinds, levels, families, editions)
     names = ("format", "session", "fans", "kinds") + (("level", "recent", "moved", "history") if version == 2 else ())

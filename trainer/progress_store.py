@@ -36,7 +36,7 @@ from generator.atomic_file import write_atomic
 from .file_lock import locked
 from .json_checks import ProgressError
 from .progress import Progress
-from .progress_reading import read_progress
+from .progress_reading import no_future_days, read_progress
 from .progress_salvage import Salvaged, salvage_progress
 from generator.quizzes.levels import LEVELS
 
@@ -131,6 +131,7 @@ class ProgressStore:
         except UnicodeDecodeError as err:
             raise ProgressError(f"not UTF-8 text (byte {err.start})") from None
         imported = self.read(text)
+        no_future_days(text, self.today())   # only here: the learner's own file may meet a clock set back
         with locked(self.path.with_name(FILE_NAME + ".lock")):
             kept = None
             if self.path.exists():

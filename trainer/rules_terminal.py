@@ -49,7 +49,8 @@ def parse_letters(line: str, question: RulesQuestion, t: Callable[..., str]) -> 
     letters = OPTION_LABELS[:n]
     picked = [c.upper() for c in re.sub(r"[\s,;]+", "", line)]
     if not picked or any(c not in letters for c in picked):
-        raise ValueError(t("rules_bad_letters", first=letters[0], last=letters[-1]))
+        key = "rules_bad_letter" if question.pick == "one" else "rules_bad_letters"   # one answer: ask for one
+        raise ValueError(t(key, first=letters[0], last=letters[-1]))
     if question.pick == "one" and len(set(picked)) != 1:
         raise ValueError(t("rules_one_letter"))
     return tuple(question.options[letters.index(c)] for c in sorted(set(picked)))

@@ -38,7 +38,7 @@ from .grading import grade
 from .learner_settings import learner_settings
 from .lessons import lesson_item, worked_example
 from .modes import FlashcardMode, GuidedMode
-from .planner import Planned, Pool, Request, plan, reviewed_fans
+from .planner import Planned, Pool, Request, plan, reviewed_fans, reviews_fans
 from .progress import Answer, Progress
 from .question_items import question_item
 from .rescoring import rescorer
@@ -246,14 +246,26 @@ class Session:
         if question is None:
             self._fresh += 1
             question = build_for(planned.fan or "", planned.kind or "fans", self.trainer.editions, self.edition,
-                                 f"{self.options.seed}:{planned.fan}:{self._fresh}", avoid, f"fresh-{self._fresh:03d}")
+                                 f"{self.options.seed}:{planned.fan}:{self._fresh}", avoid, f"fresh-{self._fresh:03d}",
+                                 self.options.kinds)
             if question is None:
-                return None
+                return self._banked(planned, avoid)
             question = question.in_edition(self.edition)   # the bank's are, in the pool
         if question_key(question) in self._asked_keys:
             return None
         self._asked_keys.add(question_key(question))
         return question
+
+    def _banked(self, planned: Planned, avoid: set[str]) -> Question | None:
+        """A bank's question on `planned.fan` of a kind the learner asked for, its own kind
+        first: the builder seldom makes a hand for some kinds (a best reading needs
+        readings that score differently). None when the banks hold none unseen."""
+        pool = self.trainer.pool(self.edition)
+        for kinds in ([planned.kind], self.options.kinds):
+            found = pool.holding(planned.fan or "", [k for k in kinds if k in self.options.kinds], avoid)
+            if found:
+                return pool.questions[self.rng.choice(found)]
+        return None
 
     def current_question(self) -> Question | None:
         """The question waiting for an answer, answer key and all (simulated learners read it)."""
@@ -336,10 +348,23 @@ class Session:
                 "moved": None if moved is None else {"from": moved.before, "to": moved.after, "up": moved.up,
                                                      "right": moved.right, "of": moved.out_of},
                 "unit_passed": passed[0] if passed else None,
+                "unit_next": self._unit_next() if passed else None,
                 "right": self.right, "asked": self.asked,
                 "today": {"answered": daily.answered_on(self.today),
                           "goal": daily.goal_or(self.settings.daily_goal),
                           "streak": daily.current_streak(self.today)}}
+
+    def _unit_next(self) -> dict[str, Any]:
+        """After a unit is passed, the next one and when it opens: "now" (its lesson is the
+        next item), "later" (a session that follows the curriculum opens it), "open"
+        (already opened), "last" (no unit left)."""
+        unit = self.unit()
+        if unit is None:
+            return {"unit": None, "opens": "last"}
+        if unit.id in self.progress.units.opened:
+            return {"unit": unit.id, "opens": "open"}
+        now = self.options.mode == "practice" and self._lesson_due()
+        return {"unit": unit.id, "opens": "now" if now else "later"}
 
     def record_outcomes(self, kind: str, correct: bool, outcomes: list[tuple[str, Verdict]],
                         hand: str | None = None) -> None:
@@ -357,7 +382,14 @@ class Session:
         return {"asked": self.asked, "right": self.right, "review": to_review(self.answers),
                 "today": {"answered": daily.answered_on(self.today), "goal": daily.goal_or(self.settings.daily_goal),
                           "streak": daily.current_streak(self.today), "best": daily.best},
-                "due_tomorrow": len(self.progress.due_fans(self.today + timedelta(days=1)))}
+                "due_tomorrow": len(self.progress.due_fans(self.today + timedelta(days=1))),
+                "due_waiting": self._due_waiting()}
+
+    def _due_waiting(self) -> int:
+        """The fans due today that this session's kinds (--kind valid...) could not review."""
+        if self.options.mode != "practice" or reviews_fans(self.options.kinds):
+            return 0
+        return len(self.progress.due_fans(self.today))
 
 
 def _opened(progress: Progress, unit: str, fans: list[str], day: date, shown: str | None) -> Progress:

@@ -4,6 +4,7 @@ curriculum."""
 from __future__ import annotations
 
 from datetime import date
+from typing import Callable
 
 from rules import FanTable
 
@@ -29,6 +30,15 @@ def _table(rows: list[tuple[str, tuple[str, ...]]], heads: tuple[str, ...], firs
             out += "  " + " " * (w - width(cell)) + cell
         return out
     return [row(first, heads)] + [row(n, cells) for n, cells in rows]
+
+
+def _unit_progress(t: Callable[..., str], lang: str, window: tuple[bool, ...]) -> str:
+    """How far the unit's last answers are from passing it (the mastery rule in words)."""
+    rule = learner_settings().mastery
+    needs = {"percent": round(100 * rule.share), "least": counted(t, lang, "count_answers", rule.answers)}
+    if not window:
+        return t("unit_progress_none", **needs)
+    return t("unit_progress", right=sum(window), seen=len(window), window=rule.window, **needs)
 
 
 def stats_report(progress: Progress, lang: str, table: FanTable, course: Curriculum, today: date) -> str:
@@ -73,6 +83,8 @@ def stats_report(progress: Progress, lang: str, table: FanTable, course: Curricu
     unit = course.current(progress.units)
     passed = [course.unit(u).title(lang) for u in progress.units.passed if u in {x.id for x in course.units}]
     lines.append(t("unit_status", unit=unit.title(lang)) if unit else t("units_all_passed"))
+    if unit:
+        lines.append(_unit_progress(t, lang, progress.units.windows.get(unit.id, ())))
     if passed:
         lines.append(t("units_passed", units=t("list_separator").join(passed)))
     return "\n".join(lines)

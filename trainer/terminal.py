@@ -343,8 +343,10 @@ class TerminalSession:
             if move is not None:
                 term.say(move_line(move, term.lang))
         if feedback["unit_passed"]:
-            unit = self.session.trainer.curriculum.unit(feedback["unit_passed"])
-            term.say(term.t("unit_passed", unit=unit.title(term.lang)))
+            course, after = self.session.trainer.curriculum, feedback["unit_next"]
+            following = course.unit(after["unit"]).title(term.lang) if after["unit"] else ""
+            term.say(term.t(f"unit_passed_{after['opens']}", unit=course.unit(feedback["unit_passed"]).title(term.lang),
+                            next=following))
         today = feedback["today"]
         term.say(term.t("running", right=feedback["right"], asked=feedback["asked"], today=today["answered"],
                         goal=today["goal"]))
@@ -363,6 +365,8 @@ class TerminalSession:
         term.say(term.t("daily", answered=today["answered"],
                         goal=counted(term.t, term.lang, "count_answers", today["goal"]),
                         streak=counted(term.t, term.lang, "count_days", today["streak"]), best=today["best"]))
+        if summary["due_waiting"]:
+            term.say(term.t("due_waiting", fans=counted(term.t, term.lang, "count_fans", summary["due_waiting"])))
         if session.level is not None and session.options.mode == "practice":
             for line in level_lines(session.progress, term.lang):
                 term.say(line)

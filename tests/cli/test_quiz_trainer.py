@@ -214,6 +214,10 @@ def test_the_anki_deck_holds_every_fan_with_its_tiles(monkeypatch, capsys, tmp_p
     assert all('<img src="mcr-tile-' in f[4] for f in fields)   # every example drawn
     flowers = next(f for f in fields if f[0] == "Flower Tiles")
     assert "Fleurs : " in flowers[4] and "Fleurs" not in flowers[5]   # how each hand was won, under it
+    # An Anki card has no numbered options: the tiles' card asks for the fan's name.
+    models = json.loads(sqlite3.connect(tmp_path / "collection").execute("select models from col").fetchone()[0])
+    fronts = {t["name"]: t["qfmt"] for m in models.values() for t in m["tmpls"]}
+    assert fronts["Des tuiles au nom"] == "{{Example}}<div>Quel fan cette main montre-t-elle ? Donnez son nom.</div>"
 
 
 def test_the_daily_goal_and_its_streak(monkeypatch, capsys, data_dir, fake_clock) -> None:

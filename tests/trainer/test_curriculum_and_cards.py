@@ -15,6 +15,9 @@ from trainer.guided import guided_steps
 from trainer.learn_cards import learn_card
 from trainer.learner_settings import learner_settings
 from trainer.mastery import UnitState, mastered
+from trainer.progress import Progress
+from trainer.stats_text import stats_report
+from tests.trainer.support import DAY_ONE
 from generator.quizzes.banks import bank_path, load_bank
 
 TABLE = rules.fan_table()
@@ -66,6 +69,18 @@ def test_a_unit_is_passed_at_80_percent_over_ten_answers_or_more() -> None:
         state = state.answered(("one_point",), right, rule)
     assert state.passed == ("one_point",)
     assert curriculum().current(state).id == "two_point"
+
+
+def test_stats_show_how_far_the_unit_is_from_passing() -> None:
+    # The rule is 80% over ten answers or more, the last 20 kept: 8 right of 9 is not
+    # enough answers yet, whatever the share.
+    course, table = curriculum(), rules.fan_table()
+    units = UnitState(("one_point",), (), {"one_point": (True,) * 4 + (False,) + (True,) * 4})
+    report = stats_report(Progress(units=units), "en", table, course, DAY_ONE)
+    assert ("Your unit: The one-point fans.\nSo far 8 of 9 right; passing needs 80% right over at least "
+            "10 answers, counting your last 20 at most.") in report
+    report = stats_report(Progress(units=UnitState(("one_point",))), "en", table, course, DAY_ONE)
+    assert "No answers on its fans yet; passing needs 80% right over at least 10 answers." in report
 
 
 # -- learn cards ----------------------------------------------------------------------------

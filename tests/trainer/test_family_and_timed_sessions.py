@@ -185,3 +185,35 @@ def test_a_learner_of_the_trainer_keeps_their_own_and_gains_the_rest() -> None:
 def test_what_is_not_the_earlier_scripts_progress_is_named(text: str) -> None:
     with pytest.raises(ProgressError):
         as_old_file(text, "beginner")
+
+
+@pytest.mark.parametrize("kind", ["best_reading", "valid"])
+def test_a_miss_comes_back_only_as_a_kind_the_learner_asked_for(trainer: Trainer, kind: str) -> None:
+    # --kind best_reading: the builder seldom finds readings that score differently, and
+    # used to fall back to "which fans count?"; the re-ask must keep to the kind (a bank's
+    # question on the fan) or not come at all.
+    session = _session(trainer, ready_progress(), kinds=(kind,), count=3, seed=5, level="expert")
+    asked, again = [], 0
+    while (item := session.next()) is not None:
+        asked.append(session.current_question().kind)
+        again += item["reason"] == "again"
+        session.answer(None)
+    assert again > 0 and set(asked) == {kind}
+
+
+def test_a_session_of_kinds_that_review_no_fan_plans_no_review_and_says_the_due_fans_wait(trainer: Trainer) -> None:
+    # A valid? answer credits no fan: planning half_flush and all_chows (both due) as its
+    # reviews left them due after it. They wait for a total/fans/payments session instead.
+    due = {"half_flush": _due(DAY_ONE), "all_chows": _due(DAY_ONE)}
+    progress = Progress(**{**ready_progress().__dict__, "fans": due})
+    session = _session(trainer, progress, kinds=("valid",), count=4, seed=3)
+    reasons = []
+    while (item := session.next()) is not None:
+        reasons.append(item["reason"])
+        session.answer(None)
+    assert reasons and "due" not in reasons
+    assert session.summary()["due_waiting"] == 2
+    mixed = _session(trainer, progress, kinds=("valid", "total"), count=4, seed=3)
+    first = mixed.next()
+    assert (first["reason"], mixed.current_question().kind) == ("due", "total")
+    assert mixed.summary()["due_waiting"] == 0

@@ -78,6 +78,19 @@ def test_tallies_and_the_daily_goal_with_its_streak() -> None:
     assert p.daily.current_streak(DAY_TWO) == 2 and p.daily.current_streak(DAY_TWO + timedelta(days=2)) == 0
 
 
+def test_a_goal_lowered_below_the_days_count_is_met_once_by_the_next_answer() -> None:
+    daily = Daily()
+    for _ in range(6):
+        daily = daily.after_answer(DAY_ONE, 10)                  # 6 of 10: not met
+    daily = daily.with_goal(3).after_answer(DAY_ONE, 10)         # 7 of 3: met, day one counts
+    assert (daily.answered, daily.streak, daily.streak_last, daily.best) == (7, 1, DAY_ONE, 1)
+    daily = daily.after_answer(DAY_ONE, 10)                      # 8 of 3: the same day, once
+    assert (daily.streak, daily.best) == (1, 1)
+    for _ in range(3):
+        daily = daily.after_answer(DAY_TWO, 10)                  # 3 of 3 the next day: 2 in a row
+    assert (daily.streak, daily.streak_last) == (2, DAY_TWO)
+
+
 # -- the document --------------------------------------------------------------------------
 
 def _full() -> Progress:
@@ -120,6 +133,40 @@ def test_an_import_that_cannot_be_read_changes_nothing(tmp_path: Path, content: 
     with pytest.raises(ProgressError):
         store.import_from(tmp_path / "bad.json")
     assert store.path.read_bytes() == before and not list(store.path.parent.glob("*.before-import-*"))
+
+
+@pytest.mark.parametrize("shift, refused", [(1, False), (2, True)])
+def test_an_import_dated_after_tomorrow_is_refused_and_changes_nothing(tmp_path: Path, shift: int,
+                                                                       refused: bool) -> None:
+    # _full()'s first record is half_flush, last reviewed on day one: moved `shift` days on, it
+    # is tomorrow (a day of slack for time zones) or the day after (refused, named by its place).
+    data = _full().as_data()
+    moved = (DAY_ONE + timedelta(days=shift)).isoformat()
+    data["fans"]["half_flush"]["memory"]["last"] = data["fans"]["half_flush"]["step"]["day"] = moved
+    data["fans"]["half_flush"]["memory"]["due"] = (DAY_ONE + timedelta(days=shift + 1)).isoformat()
+    (tmp_path / "later.json").write_text(json.dumps(data), encoding="utf-8")
+    store = _store(tmp_path / "me")
+    store.update(lambda _: _full())
+    before = store.path.read_bytes()
+    if not refused:
+        assert store.import_from(tmp_path / "later.json").progress.fans["half_flush"].spaced.memory.last == DAY_TWO
+        return
+    with pytest.raises(ProgressError) as err:
+        store.import_from(tmp_path / "later.json")
+    assert str(err.value) == "fans.half_flush.memory.last: 2031-03-05 is later than tomorrow, 2031-03-04"
+    assert store.path.read_bytes() == before and not list(store.path.parent.glob("*.before-import-*"))
+
+
+@pytest.mark.parametrize("text, found", [
+    ('{"format": 9}', "its format is 9"),
+    ('{"format": "3"}', 'its format is "3", text, not a number'),
+    ('{"session": 1}', "the file has no format field"),
+    ("[3]", "the file holds [3], not an object"),
+])
+def test_a_file_of_no_known_format_says_what_it_holds(text: str, found: str) -> None:
+    with pytest.raises(ProgressError) as err:
+        _read(text)
+    assert str(err.value) == f"not a progress file of format 1, 2 or 3: {found}"
 
 
 def _doc(**change: object) -> dict:

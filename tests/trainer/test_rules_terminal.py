@@ -78,9 +78,16 @@ def test_every_right_option_must_be_ticked(tmp_path: Path) -> None:
 
 def test_bad_letters_are_asked_again(tmp_path: Path) -> None:
     out, _ = _run("e\nab\nb\n", ["pung-before-chow"], "es", tmp_path)
-    assert "Escriba letras de la A a la C." in out
+    # pung-before-chow has one right option: a bad line asks for one letter, not letters.
+    assert "Escriba una letra de la A a la C." in out and "Escriba letras" not in out
     assert "Escriba una sola letra" in out
     assert "¡Correcto!" in out
+
+
+def test_a_bad_line_on_a_question_of_several_right_options_asks_for_letters(tmp_path: Path) -> None:
+    # robbing-the-kong-who-pays has four options (A to D), two of them right (A and C).
+    out, _ = _run("e\na c\n", ["robbing-the-kong-who-pays"], "en", tmp_path)
+    assert "Please type letters from A to D." in out and "Please type one letter" not in out
 
 
 def test_page_paths() -> None:

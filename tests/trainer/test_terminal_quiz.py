@@ -17,12 +17,14 @@ import pytest
 
 import rules
 from generator.quizzes.levels import LEVELS
-from trainer.progress import Progress
+from trainer.progress import ItemRecord, Progress
+from trainer.spacing import Memory, Spaced
 from trainer.progress_store import ProgressStore
 from generator.quizzes.questions import KINDS, Question
 from generator.quizzes.banks import bank_path, load_bank
-from mcr.quiz_command import find_fan, number_ranges
-from trainer.curriculum import PRINCIPLES
+from mcr.quiz_command import find_fan, near_fan, number_ranges
+from trainer.curriculum import PRINCIPLES, curriculum
+from trainer.mastery import UnitState
 from trainer.explain_text import counted
 from trainer.diagnosis_settings import CAUSES
 from trainer.guided import SHAPES
@@ -388,6 +390,20 @@ def test_fans_are_found_by_id_number_or_name() -> None:
     assert find_fan(TABLE, "no such fan") is None
 
 
+def test_an_unknown_fan_suggests_a_close_one_only() -> None:
+    assert near_fan(TABLE, "hog", "en") == "tile_hog"            # the one fan with the word hog
+    assert near_fan(TABLE, "half flsh", "en") == "half_flush"    # a letter dropped
+    assert near_fan(TABLE, "单钓", "zh") == "single_wait"         # 单钓将 less its last character
+    assert near_fan(TABLE, "pung", "en") is None                 # a word of many fans: no guess
+    assert near_fan(TABLE, "golden_dragon", "en") is None        # no fan of the rules
+
+
+def test_an_unknown_fan_close_to_one_says_which(monkeypatch, capsys) -> None:
+    code, _, err = run(monkeypatch, capsys, ["--fan", "hog"])
+    assert code == 2 and err.strip() == ("Unknown fan hog: did you mean Tile Hog (tile_hog)? Otherwise give its id, "
+                                         "its number (1-81) or its name. `mcr fans` lists them.")
+
+
 def test_an_unknown_fan_or_a_missing_bank_is_an_error_not_a_crash(monkeypatch, capsys, tmp_path) -> None:
     code, _, err = run(monkeypatch, capsys, ["--fan", "golden_dragon"])
     assert code == 2 and "Unknown fan golden_dragon: give its id, its number (1-81) or its name." in err
@@ -564,3 +580,37 @@ def test_a_pick_out_of_range_says_what_to_type_for_what_is_picked(item, line, me
     ("en", [1, 2, 3, 5, 7, 8], "1-3, 5, 7-8"), ("zh", [4, 2, 3, 9], "2-4、9"), ("en", [1], "1")])
 def test_a_table_s_fan_numbers_are_written_as_ranges_with_their_gaps(lang, numbers, said) -> None:
     assert number_ranges(lang, numbers) == said
+
+
+def test_a_session_of_valid_questions_ends_saying_the_due_fan_waits(monkeypatch, capsys, tmp_path, committed,
+                                                                   data_dir) -> None:
+    # half_flush due today; a valid? question cannot review it, so the end says it waits.
+    today = date(2031, 3, 3)   # support.DAY_ONE, the fake clock's day
+    record = ItemRecord(2, 0, Spaced(Memory(1.0, 7.0, today, date(2031, 3, 2))))
+    write_progress(data_dir, Progress(**{**ready_progress().__dict__, "fans": {"half_flush": record}}))
+    banks = one_question_banks(tmp_path / "banks", first(committed, "valid"))
+    code, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1", "--kind", "valid"],
+                       right_answer(first(committed, "valid")) + "\n")
+    assert code == 0
+    assert ("Due today: 1 fan. These kinds of question review no fan: the fans due wait for a session "
+            "with --kind total, fans or payments (or with no --kind).") in out
+
+
+@pytest.mark.parametrize("options, said", [
+    ([], "Unit passed: The one-point fans! The next unit, The two-point fans, opens now."),
+    (["--level", "beginner"], "Unit passed: The one-point fans! The next unit, The two-point fans, opens in your "
+                              "next session that follows the curriculum (without --level or --fan)."),
+])
+def test_a_unit_passed_says_when_the_next_one_opens(monkeypatch, capsys, tmp_path, committed, data_dir,
+                                                    options, said) -> None:
+    # Nine right of nine on the one-point fans: a tenth right answer passes the unit
+    # (80% over ten or more). Its lesson comes at once in a session led by the curriculum;
+    # it used to say "The next session opens the next one" above the new unit's lesson.
+    one_point = set(curriculum().unit("one_point").fans)
+    q = next(q for q in committed if q.kind == "total" and q.level == "beginner" and one_point & set(q.answer_ids))
+    units = UnitState(("one_point",), (), {"one_point": (True,) * 9})
+    write_progress(data_dir, Progress(edition="1998", units=units))
+    banks = one_question_banks(tmp_path / "banks", q)
+    code, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1", *options], right_answer(q) + "\n")
+    assert code == 0 and said in out
+    assert ("New unit: The two-point fans" in out) == (not options)
