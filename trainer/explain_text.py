@@ -34,6 +34,12 @@ def tiles_text(tiles: Any, lang: str) -> str:
 width = display_width   # the name the trainer's aligned tables use
 
 
+def _starred(groups: list[str]) -> dict[str, Any]:
+    """A reading whose winning group is written with a trailing * (the banks' other readings)."""
+    winning = next((g.rstrip("*") for g in groups if g.endswith("*")), None)
+    return {"groups": [g.rstrip("*") for g in groups], "winning_group": winning}
+
+
 def dots(label: str, value: str) -> str:
     return f"{label} {'.' * max(2, LINE_WIDTH - width(label) - len(value) - 2)} {value}"
 
@@ -231,17 +237,16 @@ class Explainer:
         """The full explanation: every fan with its points, every tempting fan and why not,
         the sections of the rulebook and the rulings on it, the totals."""
         answer, expl = question.answer, question.data["explanation"]
-        lines = ["", self.t("breakdown") + " · " + self.t("reading", groups=" ".join(expl["groups"]))]
+        lines = ["", self.t("breakdown") + " · " + self.t("reading", groups=self.groups(expl))]
         for f in answer["fans"]:
             value = self.fan_points(f["id"]) + (f" x{f['count']}" if f["count"] > 1 else "")
             where = f"   {' '.join(f['groups'])}" if f["groups"] else ""
             lines.append("  " + dots(self.name(f["id"]), value) + where)
         lines += self._tempting(question)
         for other in expl["other_readings"]:
-            lines.append(self.t("other_reading", groups=" ".join(g.rstrip("*") for g in other["groups"]),
-                                total=other["total"]))
+            lines.append(self.t("other_reading", groups=self.groups(_starred(other["groups"])), total=other["total"]))
         for way in answer.get("ties", []):
-            lines.append(self.t("tie_way", groups=" ".join(way["groups"]), fans=self.names([f["id"] for f in way["fans"]])))
+            lines.append(self.t("tie_way", groups=self.groups(way), fans=self.names([f["id"] for f in way["fans"]])))
         if question.kind == "best_reading":
             for i, reading in enumerate(question.data["readings"], 1):
                 lines.append(self.t("reading_scores", n=i, total=self.points(reading["total"]),

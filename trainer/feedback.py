@@ -46,7 +46,7 @@ def answer_blocks(question: Question, response: Any, result: Grade, diagnosis: D
         blocks = [line("✓ " + ex.t("two_sentences", first=ex.t("right"), second=ex.expected(question)))]
         if result.tie:
             way = question.answer["ties"][result.tie - 1]
-            blocks.append(line(ex.t("tie_taken", groups=" ".join(way["groups"]))))
+            blocks.append(line(ex.t("tie_taken", groups=ex.groups(way))))   # ▶: where the tile went tells ties apart
         if question.kind in ("total", "payments", "fans", "valid"):
             blocks.append(line(ex.counted_line(question)))
         blocks += [line(t) for t in ex.edition_lines(question)]

@@ -160,7 +160,10 @@ def test_a_tie_is_accepted_and_named_in_the_terminal(monkeypatch, capsys, tmp_pa
     picked = " ".join(str(q.options.index(f["id"]) + 1) for f in other["fans"])
     _, out, _ = run(monkeypatch, capsys, ["--banks", str(banks), "--count", "1"], picked + "\n")
     assert "✓ Right!" in out
-    assert f"Your answer is the reading {' '.join(other['groups'])}" in out
+    # The group the winning tile completed is marked (its first copy, if the reading has two).
+    at = other["groups"].index(other["winning_group"])
+    groups = [("▶" if i == at else "") + g for i, g in enumerate(other["groups"])]
+    assert f"Your answer is the reading {' '.join(groups)}" in out
 
 
 def test_the_worked_example_says_each_line_once(monkeypatch, capsys, data_dir) -> None:
@@ -184,7 +187,7 @@ def test_the_legend_is_printed_once_and_chinese_tiles_are_drawn_in_chinese(monke
     _, out, _ = run(monkeypatch, capsys, ["--lang", "zh", "--count", "3", "--seed", "2", "--level", "beginner"],
                     "\n" * 3)
     assert out.count("1m-9m 为一万至九万") == 1
-    hands = [line for line in out.splitlines() if "▶" in line and "[ ]" not in line]
+    hands = [line for line in out.splitlines() if "▶ " in line and "[ ]" not in line]   # a reading marks "▶66p"
     assert hands and all(re.search("[一二三四五六七八九][万饼条]|[东南西北中发白]", h) for h in hands)
     assert not any(re.search(r"\b[1-9][mps]\b", h) for h in hands)
 

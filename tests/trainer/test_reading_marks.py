@@ -1,0 +1,39 @@
+"""A reading in the trainer's explanations marks the group the winning tile completed (▶, as
+the hands are drawn): two ways of scoring the same sets differ only there."""
+from __future__ import annotations
+
+import random
+
+import rules
+from generator.quizzes.hand_builder import BuiltHand, draft_of
+from generator.quizzes.questions import make_question
+from trainer.explain_text import Explainer
+from trainer.feedback import answer_blocks
+from trainer.grading import grade
+
+TABLE = rules.fan_table()
+EX = Explainer("en", {"1998": TABLE}, "1998")
+# 567m 11m 678p 678p 789p, won on 7p: the 7p ends 789p (Edge Wait) or sits inside 678p
+# (Closed Wait), one point either way, so both are right.
+HAND = "[567m]11m66778889p7p"
+SITUATION = {"self_drawn": False, "flowers": 0, "seat_wind": "S", "prevalent_wind": "N"}
+
+
+def _question():
+    built = BuiltHand(draft_of(HAND, SITUATION), rules.score(HAND, **SITUATION))
+    return make_question(built, "fans", "t-001", "expert", TABLE, random.Random(0))
+
+
+def test_the_breakdown_and_its_tie_say_where_the_winning_tile_went() -> None:
+    text = "\n".join(EX.breakdown(_question()))
+    assert "Read as: 567m 11m 678p 678p ▶789p" in text
+    assert "Also right, for the same total: 567m 11m ▶678p 678p 789p with" in text
+
+
+def test_a_tie_taken_is_shown_with_its_winning_group() -> None:
+    q = _question()
+    theirs = {f["id"] for f in q.answer["ties"][0]["fans"]}
+    assert "closed_wait" in theirs and "edge_wait" not in theirs
+    blocks = answer_blocks(q, theirs, grade(q, theirs), None, EX, new_fans=[], explain=False)
+    lines = [b.get("text", "") for b in blocks]
+    assert "Your answer is the reading 567m 11m ▶678p 678p 789p: it scores the same, and the rules accept it." in lines
