@@ -47,9 +47,10 @@ def answer_blocks(question: Question, response: Any, result: Grade, diagnosis: D
         if result.tie:
             way = question.answer["ties"][result.tie - 1]
             blocks.append(line(ex.t("tie_taken", groups=ex.groups(way))))   # ▶: where the tile went tells ties apart
-        if question.kind in ("total", "payments", "fans", "valid"):
+        editions = ex.edition_lines(question)
+        if question.kind in ("total", "payments", "fans", "valid") or editions:   # another edition's total needs ours
             blocks.append(line(ex.counted_line(question)))
-        blocks += [line(t) for t in ex.edition_lines(question)]
+        blocks += [line(t) for t in editions]
         if explain:
             blocks += ex.breakdown_blocks(question)
         else:
