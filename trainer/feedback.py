@@ -65,6 +65,8 @@ def answer_blocks(question: Question, response: Any, result: Grade, diagnosis: D
                                         *ex.why_not_lines(question, result)]
     blocks = [t if isinstance(t, dict) else line(t) for t in said] + ex.breakdown_blocks(question)
     blocks += [line(t) for t in ex.edition_lines(question)]
+    if new_fans:   # cards below a breakdown: a heading tells them apart from it
+        blocks.append(line(ex.t("new_fans_heading")))
     for fan in new_fans:
         blocks += card_blocks(fan, ex, compact=True)
     return blocks

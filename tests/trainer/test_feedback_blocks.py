@@ -105,3 +105,16 @@ def test_the_site_words_every_kind_of_block_the_trainer_makes() -> None:
     script = (Path(blocks.__file__).resolve().parents[1] / "site/assets/mcr/trainer-quiz.js").read_text(encoding="utf-8")
     assert all(f'b.type === "{kind}"' in script for kind in kinds - {"line"}), kinds
     assert '"trainer_unexplained"' in script and "button[data-mode=guided]" in script
+
+
+def test_the_cards_of_new_fans_after_a_wrong_answer_come_under_a_heading() -> None:
+    # A wrong answer prints the breakdown, then each new fan's card: without a heading the
+    # cards read as more of the breakdown.
+    q = next(q for q in QUESTIONS if q.kind == "total" and q.level == "beginner")
+    wrong = q.answer["total"] + 1
+    blocks = answer_blocks(q, wrong, grade(q, wrong), None, explainer("en"), new_fans=["flower_tiles"], explain=False)
+    texts = [b.get("text") for b in blocks]
+    at = texts.index("Met for the first time in this hand:")
+    assert texts[at + 1] == "Flower Tiles (1 point)"
+    none = answer_blocks(q, wrong, grade(q, wrong), None, explainer("en"), new_fans=[], explain=False)
+    assert "Met for the first time in this hand:" not in [b.get("text") for b in none]
