@@ -10,11 +10,15 @@ from typing import Callable
 
 from i18n import decimal_text
 
+from .blocks import block_text
+from .diagnosis import diagnose
+from .diagnosis_text import diagnosis_lines
 from .drill_records import DrillRecord, DrillRecords, drill_key
 from .explain_text import Explainer, counted
 from generator.quizzes.questions import Question
 from .grading import grade
 from .question_items import item_of
+from .rescoring import rescorer
 from .terminal import QUIT, Terminal, parser_for, read_answer, show_question
 
 
@@ -100,8 +104,19 @@ class TimedDrill:
             term.say()
             term.say(term.t("timed_review", n=n))
             show_question(term, item_of(a.question, self.explainer))
-            for line in self.explainer.breakdown(a.question):
+            for line in self._told(a) + self.explainer.breakdown(a.question):
                 term.say(line)
+
+    def _told(self, a: TimedAnswer) -> list[str]:
+        """What a session tells a wrong total, said at the end: the answer given and the
+        likely mistake behind its number."""
+        ex, q = self.explainer, a.question
+        lines: list[str] = [ex.t("your_answer", answer=ex.shown_answer(q, a.given))]
+        if a.given is not None:
+            diagnosis = diagnose(q.data, a.given, ex.table, rescore=rescorer(q.hand, q.situation, ex.table))
+            lines += [said if isinstance(said, str) else block_text(said, ex.t, ex.lang)
+                      for said in diagnosis_lines(diagnosis, ex, q)]
+        return lines
 
     def _best(self, result: DrillResult, level: str, count: int) -> None:
         term = self.term

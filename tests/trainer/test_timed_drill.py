@@ -125,3 +125,18 @@ def test_the_summary_and_the_bests_say_the_hands_right_in_their_number(tmp_path:
     assert "2/2 justes en 0:30 (15,0 s par main)" in _said(both, [0.0, 10.0, 10.0, 30.0], french, "fr", [a, b])
     assert "Aciertos: 1 de 1 en 0:20" in _said(right, [0.0, 20.0], spanish, "es", [a])
     assert "Su mejor marca en esta práctica: 1 acierto en 0:20." in _said(wrong, [0.0, 5.0], spanish, "es", [a])
+
+
+def test_a_wrong_total_is_told_its_answer_and_likely_mistake_at_the_end(tmp_path: Path) -> None:
+    # A hand with flowers answered without them: what a session says at once, the drill says
+    # at the end, before the breakdown: the answer given and "N points short: did you ...?".
+    q = next(q for q in load_bank(bank_path("beginner")).questions
+             if q.kind == "total" and q.situation["flowers"] >= 2)
+    flowers = q.situation["flowers"]
+    given = q.answer["total"] - flowers
+    out, _, drill = _drill(f"{given}\n", [0.0, 4.0], tmp_path)
+    drill.run([q], "beginner", "test")
+    lines = out.getvalue().splitlines()
+    told = lines.index(f"Your answer: {given}")
+    assert lines.index("Hand 1, explained:") < told < lines.index(next(x for x in lines if x.startswith("Breakdown")))
+    assert f"{flowers} points short: did you" in lines[told + 1] and f"leave out the flowers ({flowers})" in lines[told + 1]
