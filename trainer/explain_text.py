@@ -9,12 +9,13 @@ terminal prints with their address and the site links.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 import rules
 from i18n import pick, plural_key
 from i18n.display_width import display_width
 from rules import FanTable
+from rules.tiles import tile
 
 from .blocks import SCORING_CHAPTER, block_text, line, ruling_block, section_block
 from .grading import Grade, best_readings, waited_on_one_tile
@@ -32,6 +33,14 @@ def tiles_text(tiles: Any, lang: str) -> str:
 
 
 width = display_width   # the name the trainer's aligned tables use
+
+
+def _held_four(hand: str, tiles: Sequence[str]) -> list[str]:
+    """Those of `tiles` the hand held all four of before its winning tile: no fifth can come."""
+    held = rules.parse_hand(hand)
+    copies = list(held.copies)
+    copies[held.winning_tile.code] -= 1
+    return [t for t in tiles if copies[tile(t).code] >= 4]
 
 
 def _starred(groups: list[str]) -> dict[str, Any]:
@@ -150,7 +159,11 @@ class Explainer:
         """One line per fan missed (what it is) and per fan picked that does not count (why not)."""
         if question.kind == "waits":
             lines = [self.t("missed_tiles", tiles=tiles_text(result.missed, self.lang))] if result.missed else []
-            return lines + ([self.t("not_waited", tiles=tiles_text(result.wrong, self.lang))] if result.wrong else [])
+            held = _held_four(question.hand, result.wrong)
+            for key, tiles in (("not_waited", [t for t in result.wrong if t not in held]), ("not_waited_held", held)):
+                if tiles:
+                    lines.append(self.t(key, tiles=tiles_text(tiles, self.lang)))
+            return lines
         lines = [self.t("missed_fan", fan=self.name(f), points=self.fan_points(f), summary=self.summary(f))
                  for f in result.missed]
         for fan in result.wrong:

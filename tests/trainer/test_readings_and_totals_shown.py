@@ -1,6 +1,7 @@
 """How the trainer shows a hand's readings and totals. A reading marks the group the winning tile
 completed (▶, as the hands are drawn): two ways of scoring the same sets differ only there. A
-total by another edition comes after the learner's own."""
+total by another edition comes after the learner's own. A tile named as a wait that is none is
+told why."""
 from __future__ import annotations
 
 import random
@@ -56,3 +57,15 @@ def test_another_editions_total_comes_after_ours_whatever_the_question() -> None
     theirs = next(i for i, text in enumerate(lines) if text.startswith("Green Book"))
     assert lines[ours].endswith("= 28 points") and ours < theirs
     assert lines[theirs] == "Green Book reading (2006): 60 points for this hand (+All Terminals and Honors)."
+
+
+def test_a_tile_named_as_a_wait_is_told_why_it_is_none() -> None:
+    # 1111m 3m 456p 789s 55s before the win waits on 2m alone (111m, 123m). 9p completes nothing;
+    # 1m would be a fifth copy: the hand held all four.
+    hand = "1111m3m456p789s55s2m"
+    built = BuiltHand(draft_of(hand, SITUATION), rules.score(hand, **SITUATION))
+    q = make_question(built, "waits", "t-003", "beginner", TABLE, random.Random(0))
+    assert q.answer["waits"] == ["2m"]
+    lines = EX.why_not_lines(q, grade(q, ["2m", "9p", "1m"]))
+    assert lines == ["Not waited on: 9p. With any of them, the tiles held before the win make no winning hand.",
+                     "Not waited on: 1m. The hand already held all four copies before the win: no fifth can come."]
