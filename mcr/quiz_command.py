@@ -132,7 +132,7 @@ def _key(name: str) -> str:
 def near_fan(table: FanTable, query: str, lang: str) -> str | None:
     """The fan whose id or name in `lang` is close to `query` (a typo: "half flsh"), or
     that alone has the word `query` in its id or name ("hog": Tile Hog); None when none
-    is. The cutoff keeps far guesses out ("golden dragon" is 0.6 like big_three_dragons)."""
+    is. The cutoff keeps far guesses out ("golden dragon" is 0.6 like a dragon fan's id)."""
     wanted = _key(query)
     keys: dict[str, str] = {}
     owners: dict[str, set[str]] = {}

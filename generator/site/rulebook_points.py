@@ -14,6 +14,7 @@ not the fan's points is written otherwise: "Pure Double Chow twice 2", "(3 point
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,10 +25,14 @@ from generator.markdown_fences import fenced_blocks
 from .markdown_text import GENERATED_BY
 
 _UNIT = r"(?:points?|puntos?|pts?\.?|分|점|点)"
-_AFTER = (r"\**(?:\s*[（(]\s*(?P<paren>\d+)\s*" + _UNIT + r"?\s*[)）]"
-          r"|(?:,|，|、)?\s*(?P<bare>\d+)(?:\s*" + _UNIT + r"|(?=$|[\s,.;:!?)，。、；：）*]))"
-          r"|\s*\|\s*(?P<cell>\d+)\s*\|)")
+_GAP = r"[ \t]*\n?[ \t]*"   # spaces, at most one line break: a mention never spans two paragraphs
+# Before a bare number: the same, but a line that starts with "2." or "2)" is a list item, not points.
+_BARE_GAP = r"(?:[ \t]*\n[ \t]*(?!\d+[.)][ \t])|[ \t]*)"
+_AFTER = (r"\**(?:" + _GAP + r"[（(]\s*(?P<paren>\d+)\s*" + _UNIT + r"?\s*[)）]"
+          r"|(?:,|，|、)?" + _BARE_GAP + r"(?P<bare>\d+)(?:[ \t]*" + _UNIT + r"|(?=$|[\s,.;:!?)，。、；：）*]))"
+          r"|[ \t]*\|[ \t]*(?P<cell>\d+)[ \t]*\|)")
 _LINK = r"\[[^\]\n]+\]\([^)\s]*?fans/(?P<id>\w+)\.md(?:#[\w-]*)?\)"
+_WRAPPING_SPACE = r"(?:[ \t]+|[ \t]*\n[ \t]*)"   # between two words of a name: spaces, or one line break
 # Fenced blocks whose body is data, not prose (their numbers are checked where they are read).
 _DATA_BLOCKS = ("hand", "diagram", "fan-index")
 
@@ -49,19 +54,22 @@ class PointsReader:
             for fan in table.fans:
                 for name in fan.names.values():
                     self._by_name.setdefault(name, fan.id)
-        names = "|".join(re.escape(n) for n in sorted(self._by_name, key=len, reverse=True))
+        # A name's words may wrap onto the next line of a paragraph ("Todo\npungs 6").
+        names = "|".join(_WRAPPING_SPACE.join(map(re.escape, n.split(" ")))
+                         for n in sorted(self._by_name, key=len, reverse=True))
         self._pattern = re.compile(f"(?:{_LINK}|(?<!\\w)(?P<name>{names})){_AFTER}")
 
     def mentions(self, markdown: str, path: str) -> list[Mention]:
         skipped = {n for f in fenced_blocks(markdown) if f.info in _DATA_BLOCKS
                    for n in range(f.first_line, f.last_line + 1)}
+        starts = [0] + [i + 1 for i, ch in enumerate(markdown) if ch == "\n"]   # where each line begins
         found = []
-        for number, line in enumerate(markdown.split("\n"), 1):
+        for m in self._pattern.finditer(markdown):
+            number = bisect_right(starts, m.start())   # the line the mention starts on, from 1
             if number in skipped:
                 continue
-            for m in self._pattern.finditer(line):
-                fan = m["id"] or self._by_name[m["name"]]
-                found.append(Mention(path, number, fan, int(m["paren"] or m["bare"] or m["cell"])))
+            fan = m["id"] or self._by_name[" ".join(m["name"].split())]
+            found.append(Mention(path, number, fan, int(m["paren"] or m["bare"] or m["cell"])))
         return found
 
 

@@ -62,6 +62,16 @@ def test_a_number_that_is_not_the_fans_points_is_not_read_as_them(line: str, tab
     assert all(table.fan(m.fan).points == m.stated for m in mentions), mentions
 
 
+def test_a_name_or_its_points_wrapped_onto_the_next_line_is_still_read(table: rules.FanTable) -> None:
+    # Prose wraps where it must: "Todo\npungs 6" went unread, and a table edit left it stale.
+    text = ("Tres grandes vientos 12, Todo\npungs 6, Viento de ronda 2.\n\n"
+            "It scores All Pungs\n6 as well.\n\n"
+            "The fans of Pure Double Chow\n2. Then a list item, not points.\n\n"
+            "A paragraph ends with All Pungs\n\n6 starts the next.\n")
+    found = [(m.line, m.fan, m.stated) for m in PointsReader([table]).mentions(text, "x.md")]
+    assert found == [(1, "big_three_winds", 12), (1, "all_pungs", 6), (2, "prevalent_wind", 2), (4, "all_pungs", 6)]
+
+
 def test_a_number_inside_a_hand_block_is_not_prose(table: rules.FanTable) -> None:
     text = "```hand\nhand: \"[222m][555p]888s33pEEE\"\nfans: [all_pungs]\n# All Pungs 99\n```\nAll Pungs 6\n"
     assert [(m.line, m.stated) for m in PointsReader([table]).mentions(text, "x.md")] == [(6, 6)]
