@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .exclusion_judgements import IMPLIED, LISTED, judgement_on_sets, sets_of
+from .exclusion_judgements import IMPLIED, LISTED, judgement_on_sets
 from .fantable import FanTable
-from .result import Payments, ScoredFan, ScoreResult
+from .result import NotCounted, Payments, ScoredFan, ScoreResult
 
 LEFT_OUT = "left_out"
 NON_REPEAT = "non_repeat"
@@ -89,12 +89,12 @@ class Breakdown:
         }
 
 
-def _reason(table: FanTable, left_out: Any, fans: tuple[ScoredFan, ...], situation: dict[str, Any]) -> str:
-    """Why the matched fan `left_out` (a result's NotCounted) does not count."""
+def _reason(table: FanTable, left_out: NotCounted, situation: dict[str, Any]) -> str:
+    """Why the matched fan `left_out` does not count."""
     by = left_out.by
     if left_out.principle != NON_REPEAT or by is None:
         return left_out.principle
-    return judgement_on_sets(table, by, left_out.id, situation, left_out.groups, sets_of(fans, by)) or LEFT_OUT
+    return judgement_on_sets(table, by, left_out.id, situation, left_out.within) or LEFT_OUT
 
 
 def breakdown(result: ScoreResult, table: FanTable) -> Breakdown:
@@ -103,7 +103,7 @@ def breakdown(result: ScoreResult, table: FanTable) -> Breakdown:
     shown = {**situation, "implied": list(result.situation.implied)} if result.situation.implied else situation
     fans = tuple(result.fans)
     left = tuple(NotCountedLine(n.number, n.id, n.name, n.points, n.principle, n.by, n.groups,
-                                _reason(table, n, fans, situation))
+                                _reason(table, n, situation))
                  for n in result.not_counted)
     return Breakdown(result.hand, result.edition, result.shape, result.groups, result.winning_group, shown, fans,
                      left, result.total, result.total_without_flowers, result.minimum, result.valid, result.payments,

@@ -116,17 +116,11 @@ def judgement(table: FanTable, fan: str, excluded: str, situation: dict[str, Any
 
 
 def judgement_on_sets(table: FanTable, fan: str, excluded: str, situation: dict[str, Any],
-                      left_out_sets: tuple[str, ...], fan_sets: tuple[str, ...]) -> str | None:
-    """The judgement for one match of `excluded` left out, on `left_out_sets`, by `fan`
-    counted on `fan_sets` (sets as text; () for a fan of the whole hand). A fan implies
-    only what its own sets make: Big Three Winds implies Pung of Terminals or Honors on
-    each wind pung, but a separate pung of 9s is left out because the rules list it."""
+                      within: bool | None) -> str | None:
+    """The judgement for one match of `excluded` left out by `fan`, `within` the sets of a
+    counted match of `fan` or not (None: either is a fan of the whole hand; see
+    rules.result.NotCounted). A fan implies only what its own sets make: Big Three Winds
+    implies Pung of Terminals or Honors on each wind pung, but a separate pung of 9s is left
+    out because the rules list it."""
     found = judgement(table, fan, excluded, situation)
-    if found == IMPLIED and left_out_sets and fan_sets and not set(left_out_sets) <= set(fan_sets):
-        return LISTED
-    return found
-
-
-def sets_of(fans: Any, fan: str) -> tuple[str, ...]:
-    """Every set (as text) the counted fan `fan` is made of, among a result's scored fans."""
-    return tuple(group for scored in fans if scored.id == fan for group in scored.groups)
+    return LISTED if found == IMPLIED and within is False else found

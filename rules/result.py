@@ -38,6 +38,10 @@ class NotCounted:
     principle: str            # non_repeat, non_separation, non_identical, account_once
     by: str | None            # the fan that excludes it, for non_repeat
     groups: tuple[str, ...]
+    # For non_repeat: whether its sets lie within the sets of a counted match of `by` (what
+    # `by` itself makes); None when either is a fan of the whole hand. Told by the sets'
+    # places in the reading: two 789m chows have the same text.
+    within: bool | None = None
 
 
 @quick_init

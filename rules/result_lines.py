@@ -78,11 +78,21 @@ def not_counted_lines(memory: LineMemory, counted: tuple[Match, ...],
             continue
         seen.add((fan.id, m.groups))
         shown = tuple([texts[g] for g in m.groups])
-        key = (fan.id, principle, by, shown, lang)
+        within = _within_a_match_of(m, by, counted) if by is not None else None
+        key = (fan.id, principle, by, shown, within, lang)
         lines.append(known.get(key) or _remember(
-            known, key, NotCounted(fan.number, fan.id, fan.name(lang), fan.points, principle, by, shown)))
+            known, key, NotCounted(fan.number, fan.id, fan.name(lang), fan.points, principle, by, shown, within)))
     lines.sort(key=_number_of)
     return tuple(lines)
+
+
+def _within_a_match_of(m: Match, fan: str, counted: tuple[Match, ...]) -> bool | None:
+    """Whether the sets of `m` lie within those of a counted match of `fan`; None when `m`
+    or every counted match of `fan` is of the whole hand."""
+    theirs = [c.groups for c in counted if c.fan.id == fan and c.groups]
+    if not m.groups or not theirs:
+        return None
+    return any(set(m.groups) <= set(groups) for groups in theirs)
 
 
 def bonus_points(counted: tuple[Match, ...]) -> int:

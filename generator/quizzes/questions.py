@@ -21,7 +21,7 @@ from typing import Any
 import rules
 from rules import FanTable
 
-from rules.exclusion_judgements import LISTED, judgement_on_sets, sets_of
+from rules.exclusion_judgements import LISTED, judgement_on_sets
 from .hand_builder import BuiltHand, Draft
 from .header_fans import trades
 from .levels import readings
@@ -144,7 +144,7 @@ def not_counted_of(result: rules.ScoreResult, table: FanTable) -> list[dict[str,
     out = []
     for n in result.not_counted:
         entry: dict[str, Any] = {"id": n.id, "principle": n.principle, "by": n.by, "groups": list(n.groups)}
-        if n.by and judgement_on_sets(table, n.by, n.id, situation, n.groups, sets_of(result.fans, n.by)) == LISTED:
+        if n.by and judgement_on_sets(table, n.by, n.id, situation, n.within) == LISTED:
             entry["listed"] = True
         out.append(entry)
     return out

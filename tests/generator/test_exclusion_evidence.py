@@ -128,3 +128,14 @@ def test_a_fan_implies_only_what_its_own_sets_make(table: rules.FanTable) -> Non
     entries = [(tuple(n["groups"]), n.get("listed", False)) for n in not_counted_of(result, table)
                if n["id"] == "pung_of_terminals_or_honors"]
     assert sorted(entries) == [(("999m",), True), (("EEE",), False), (("SSS",), False), (("WWW",), False)]
+
+
+def test_two_sets_of_the_same_tiles_are_told_apart_by_their_place(table: rules.FanTable) -> None:
+    # 789m 789m 789p 789s 88p: Mixed Triple Chow takes one 789m. Of the five Mixed Double Chows,
+    # the three on its own chows are implied; the two with the other 789m are only listed.
+    result = rules.score("778899m7889p789s8p")
+    assert [f.groups for f in result.fans if f.id == "mixed_triple_chow"] == [("789m", "789p", "789s")]
+    reasons = sorted(n.reason for n in rules.breakdown(result, table).not_counted if n.id == "mixed_double_chow")
+    assert reasons == [IMPLIED, IMPLIED, IMPLIED, LISTED, LISTED]
+    listed = [n.get("listed", False) for n in not_counted_of(result, table) if n["id"] == "mixed_double_chow"]
+    assert sorted(listed) == [False, False, False, True, True]
