@@ -69,7 +69,7 @@ class Pool:
                 if q.kind in kinds and self.keys[i] not in avoid and counted_in(q, fan)]
 
 
-def _level_rank(question: Question, level: str) -> int:
+def level_rank(question: Question, level: str) -> int:
     """0 for the learner's level, then the levels below it, then those above."""
     mine, theirs = LEVELS.index(level), LEVELS.index(question.level) if question.level in LEVELS else 0
     return abs(mine - theirs) + (len(LEVELS) if theirs > mine else 0)
@@ -89,7 +89,7 @@ def _due(pool: Pool, progress: Progress, request: Request, used: set[str], most:
         found = pool.holding(fan, kinds, used)
         if found:
             rng.shuffle(found)
-            best = min(found, key=lambda i: _level_rank(pool.questions[i], progress.level))
+            best = min(found, key=lambda i: level_rank(pool.questions[i], progress.level))
             used.add(pool.keys[best])
             out.append(Planned("due", pool.questions[best], fan))
         else:

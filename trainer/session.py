@@ -38,7 +38,7 @@ from .grading import grade
 from .learner_settings import learner_settings
 from .lessons import lesson_item, worked_example
 from .modes import FlashcardMode, GuidedMode
-from .planner import Planned, Pool, Request, plan, reviewed_fans, reviews_fans
+from .planner import Planned, Pool, Request, level_rank, plan, reviewed_fans, reviews_fans
 from .progress import Answer, Progress
 from .question_items import question_item
 from .rescoring import rescorer
@@ -248,9 +248,12 @@ class Session:
             question = build_for(planned.fan or "", planned.kind or "fans", self.trainer.editions, self.edition,
                                  f"{self.options.seed}:{planned.fan}:{self._fresh}", avoid, f"fresh-{self._fresh:03d}",
                                  self.options.kinds)
+            if question is not None:
+                question = question.in_edition(self.edition)   # the bank's are, in the pool
+            else:
+                question = self._banked(planned, avoid)
             if question is None:
-                return self._banked(planned, avoid)
-            question = question.in_edition(self.edition)   # the bank's are, in the pool
+                return None
         if question_key(question) in self._asked_keys:
             return None
         self._asked_keys.add(question_key(question))
@@ -261,10 +264,12 @@ class Session:
         first: the builder seldom makes a hand for some kinds (a best reading needs
         readings that score differently). None when the banks hold none unseen."""
         pool = self.trainer.pool(self.edition)
+        level = self.options.level or self.progress.level
         for kinds in ([planned.kind], self.options.kinds):
             found = pool.holding(planned.fan or "", [k for k in kinds if k in self.options.kinds], avoid)
-            if found:
-                return pool.questions[self.rng.choice(found)]
+            if found:   # the learner's level first, then the levels below, as the planner ranks them
+                nearest = min(level_rank(pool.questions[i], level) for i in found)
+                return pool.questions[self.rng.choice([i for i in found if level_rank(pool.questions[i], level) == nearest])]
         return None
 
     def current_question(self) -> Question | None:
