@@ -41,7 +41,7 @@ from trainer.drill_bests import DrillRecord, site_bests, site_key
 from trainer.json_checks import ProgressError
 from trainer.modes import GUIDED_KIND, LEARN_KIND
 from trainer.progress import Progress
-from trainer.progress_reading import read_progress
+from trainer.progress_reading import no_future_days, read_progress
 from trainer.progress_salvage import Salvaged, salvage_progress
 from trainer.session import MODES, Options, Session, Trainer
 from trainer.web_quiz_carry import as_old_file, carried_into
@@ -178,9 +178,13 @@ def _timed_best(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check(request: dict[str, Any]) -> dict[str, Any]:
+    """A file to import, read as `mcr quiz --import` reads it (nothing dated after tomorrow)."""
     trainer = load_trainer()
+    today = date.fromisoformat(request["today"])
     try:
-        return {"progress": progress_text(read(request["text"], trainer, date.fromisoformat(request["today"])))}
+        progress = read(request["text"], trainer, today)
+        no_future_days(request["text"], today)
+        return {"progress": progress_text(progress)}
     except ProgressError as err:
         return {"problem": str(err)}
 

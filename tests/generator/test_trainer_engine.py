@@ -185,6 +185,17 @@ def test_a_damaged_document_is_named_and_a_new_progress_starts(files: Path) -> N
     assert "unknown request" in json.loads(trainer_engine.answer('{"op": "nothing"}'))["error"]
 
 
+def test_the_page_refuses_an_import_dated_after_tomorrow_as_the_terminal_does(files: Path) -> None:
+    # The learner's export with a day moved 400 days on: nothing would be due, no answer count.
+    open_on(DAY_ONE, None, seed=2, count=3)
+    items_until_end()
+    data = json.loads(ask(op="next")["progress"])
+    data["daily"]["day"] = (DAY_ONE + timedelta(days=400)).isoformat()
+    checked = ask(op="check", text=json.dumps(data), today=DAY_ONE.isoformat())
+    tomorrow = (DAY_ONE + timedelta(days=1)).isoformat()
+    assert checked == {"problem": f"daily.day: {data['daily']['day']} is later than tomorrow, {tomorrow}"}
+
+
 def test_one_bad_field_costs_the_page_only_that_field(files: Path) -> None:
     open_on(DAY_ONE, None, seed=2, count=3)
     items_until_end()
