@@ -129,6 +129,9 @@ def _key(name: str) -> str:
     return name.strip().lower().replace(" ", "_").replace("-", "_")
 
 
+NEAR_CUTOFF = 0.7   # difflib's ratio a name must reach to be suggested
+
+
 def near_fan(table: FanTable, query: str, lang: str) -> str | None:
     """The fan whose id or name in `lang` is close to `query` (a typo: "half flsh"), or
     that alone has the word `query` in its id or name ("hog": Tile Hog); None when none
@@ -143,8 +146,15 @@ def near_fan(table: FanTable, query: str, lang: str) -> str | None:
                 owners.setdefault(word, set()).add(fan.id)
     if len(owners.get(wanted, ())) == 1:
         return next(iter(owners[wanted]))
-    found = difflib.get_close_matches(wanted, list(keys), n=1, cutoff=0.7)
-    return keys[found[0]] if found else None
+    scores: dict[str, float] = {}
+    for key, fan_id in keys.items():
+        score = difflib.SequenceMatcher(None, wanted, key).ratio()
+        if score >= NEAR_CUTOFF:
+            scores[fan_id] = max(score, scores.get(fan_id, 0.0))
+    best = sorted(scores.items(), key=lambda item: -item[1])[:2]
+    if not best or (len(best) == 2 and best[0][1] == best[1][1]):
+        return None   # none near, or two fans as near ("一色": 清一色, 混一色, 字一色): no guess
+    return best[0][0]
 
 
 def number_ranges(lang: str, numbers: list[int]) -> str:

@@ -399,6 +399,8 @@ def test_an_unknown_fan_suggests_a_close_one_only() -> None:
     assert near_fan(TABLE, "单钓", "zh") == "single_wait"         # 单钓将 less its last character
     assert near_fan(TABLE, "pung", "en") is None                 # a word of many fans: no guess
     assert near_fan(TABLE, "golden_dragon", "en") is None        # no fan of the rules
+    assert near_fan(TABLE, "一色", "zh") is None                  # 清一色, 混一色, 字一色 alike: no guess
+    assert near_fan(TABLE, "四喜", "zh") is None                  # 大四喜 or 小四喜
 
 
 def test_an_unknown_fan_close_to_one_says_which(monkeypatch, capsys) -> None:
