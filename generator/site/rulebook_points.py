@@ -25,13 +25,13 @@ from generator.markdown_fences import fenced_blocks
 from .markdown_text import GENERATED_BY
 
 _UNIT = r"(?:points?|puntos?|pts?\.?|分|점|点)"
-_GAP = r"[ \t]*\n?[ \t]*"   # spaces, at most one line break: a mention never spans two paragraphs
-# Before a bare number: the same, but a line that starts with "2." or "2)" is a list item, not points.
-_BARE_GAP = r"(?:[ \t]*\n[ \t]*(?!\d+[.)][ \t])|[ \t]*)"
+# Before "(6)": spaces, at most one line break. A bare number must follow on the same line: one
+# that starts the next line ("Seven Pairs\n13 tiles", "2. Then") is seldom the fan's points.
+_GAP = r"[ \t]*\n?[ \t]*"
 _AFTER = (r"\**(?:" + _GAP + r"[（(]\s*(?P<paren>\d+)\s*" + _UNIT + r"?\s*[)）]"
-          r"|(?:,|，|、)?" + _BARE_GAP + r"(?P<bare>\d+)(?:[ \t]*" + _UNIT + r"|(?=$|[\s,.;:!?)，。、；：）*]))"
+          r"|(?:,|，|、)?[ \t]*(?P<bare>\d+)(?:[ \t]*" + _UNIT + r"|(?=$|[\s,.;:!?)，。、；：）*]))"
           r"|[ \t]*\|[ \t]*(?P<cell>\d+)[ \t]*\|)")
-_LINK = r"\[[^\]\n]+\]\([^)\s]*?fans/(?P<id>\w+)\.md(?:#[\w-]*)?\)"
+_LINK = r"\[[^\]\n]+(?:\n[^\]\n]+)?\]\([^)\s]*?fans/(?P<id>\w+)\.md(?:#[\w-]*)?\)"   # its text may wrap once
 _WRAPPING_SPACE = r"(?:[ \t]+|[ \t]*\n[ \t]*)"   # between two words of a name: spaces, or one line break
 # Fenced blocks whose body is data, not prose (their numbers are checked where they are read).
 _DATA_BLOCKS = ("hand", "diagram", "fan-index")

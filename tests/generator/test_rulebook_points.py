@@ -62,14 +62,16 @@ def test_a_number_that_is_not_the_fans_points_is_not_read_as_them(line: str, tab
     assert all(table.fan(m.fan).points == m.stated for m in mentions), mentions
 
 
-def test_a_name_or_its_points_wrapped_onto_the_next_line_is_still_read(table: rules.FanTable) -> None:
+def test_a_name_wrapped_onto_the_next_line_is_still_read(table: rules.FanTable) -> None:
     # Prose wraps where it must: "Todo\npungs 6" went unread, and a table edit left it stale.
     text = ("Tres grandes vientos 12, Todo\npungs 6, Viento de ronda 2.\n\n"
-            "It scores All Pungs\n6 as well.\n\n"
+            "See [All\nPungs](../fans/all_pungs.md) (6) and Seven Pairs\n(24).\n\n"
+            "It scores All Pungs\n6 more times.\n\n"                   # a number starting a line: not read
             "The fans of Pure Double Chow\n2. Then a list item, not points.\n\n"
-            "A paragraph ends with All Pungs\n\n6 starts the next.\n")
+            "Seven Pairs\n13 tiles, all concealed.\n")
     found = [(m.line, m.fan, m.stated) for m in PointsReader([table]).mentions(text, "x.md")]
-    assert found == [(1, "big_three_winds", 12), (1, "all_pungs", 6), (2, "prevalent_wind", 2), (4, "all_pungs", 6)]
+    assert found == [(1, "big_three_winds", 12), (1, "all_pungs", 6), (2, "prevalent_wind", 2),
+                     (4, "all_pungs", 6), (5, "seven_pairs", 24)]
 
 
 def test_a_number_inside_a_hand_block_is_not_prose(table: rules.FanTable) -> None:
