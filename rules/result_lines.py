@@ -27,7 +27,7 @@ class LineMemory:
 
     def __init__(self) -> None:
         self.scored: dict[tuple[str, int, tuple[str, ...], str], ScoredFan] = {}
-        self.not_counted: dict[tuple[str, str, str | None, tuple[str, ...], str], NotCounted] = {}
+        self.not_counted: dict[tuple[str, str, str | None, tuple[str, ...], bool | None, str], NotCounted] = {}
 
 
 def _remember(known: dict[Any, Line], key: Any, line: Line) -> Line:

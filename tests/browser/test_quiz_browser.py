@@ -457,3 +457,24 @@ def test_a_right_answer_links_the_fans_met_for_the_first_time(tab: Page, questio
     tab.page.wait_for_load_state("load")
     assert "/fr/fans/" in tab.page.url and name in tab.page.locator("article h1").inner_text()
     assert not tab.errors, tab.errors
+
+
+def test_a_session_of_a_kind_that_reviews_no_fan_says_the_fans_due_wait(tab: Page, questions: dict[str, Question]) -> None:
+    # Half Flush and All Pungs due on the page's day. "Valid win?" questions review no fan,
+    # so the session plans no review and its end says both wait.
+    document = _progress_document()
+    for record in document["fans"].values():
+        record["memory"]["due"] = DAY.isoformat()
+    tab.open("quiz/family-concealment/", {STORAGE_KEY: json.dumps(document)})
+    choose_rules(tab.page)
+    ask_kind(tab.page, "valid", questions)
+    while tab.state("question", "done") == "question":
+        assert tab.attr("reason") != "due"
+        tab.page.click("button[data-action=dont_know]")
+        tab.state("right", "wrong")
+        tab.page.click("button[data-action=next]")
+        tab.page.wait_for_function("() => !document.querySelector('.mcr-trainer__feedback')", timeout=STEP_MS)
+    assert tab.page.inner_text(".mcr-trainer__due-waiting") == (
+        "2 fans are due today. These questions review no fan: they wait for the kinds “How many points?”, "
+        "“Which fans count?” or “Who pays how much?”, or every kind.")
+    assert not tab.errors, tab.errors

@@ -455,12 +455,16 @@
   };
 
   Quiz.prototype.summary = function (s) {
-    var self = this;
+    var self = this, t = this.t.bind(this);
     this.setState("done");
     this.showToday(s.today);
-    this.body.replaceChildren(h("p", {class: "mcr-trainer__summary"},
-                                [dom.counted(this.t.bind(this), "trainer_summary", s.right, {asked: s.asked})]),
-                              this.button("trainer_more", function () { self.open().catch(self.failed.bind(self)); }));
+    var lines = [h("p", {class: "mcr-trainer__summary"}, [dom.counted(t, "trainer_summary", s.right, {asked: s.asked})])];
+    if (s.due_waiting) {   // a kind that reviews no fan (valid? waits): the fans due wait for another
+      lines.push(h("p", {class: "mcr-trainer__due-waiting"}, [dom.counted(t, "trainer_due_waiting", s.due_waiting,
+        {total: t("kind_total"), fans: t("kind_fans"), payments: t("kind_payments")})]));
+    }
+    this.body.replaceChildren.apply(this.body, lines.concat([
+      this.button("trainer_more", function () { self.open().catch(self.failed.bind(self)); })]));
   };
 
   // The three ways to practise, as `mcr quiz`, `mcr quiz --learn` and `mcr quiz --guided`.
