@@ -100,11 +100,16 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     add_lang_argument(parser, lang)
 
 
+def _key(name: str) -> str:
+    """A fan's id, number or name as a query is compared with it: case, spaces and hyphens aside."""
+    return name.strip().lower().replace(" ", "_").replace("-", "_")
+
+
 def find_fan(table: FanTable, query: str) -> str | None:
     """A fan id from an id, a number or a name in any language (case and spaces ignored)."""
-    wanted = query.strip().lower().replace(" ", "_").replace("-", "_")
+    wanted = _key(query)
     for fan in table.fans:
-        names = {fan.id, str(fan.number)} | {n.lower().replace(" ", "_").replace("-", "_") for n in fan.names.values()}
+        names = {fan.id, str(fan.number)} | {_key(n) for n in fan.names.values()}
         if wanted in names:
             return fan.id
     return None
@@ -123,10 +128,6 @@ def unknown_fan_message(lang: str, query: str, table: FanTable, editions: dict[s
     if near is not None:
         return text(lang, "unknown_fan_near", fan=query, name=table.fan(near).name(lang), id=near, numbers=numbers)
     return text(lang, "unknown_fan", fan=query, numbers=numbers)
-
-
-def _key(name: str) -> str:
-    return name.strip().lower().replace(" ", "_").replace("-", "_")
 
 
 NEAR_CUTOFF = 0.7   # difflib's ratio a name must reach to be suggested

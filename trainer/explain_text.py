@@ -15,6 +15,7 @@ import rules
 from i18n import pick, plural_key
 from i18n.display_width import display_width
 from rules import FanTable
+from rules.shapes import counts_before_win
 from rules.tiles import tile
 
 from .blocks import SCORING_CHAPTER, block_text, line, ruling_block, section_block
@@ -37,10 +38,8 @@ width = display_width   # the name the trainer's aligned tables use
 
 def _held_four(hand: str, tiles: Sequence[str]) -> list[str]:
     """Those of `tiles` the hand held all four of before its winning tile: no fifth can come."""
-    held = rules.parse_hand(hand)
-    copies = list(held.copies)
-    copies[held.winning_tile.code] -= 1
-    return [t for t in tiles if copies[tile(t).code] >= 4]
+    _, held = counts_before_win(rules.parse_hand(hand))
+    return [t for t in tiles if held[tile(t).code] >= 4]
 
 
 def _starred(groups: list[str]) -> dict[str, Any]:

@@ -69,17 +69,23 @@ class Pool:
                 if q.kind in kinds and self.keys[i] not in avoid and counted_in(q, fan)]
 
 
-def level_rank(question: Question, level: str) -> int:
+def _level_rank(question: Question, level: str) -> int:
     """0 for the learner's level, then the levels below it, then those above."""
     mine, theirs = LEVELS.index(level), LEVELS.index(question.level) if question.level in LEVELS else 0
     return abs(mine - theirs) + (len(LEVELS) if theirs > mine else 0)
+
+
+def at_nearest_level(pool: Pool, found: list[int], level: str, rng: random.Random) -> int:
+    """One of the questions `found` (places in the pool) nearest the learner's level, at random."""
+    rng.shuffle(found)
+    return min(found, key=lambda i: _level_rank(pool.questions[i], level))
 
 
 def _due(pool: Pool, progress: Progress, request: Request, used: set[str], most: int,
          rng: random.Random) -> list[Planned]:
     out: list[Planned] = []
     kinds = [k for k in request.kinds if k in FAN_KINDS]
-    if not reviews_fans(kinds):
+    if not kinds:
         return out   # a valid?/waits answer reviews no fan: the due fans wait for a kind that does
     for fan in progress.due_fans(request.today):
         if len(out) >= most:
@@ -88,8 +94,7 @@ def _due(pool: Pool, progress: Progress, request: Request, used: set[str], most:
             continue
         found = pool.holding(fan, kinds, used)
         if found:
-            rng.shuffle(found)
-            best = min(found, key=lambda i: level_rank(pool.questions[i], progress.level))
+            best = at_nearest_level(pool, found, progress.level, rng)
             used.add(pool.keys[best])
             out.append(Planned("due", pool.questions[best], fan))
         else:

@@ -38,7 +38,7 @@ from .grading import grade
 from .learner_settings import learner_settings
 from .lessons import lesson_item, worked_example
 from .modes import FlashcardMode, GuidedMode
-from .planner import Planned, Pool, Request, level_rank, plan, reviewed_fans, reviews_fans
+from .planner import Planned, Pool, Request, at_nearest_level, plan, reviewed_fans, reviews_fans
 from .progress import Answer, Progress
 from .question_items import question_item
 from .rescoring import rescorer
@@ -268,8 +268,7 @@ class Session:
         for kinds in ([planned.kind], self.options.kinds):
             found = pool.holding(planned.fan or "", [k for k in kinds if k in self.options.kinds], avoid)
             if found:   # the learner's level first, then the levels below, as the planner ranks them
-                nearest = min(level_rank(pool.questions[i], level) for i in found)
-                return pool.questions[self.rng.choice([i for i in found if level_rank(pool.questions[i], level) == nearest])]
+                return pool.questions[at_nearest_level(pool, found, level, self.rng)]
         return None
 
     def current_question(self) -> Question | None:

@@ -14,7 +14,6 @@ not the fan's points is written otherwise: "Pure Double Chow twice 2", "(3 point
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,10 +61,9 @@ class PointsReader:
     def mentions(self, markdown: str, path: str) -> list[Mention]:
         skipped = {n for f in fenced_blocks(markdown) if f.info in _DATA_BLOCKS
                    for n in range(f.first_line, f.last_line + 1)}
-        starts = [0] + [i + 1 for i, ch in enumerate(markdown) if ch == "\n"]   # where each line begins
         found = []
         for m in self._pattern.finditer(markdown):
-            number = bisect_right(starts, m.start())   # the line the mention starts on, from 1
+            number = markdown.count("\n", 0, m.start()) + 1   # the line the mention starts on
             if number in skipped:
                 continue
             fan = m["id"] or self._by_name[" ".join(m["name"].split())]
