@@ -15,7 +15,6 @@ import rules
 from i18n import pick, plural_key
 from i18n.display_width import display_width
 from rules import FanTable
-from rules.shapes import counts_before_win
 from rules.tiles import tile
 
 from .blocks import SCORING_CHAPTER, block_text, line, ruling_block, section_block
@@ -38,8 +37,10 @@ width = display_width   # the name the trainer's aligned tables use
 
 def _held_four(hand: str, tiles: Sequence[str]) -> list[str]:
     """Those of `tiles` the hand held all four of before its winning tile: no fifth can come."""
-    _, held = counts_before_win(rules.parse_hand(hand))
-    return [t for t in tiles if held[tile(t).code] >= 4]
+    held = rules.parse_hand(hand)
+    copies = list(held.copies)   # every tile held, melds included; less the winning tile below
+    copies[held.winning_tile.code] -= 1
+    return [t for t in tiles if copies[tile(t).code] >= 4]
 
 
 def _starred(groups: list[str]) -> dict[str, Any]:
