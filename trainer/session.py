@@ -20,7 +20,7 @@ The clock is the caller's: `today` is the learner's calendar day.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -241,23 +241,29 @@ class Session:
         self._asked_keys.add(question_key(question))
 
     def _question(self, planned: Planned) -> Question | None:
-        avoid = set(self.progress.recent) | self._asked_keys
         question = planned.question
+        if planned.reason == "again" and question is not None:
+            return question   # made and set aside when the miss promised it (see _reask)
         if question is None:
-            self._fresh += 1
-            question = build_for(planned.fan or "", planned.kind or "fans", self.trainer.editions, self.edition,
-                                 f"{self.options.seed}:{planned.fan}:{self._fresh}", avoid, f"fresh-{self._fresh:03d}",
-                                 self.options.kinds)
-            if question is not None:
-                question = question.in_edition(self.edition)   # the bank's are, in the pool
-            else:
-                question = self._banked(planned, avoid)
+            question = self._fresh_question(planned)
             if question is None:
                 return None
         if question_key(question) in self._asked_keys:
             return None
         self._asked_keys.add(question_key(question))
         return question
+
+    def _fresh_question(self, planned: Planned) -> Question | None:
+        """A fresh hand for `planned.fan` of its kind, else a bank's question on the fan;
+        None when neither is left. Never one asked or recently seen."""
+        avoid = set(self.progress.recent) | self._asked_keys
+        self._fresh += 1
+        question = build_for(planned.fan or "", planned.kind or "fans", self.trainer.editions, self.edition,
+                             f"{self.options.seed}:{planned.fan}:{self._fresh}", avoid, f"fresh-{self._fresh:03d}",
+                             self.options.kinds)
+        if question is not None:
+            return question.in_edition(self.edition)   # the bank's are, in the pool
+        return self._banked(planned, avoid)
 
     def _banked(self, planned: Planned, avoid: set[str]) -> Question | None:
         """A bank's question on `planned.fan` of a kind the learner asked for, its own kind
@@ -337,9 +343,16 @@ class Session:
         fan = (ours or blamed or counted or [None])[0]
         if fan is None:
             return None
-        at = min(self.settings.reask_after - 1, len(self._queue))
         again_for = "fan" if fan in blamed else "kind"
-        self._queue.insert(at, Planned("again", None, fan, question.kind, planned.again + 1, self._n, again_for))
+        again = Planned("again", None, fan, question.kind, planned.again + 1, self._n, again_for)
+        # Made now, so that the feedback promises only a question that will come: the
+        # builder and the banks may have none left of the kinds chosen.
+        fresh = self._fresh_question(again)
+        if fresh is None:
+            return None
+        self._asked_keys.add(question_key(fresh))   # set aside: no other item takes its hand
+        at = min(self.settings.reask_after - 1, len(self._queue))
+        self._queue.insert(at, replace(again, question=fresh))
         return again_for
 
     def _feedback(self, correct: bool, blocks: list[dict[str, Any]], diagnosis: Any, comes_back: str | None,
