@@ -107,6 +107,9 @@ def edition_data(table: FanTable, lang: str) -> dict[str, Any]:
                         "offences": [{"id": o.id, "name": o.name(lang), "points": o.points}
                                      for o in competition.offences]},
         "flower_bonus": flower_bonus(table),
+        # A total above twice this is asked again before it is kept: few hands reach it, and a
+        # slipped digit (880 for 88) would otherwise go straight into the standings.
+        "largest_fan": max(f.points for f in table.fans),
     }
 
 

@@ -311,6 +311,17 @@ def test_mistakes_in_the_form_are_named_and_nothing_is_saved(sheet: Sheet) -> No
     sheet.page.click(".mcr-scoresheet__save")
     assert "choose the winner" in sheet.page.inner_text(".mcr-scoresheet__error")
     assert "choose who discarded the winning tile, or self-drawn" in sheet.page.inner_text(".mcr-scoresheet__error")
+    # A slipped digit: 880 for 88. The largest fan is worth 88 (Big Four Winds and the other
+    # 88s of the rules), so above 176 the sheet asks; the same hand added again is kept.
+    sheet.page.evaluate("() => window.mcrScoreSheet.page.fillForm(null)")
+    sheet.fill(("win", 1, 2, 880, 0))
+    sheet.page.click(".mcr-scoresheet__save")
+    assert "a hand total of 880 is more than twice the largest fan (88 points)" in sheet.notices() + \
+        sheet.page.inner_text(".mcr-scoresheet__error")
+    assert sheet.hands() == 0
+    sheet.enter(("win", 1, 2, 880, 0))
+    sheet.enter(("win", 2, 3, 176, 0))   # twice the largest fan: kept at once
+    assert sheet.hands() == 2
     assert not sheet.errors, sheet.errors
 
 
@@ -607,10 +618,11 @@ def test_standard_points_share_the_places_of_a_tie(sheet: Sheet) -> None:
         assert [(p, place) for p, place, _ in got] == [(p, place) for p, place, _ in expected]
         assert [round(v, 9) for _, _, v in got] == [round(v, 9) for _, _, v in expected]
     # Ann on Bo's discard 8 (Bo 16, Cy and Di 8), then Cy on Di's 8 (Di 16, Ann and Bo 8):
-    # Ann and Cy 524, Bo and Di 476, two ties; no names typed, the seats stand for them.
+    # Ann and Cy 524, Bo and Di 476, two ties; no names typed, the players' numbers stand
+    # for them (not their drawn seats: "East seat" read as the seat wind, which moves).
     sheet.open("?hands=1-2-8,3-4-8")
-    assert sheet.standings() == {"East seat": ("1st (tied)", 524, 3.0), "West seat": ("1st (tied)", 524, 3.0),
-                                 "South seat": ("3rd (tied)", 476, 0.5), "North seat": ("3rd (tied)", 476, 0.5)}
+    assert sheet.standings() == {"Player 1": ("1st (tied)", 524, 3.0), "Player 3": ("1st (tied)", 524, 3.0),
+                                 "Player 2": ("3rd (tied)", 476, 0.5), "Player 4": ("3rd (tied)", 476, 0.5)}
 
 
 def test_settlement_is_the_engines_on_random_hands(sheet: Sheet) -> None:

@@ -49,10 +49,10 @@
 
   Sheet.prototype.windName = function (wind) { return this.t("wind_" + wind); };
 
-  // A player's name, or their seat when no name is given.
+  // A player's name, or their number when no name is given: not their drawn seat, which
+  // reads as the seat wind, and that moves with the deal.
   Sheet.prototype.name = function (sheet, player) {
-    return sheet.players[player - 1] ||
-      this.t("sheet_player_default", {seat: this.windName(core.WINDS[player - 1]), player: player});
+    return sheet.players[player - 1] || this.t("sheet_player_default", {player: player});
   };
 
   // A problem's words; one that counts its n ("1 player name") is a counted pair, key_one
@@ -460,7 +460,7 @@
 
   // The problems of the hand in the form, beside the fields they are about.
   var FIELDS = {err_winner: "winner", err_discarder: "discarder", err_discarder_is_winner: "discarder", err_total: "total",
-                err_total_minimum: "total", err_flowers: "flowers", err_penalty_player: "penalty-player",
+                err_total_minimum: "total", warn_total_high: "total", err_flowers: "flowers", err_penalty_player: "penalty-player",
                 err_offence: "penalty-offence", err_penalty_stated: "penalty-points", err_penalty_points: "penalty-points"};
 
   Sheet.prototype.showError = function (problems) {
@@ -490,10 +490,12 @@
       var after = problems.filter(function (p) { return p.key === "err_winner"; }).length;
       problems.splice(after, 0, {key: "err_discarder", values: {}, at: {hand: n}});
     }
-    if (problems.length) {
-      (this.showError(problems) || this.$(".mcr-scoresheet__error")).focus();
+    if (problems.length || this.totalToConfirm(edition, hand, n)) {
+      (this.showError(problems.length ? problems : [this.highTotal(edition, hand, n)]) ||
+       this.$(".mcr-scoresheet__error")).focus();
       return;
     }
+    this.confirmed = null;
     sheet.hands = hands;
     var edited = this.editing;
     this.editing = null;
@@ -501,6 +503,20 @@
     this.fillForm(null);
     this.say(this.t(edited ? "sheet_saved_edit" : "sheet_saved_new", {n: n}));
     this.$(".mcr-scoresheet__next").focus();
+  };
+
+  // A win's total above twice the largest fan is kept only when added a second time as it
+  // stands: such hands are rare, a slipped digit is not.
+  Sheet.prototype.totalToConfirm = function (edition, hand, n) {
+    if (hand.result !== "win" || hand.total <= 2 * edition.largest_fan) return false;
+    var key = n + ":" + hand.total;
+    if (this.confirmed === key) return false;
+    this.confirmed = key;
+    return true;
+  };
+
+  Sheet.prototype.highTotal = function (edition, hand, n) {
+    return {key: "warn_total_high", values: {total: hand.total, largest: edition.largest_fan}, at: {hand: n}};
   };
 
   Sheet.prototype.say = function (text) { this.$(".mcr-scoresheet__said").textContent = text; };
