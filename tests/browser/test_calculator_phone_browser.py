@@ -278,6 +278,32 @@ def test_the_calculators_fields_show_a_focus_ring(phone: Phone) -> None:
         assert ring["after"].startswith("solid 3px"), (selector, ring)
 
 
+# What shows at the focused control's centre: the control (or its label), or what covers it.
+COVERED = """() => { const e = document.activeElement; if (!e || e === document.body) return null;
+  const r = e.getBoundingClientRect(); if (!r.width || !r.height) return null;
+  const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1), y = r.top + r.height / 2;
+  if (y < 0 || y >= innerHeight) return 'off screen: ' + e.outerHTML.slice(0, 80);
+  const at = document.elementFromPoint(x, y);
+  const mine = at && (at === e || e.contains(at) || at.contains(e) || [...(e.labels || [])].some(l => l.contains(at)));
+  return mine ? null : e.outerHTML.slice(0, 80) + ' under ' + at.outerHTML.slice(0, 60); }"""
+
+
+def test_a_control_tab_reaches_is_not_left_under_the_bar_or_the_header(phone: Phone) -> None:
+    # Tab scrolls only what is off screen; the total bar (stuck at the foot), the saved notice
+    # and the sticky header hid the situation's radios and the undo button from the keyboard.
+    phone.as_new()
+    phone.type("123m456m789m123p5p5p")
+    page = phone.page
+    page.evaluate("() => { document.querySelector('.mcr-notice[data-notice=saved]').hidden = false; }")
+    page.focus(".mcr-calc__notation")
+    for key in ["Tab"] * 30 + ["Shift+Tab"] * 30:
+        page.keyboard.press(key)
+        covered = page.evaluate(COVERED)
+        assert covered is None, (key, covered)
+    page.evaluate("() => { document.querySelector('.mcr-notice[data-notice=saved]').hidden = true; }")
+    assert not phone.errors, phone.errors
+
+
 def test_the_quizzes_fields_show_a_focus_ring(desktop: Any, base_url: str) -> None:  # noqa: F811
     # A level page (the family pages and the timed drill draw the same trainer's form), once
     # its Python has started and the edition is chosen.
