@@ -3,7 +3,7 @@ site): a whole session worked out by hand and entered through the form (self-dra
 discard wins, draws, a penalty, flowers, a tie for first place), its totals, zero sums and
 standard points; the sheet kept across a reload, a damaged store kept aside and restored;
 CSV and JSON out, JSON in; the share link and what a bad link says; mistakes in the form named;
-a win sent from the calculator; the page's settlement against the engine's on random hands;
+a win sent from the calculator; an event's standings from two session files; the page's settlement against the engine's on random hands;
 phone width, print, axe-core and a visible focus ring on every control. Screenshots go to
 test-artifacts/."""
 from __future__ import annotations
