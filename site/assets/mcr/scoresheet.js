@@ -46,7 +46,7 @@
     // An event that cannot be read is set aside under EVENT_KEY + ".damaged" (the Store's way).
     this.event = new dom.Store(EVENT_KEY, core.freshEvent, function (value) {
       var checked = core.checkEvent(data, value);
-      if (checked.problems.length) throw new Error(self.problemsText(checked.problems));
+      if (checked.problems.length) throw new Error(self.eventProblemsText(checked.problems));
       return checked.event;
     });
   }
@@ -500,11 +500,16 @@
   };
 
   Sheet.prototype.eventRefused = function (file, problems) {
-    var self = this, worded = problems.map(function (p) {   // an unnamed seat is said by its wind
+    return {text: this.t("event_refused", {file: file, problems: this.eventProblemsText(problems)}), error: true};
+  };
+
+  // The problems of a session for the event, an unnamed seat said by its wind.
+  Sheet.prototype.eventProblemsText = function (problems) {
+    var self = this;
+    return this.problemsText(problems.map(function (p) {
       return p.key === "err_event_unnamed" ? {key: p.key, at: p.at,
         values: Object.assign({seat: self.windName(p.values.wind)}, p.values)} : p;
-    });
-    return {text: this.t("event_refused", {file: file, problems: this.problemsText(worded)}), error: true};
+    }));
   };
 
   Sheet.prototype.addSheetToEvent = function () {
