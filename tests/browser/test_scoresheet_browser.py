@@ -3,7 +3,7 @@ site): a whole session worked out by hand and entered through the form (self-dra
 discard wins, draws, a penalty, flowers, a tie for first place), its totals, zero sums and
 standard points; the sheet kept across a reload, a damaged store kept aside and restored;
 CSV and JSON out, JSON in; the share link and what a bad link says; mistakes in the form named;
-a win sent from the calculator; the page's settlement against the engine's on random hands;
+a win sent from the calculator; an event's standings from two session files; the page's settlement against the engine's on random hands;
 phone width, print, axe-core and a visible focus ring on every control. Screenshots go to
 test-artifacts/."""
 from __future__ import annotations
@@ -564,6 +564,50 @@ def test_csv_and_json_out_and_json_back_in(sheet: Sheet, browser: Any, base_url:
         assert not other.errors, other.errors
     finally:
         other.close()
+
+
+# Two sessions of an event, worked out by hand (base 8, 500 at the start, 4/2/1/0 standard
+# points, tied players sharing those of their places):
+# session 1 (Ann, Bo, Cy, Di): Ann self-draws 16: +72, the others -24; time runs out:
+#   Ann 572 (4); Bo, Cy, Di 476 share 2 + 1 + 0, 1 each.
+# session 2 (BO, Ann, Ed, Flo; "BO" is Bo): Bo wins 8 on Ann's discard: Bo +32, Ann -16, Ed
+#   and Flo -8; time runs out: Bo 532 (4), Ed and Flo 492 (1.5 each), Ann 484 (0).
+# Bo 5 standard points, Ann 4; Ed and Flo equal in everything (1.5, 492, 1.5, 492): 3rd
+# together; Cy and Di likewise (1, 476, 1, 476): 5th together.
+EVENT_SESSIONS = {
+    "session-1.json": {"format": 1, "edition": "1998", "players": NAMES,
+                       "hands": [{"result": "win", "winner": 1, "discarder": None, "total": 16, "flowers": 0, "penalties": []},
+                                 {"result": "time", "penalties": []}]},
+    "session-2.json": {"format": 1, "edition": "1998", "players": ["BO", "Ann", "Ed", "Flo"],
+                       "hands": [{"result": "win", "winner": 1, "discarder": 2, "total": 8, "flowers": 0, "penalties": []},
+                                 {"result": "time", "penalties": []}]},
+}
+EVENT_PLACES = [("1", "Bo"), ("2", "Ann"), ("3=", "Ed"), ("3=", "Flo"), ("5=", "Cy"), ("5=", "Di")]
+
+
+def test_the_event_standings_add_up_session_files(sheet: Sheet, tmp_path: Path) -> None:
+    files = []
+    for name, value in EVENT_SESSIONS.items():
+        (tmp_path / name).write_text(json.dumps(value), encoding="utf-8")
+        files.append(str(tmp_path / name))
+    sheet.open()
+    sheet.page.set_input_files(".mcr-scoresheet__event-files", files)
+    sheet.page.wait_for_selector(".mcr-scoresheet[data-event-sessions='2']")
+    places = "() => Array.from(document.querySelectorAll('.mcr-scoresheet__event-table tbody tr'), r => [r.cells[0].textContent, r.cells[1].textContent])"
+    assert [tuple(r) for r in sheet.page.evaluate(places)] == EVENT_PLACES
+    sheet.open()   # a reload keeps the event
+    assert [tuple(r) for r in sheet.page.evaluate(places)] == EVENT_PLACES
+    sheet.page.set_input_files(".mcr-scoresheet__event-files", files[0])   # the same session again: refused
+    sheet.page.wait_for_function("() => document.querySelector('.mcr-scoresheet__event-said').textContent.includes('not added')")
+    assert sheet.page.inner_text(".mcr-scoresheet__event-said") == (
+        "session-1.json was not added: it is the same session as session-1.json, already in the event")
+    assert sheet.page.get_attribute(".mcr-scoresheet", "data-event-sessions") == "2"
+    with sheet.page.expect_download() as got:
+        sheet.page.click(".mcr-scoresheet__event-csv")
+    rows = list(csv.reader(io.StringIO(Path(got.value.path()).read_text(encoding="utf-8").lstrip("\ufeff"))))
+    assert rows[0][:3] == ["Place", "Player", "Sessions played"] and len(rows) == 7
+    assert rows[3] == ["3=", "Ed", "1", "1.5", "492", "1.5", "492"]
+    assert not sheet.errors, sheet.errors
 
 
 def test_the_share_link_reopens_the_sheet_and_a_bad_one_says_why(sheet: Sheet, browser: Any, base_url: str) -> None:  # noqa: F811

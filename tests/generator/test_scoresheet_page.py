@@ -98,6 +98,7 @@ def test_the_page_in_every_language(data: SiteData) -> None:
         assert _block(page)["lang"] == lang
         assert page.count('name="player"') == 4
         assert "(rulebook/rulings.md#seat_rotation)" in page and "(rulebook/rulings.md#equal_session_scores)" in page
+        assert "(rulebook/rulings.md#ranking_ties)" in page and page.count('class="mcr-scoresheet__event-files"') == 1
         assert "[sheet_" not in page and "MCRURL(assets/mcr/scoresheet-core.js)" in page
 
 

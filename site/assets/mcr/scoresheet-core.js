@@ -1,7 +1,8 @@
 // The score sheet's arithmetic and its checks (hand-written, not generated; no page needed,
 // so the browser tests can call it alone): seats and winds of each hand, the settlement of
 // a hand by the payment formulas of the fan table, penalties, running totals, standard
-// points with ties, and the checking of a sheet read from storage, a file or a link.
+// points with ties, and the checking of a sheet read from storage, a file or a link; and an
+// event's standings, the exported sheets of its sessions added up.
 //
 // Every number of the rules comes from the edition's data in the page (generator/site/
 // scoresheet_page.py): the base, the minimum and the payment formulas of `settlement`, and
@@ -431,12 +432,133 @@
     return {hand: out.length ? null : hand, problems: out};
   }
 
+  // ---- An event: the sessions of several tables added up --------------------------------------
+  // Players are the same person across sessions when their names match, trimmed, runs of
+  // spaces as one and case aside; the first spelling met is the one shown.
+  function playerKey(name) { return name.trim().replace(/\s+/g, " ").toLowerCase(); }
+
+  // Standard points shared by tied players are fractions of a whole number of players at a
+  // table: counted in 1/UNIT-ths (the least common multiple of 1 to 4), sums compare exactly.
+  var UNIT = WINDS.reduce(function (m, _, i) { return lcm(m, i + 1); }, 1);
+
+  function lcm(a, b) { return a * b / gcd(a, b); }
+
+  function gcd(a, b) { return b ? gcd(b, a % b) : a; }
+
+  // What stops a sound sheet from counting in an event: a seat with no name (it could not be
+  // matched), or two seats whose names match.
+  function namingProblems(sheet) {
+    var out = [], seen = {};
+    sheet.players.forEach(function (name, i) {
+      if (!name.trim()) { out.push(problem("err_event_unnamed", {player: i + 1, wind: WINDS[i]})); return; }
+      if (seen[playerKey(name)]) out.push(problem("err_event_same_name", {name: name}));
+      seen[playerKey(name)] = true;
+    });
+    return out;
+  }
+
+  // {entry: {file, sheet}, problems}: `value` (an exported sheet, read from `file`) as a
+  // session of the event whose entries are `entries`, or what stops it. The same session twice
+  // (the same sheet, whatever else its file holds) is refused, naming the file already in.
+  function eventEntry(data, value, file, entries) {
+    var checked = checkSheet(data, value);
+    if (checked.problems.length) return {entry: null, problems: checked.problems};
+    var out = namingProblems(checked.sheet), same = JSON.stringify(checked.sheet);
+    entries.forEach(function (e) {
+      if (JSON.stringify(e.sheet) === same) out.push(problem("err_event_duplicate", {file: e.file}));
+    });
+    return {entry: out.length ? null : {file: String(file), sheet: checked.sheet}, problems: out};
+  }
+
+  // {event, problems}: an event as stored ({format, sessions: [{file, sheet}]}), each
+  // session checked as when it was added.
+  function checkEvent(data, value) {
+    if (!isObject(value) || value.format !== FORMAT || !Array.isArray(value.sessions)) {
+      return {event: null, problems: [problem("err_event_shape")]};
+    }
+    var event = freshEvent(), out = [];
+    value.sessions.forEach(function (s) {
+      var added = isObject(s) ? eventEntry(data, s.sheet, s.file, event.sessions) : {problems: [problem("err_event_shape")]};
+      if (added.entry) event.sessions.push(added.entry);
+      out = out.concat(added.problems);
+    });
+    return out.length ? {event: null, problems: out} : {event: event, problems: []};
+  }
+
+  function freshEvent() { return {format: FORMAT, sessions: []}; }
+
+  // One session's results by player key: name, session score and standard points (in
+  // 1/UNIT-ths, as the session's standings share them), and whether the session is over.
+  function sessionResults(data, sheet) {
+    var edition = editionOf(data, sheet.edition), played = session(edition, sheet);
+    var players = standings(edition, played.scores).map(function (s) {
+      var name = sheet.players[s.player - 1];
+      return {key: playerKey(name), name: name, score: s.score,
+              standard: s.standard.numerator * UNIT / s.standard.denominator};
+    });
+    return {players: players, over: played.over, hands: sheet.hands.length,
+            hands_per_session: edition.competition.hands_per_session};
+  }
+
+  // Each player's totals over the sessions, in the order first met.
+  function eventTotals(results) {
+    var byKey = {}, order = [];
+    results.forEach(function (r) {
+      r.players.forEach(function (p) {
+        var t = byKey[p.key];
+        if (!t) {
+          t = byKey[p.key] = {name: p.name, sessions: 0, standard: 0, total: 0, bestStandard: -Infinity, bestScore: -Infinity};
+          order.push(t);
+        }
+        t.sessions += 1;
+        t.standard += p.standard;
+        t.total += p.score;
+        t.bestStandard = Math.max(t.bestStandard, p.standard);
+        t.bestScore = Math.max(t.bestScore, p.score);
+      });
+    });
+    return order;
+  }
+
+  // The ranking of individuals (rulebook, rulings: ranking_ties; competition: ranking): the
+  // sum of standard points over all sessions; when equal, the higher total of session scores
+  // (competition points); then the higher standard points won in a single session; then the
+  // higher best single-session score. Players equal on all four share a place.
+  var RANKING = ["standard", "total", "bestStandard", "bestScore"];
+
+  function compareRanking(a, b) {
+    for (var i = 0; i < RANKING.length; i += 1) {
+      if (a[RANKING[i]] !== b[RANKING[i]]) return b[RANKING[i]] - a[RANKING[i]];
+    }
+    return 0;
+  }
+
+  // {players, sessions}: the event's standings, best first, each player with their place
+  // (shared: `tied` players hold it) and totals, standard points as numbers; and each
+  // session's {over, hands, hands_per_session} (a session not over is unfinished).
+  function eventStandings(data, sheets) {
+    var results = sheets.map(function (sheet) { return sessionResults(data, sheet); });
+    var players = eventTotals(results);
+    players.sort(compareRanking);   // a stable sort: equal players stay in the order first met
+    var ranked = players.map(function (p) {
+      var place = 1 + players.filter(function (q) { return compareRanking(q, p) < 0; }).length;
+      var tied = players.filter(function (q) { return compareRanking(q, p) === 0; }).length;
+      return {name: p.name, sessions: p.sessions, place: place, tied: tied, total: p.total, bestScore: p.bestScore,
+              standard: p.standard / UNIT, bestStandard: p.bestStandard / UNIT};
+    });
+    return {players: ranked, sessions: results.map(function (r) {
+      return {over: r.over, hands: r.hands, hands_per_session: r.hands_per_session};
+    })};
+  }
+
   window.McrSheetCore = {
     FORMAT: FORMAT, WINDS: WINDS, RESULTS: RESULTS, LIMITS: LIMITS,
     seatWind: seatWind, dealer: dealer, prevalentWind: prevalentWind,
     evaluate: evaluate, payments: payments, handResults: handResults, session: session, standings: standings,
     editionOf: editionOf, offenceOf: offenceOf, checkSheet: checkSheet, handProblems: handProblems,
     fresh: fresh, isEmpty: isEmpty, salvage: salvage,
-    isSheetLink: isSheetLink, fromLink: fromLink, toLink: toLink, fromCalculator: fromCalculator
+    isSheetLink: isSheetLink, fromLink: fromLink, toLink: toLink, fromCalculator: fromCalculator,
+    playerKey: playerKey, eventEntry: eventEntry, checkEvent: checkEvent, freshEvent: freshEvent,
+    eventStandings: eventStandings
   };
 })();

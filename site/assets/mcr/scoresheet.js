@@ -9,12 +9,17 @@
 // is kept aside under "mcr-scoresheet.kept.N" and listed with Restore, Download and Delete:
 // nothing is lost without the reader's say. The sheet is exported as CSV and JSON, printed
 // with the site's print stylesheet, and shared as a link that holds it whole.
+//
+// The event standings add up the exported sheets of several sessions (several tables, over
+// several rounds), kept in localStorage ("mcr-scoresheet.event") apart from the sheet; the
+// arithmetic and the ranking are scoresheet-core.js's eventStandings.
 (function () {
   "use strict";
 
   var core = window.McrSheetCore, dom = window.McrDom, h = dom.h;
   var STORE_KEY = "mcr-scoresheet";
   var KEPT_PREFIX = STORE_KEY + ".kept.";
+  var EVENT_KEY = STORE_KEY + ".event";
   var PLAYERS = [1, 2, 3, 4];
 
   function Sheet(root, data) {
@@ -37,6 +42,12 @@
       self.damage = err.problems ||
         [err instanceof SyntaxError ? self.jsonProblem(err, raw) : {key: "err_not_sheet", values: {}, at: null}];
       return self.keepAside(raw, "damaged", self.damage);
+    });
+    // An event that cannot be read is set aside under EVENT_KEY + ".damaged" (the Store's way).
+    this.event = new dom.Store(EVENT_KEY, core.freshEvent, function (value) {
+      var checked = core.checkEvent(data, value);
+      if (checked.problems.length) throw new Error(self.eventProblemsText(checked.problems));
+      return checked.event;
     });
   }
 
@@ -203,6 +214,7 @@
     this.$(".mcr-scoresheet__link").value = this.linkFor(sheet);
     this.$(".mcr-scoresheet__storage").textContent = this.t(this.store.available ? "sheet_keep_help" : "sheet_storage_off");
     this.renderKept();
+    this.renderEvent();
     this.root.setAttribute("data-hands", String(sheet.hands.length));
   };
 
@@ -392,6 +404,146 @@
     if (!window.confirm(this.t("sheet_delete_confirm"))) return;
     window.localStorage.removeItem(entry.key);
     this.render();
+  };
+
+  // ---- The event: the sessions of several tables added up ---------------------------------------
+  Sheet.prototype.renderEvent = function () {
+    var self = this, event = this.event.load(), count = event.sessions.length;
+    var standings = core.eventStandings(this.data, event.sessions.map(function (e) { return e.sheet; }));
+    var list = this.$(".mcr-scoresheet__event-sessions");
+    list.replaceChildren.apply(list, event.sessions.map(function (entry, i) { return self.eventItem(entry, standings.sessions[i]); }));
+    this.$(".mcr-scoresheet__event-ranking").replaceChildren(count ? this.eventTable(standings)
+      : h("p", {class: "mcr-scoresheet__help"}, [this.t("event_empty")]));
+    ["csv", "print", "clear"].forEach(function (name) { self.$(".mcr-scoresheet__event-" + name).hidden = !count; });
+    this.root.setAttribute("data-event-sessions", String(count));
+  };
+
+  // A session of the event: its file, players and hands, marked when it is unfinished.
+  Sheet.prototype.eventItem = function (entry, played) {
+    var self = this, parts = [h("span", {}, [this.t("event_session", {file: entry.file,
+      players: entry.sheet.players.join(this.t("sheet_name_separator")),
+      hands: dom.counted(this.t.bind(this), "sheet_hands", played.hands)})])];
+    if (!played.over) {
+      parts.push(" ", h("strong", {class: "mcr-scoresheet__unfinished"},
+                        [this.t("event_unfinished", {n: played.hands, hands: played.hands_per_session})]));
+    }
+    parts.push(" ", this.button(this.t("event_remove"), function () { self.removeFromEvent(entry); },
+                                {class: "md-button mcr-scoresheet__event-remove", "aria-label": this.t("event_remove_label", {file: entry.file})}));
+    return h("li", {"data-file": entry.file}, parts);
+  };
+
+  var EVENT_COLUMNS = ["sheet_col_place", "sheet_col_player", "event_col_sessions", "sheet_col_standard", "event_col_total",
+                       "event_col_best_standard", "event_col_best_score"];
+
+  Sheet.prototype.eventHead = function () {
+    var self = this;
+    return EVENT_COLUMNS.map(function (key) { return self.t(key); });
+  };
+
+  // A player's place, "3=" when shared, and figures, in the order of EVENT_COLUMNS.
+  Sheet.prototype.eventFigures = function (p) {
+    var place = p.tied > 1 ? this.t("event_place_tied", {place: p.place}) : String(p.place);
+    return [place, p.name, p.sessions, Math.round(p.standard * 100) / 100, p.total,
+            Math.round(p.bestStandard * 100) / 100, p.bestScore];
+  };
+
+  Sheet.prototype.eventTable = function (standings) {
+    var self = this, head = this.eventHead();
+    var rows = standings.players.map(function (p) {
+      var figures = self.eventFigures(p);
+      return h("tr", {"data-place": String(p.place)}, figures.map(function (value, i) {
+        if (i === 1) return h("th", {scope: "row"}, [value]);
+        return h("td", {class: i ? "mcr-num" : "mcr-scoresheet__place", "data-label": head[i]},
+                 [typeof value === "number" ? self.number(value) : value]);
+      }));
+    });
+    var unfinished = standings.sessions.filter(function (s) { return !s.over; }).length;
+    var caption = this.t("event_caption", {sessions: dom.counted(this.t.bind(this), "event_sessions", standings.sessions.length)}) +
+      (unfinished ? this.t("event_caption_unfinished", {n: unfinished}) : "");
+    var table = dom.table(caption, head, rows);
+    table.className = "mcr-scoresheet__table mcr-scoresheet__event-table";
+    return table;
+  };
+
+  // What happened to each file added, in the polite status area: [{text, error}].
+  Sheet.prototype.eventSay = function (said) {
+    this.$(".mcr-scoresheet__event-said").replaceChildren.apply(this.$(".mcr-scoresheet__event-said"), said.map(function (s) {
+      return h("p", {class: s.error ? "mcr-scoresheet__event-refused" : "mcr-scoresheet__event-added"}, [s.text]);
+    }));
+    this.renderEvent();
+  };
+
+  Sheet.prototype.addEventFiles = function (files) {
+    var self = this;
+    Promise.all(files.map(function (file) {
+      return file.text().then(function (text) { return text; }, function () { return null; });
+    })).then(function (texts) {
+      self.eventSay(texts.map(function (text, i) { return self.addEventText(files[i].name, text); }));
+    });
+  };
+
+  // One file's session into the event, or why not (a refused file changes nothing).
+  Sheet.prototype.addEventText = function (file, text) {
+    if (text === null) return this.eventRefused(file, [{key: "err_file_read", values: {}, at: null}]);
+    var value;
+    text = text.replace(/^\ufeff/, "");
+    try { value = JSON.parse(text); } catch (err) { return this.eventRefused(file, [this.jsonProblem(err, text)]); }
+    return this.addEventValue(file, value);
+  };
+
+  Sheet.prototype.addEventValue = function (file, value) {
+    var event = this.event.load(), added = core.eventEntry(this.data, value, file, event.sessions);
+    if (!added.entry) return this.eventRefused(file, added.problems);
+    event.sessions.push(added.entry);
+    this.event.save(event);
+    return {text: this.t("event_added", {file: file}), error: false};
+  };
+
+  Sheet.prototype.eventRefused = function (file, problems) {
+    return {text: this.t("event_refused", {file: file, problems: this.eventProblemsText(problems)}), error: true};
+  };
+
+  // The problems of a session for the event, an unnamed seat said by its wind.
+  Sheet.prototype.eventProblemsText = function (problems) {
+    var self = this;
+    return this.problemsText(problems.map(function (p) {
+      return p.key === "err_event_unnamed" ? {key: p.key, at: p.at,
+        values: Object.assign({seat: self.windName(p.values.wind)}, p.values)} : p;
+    }));
+  };
+
+  Sheet.prototype.addSheetToEvent = function () {
+    var label = this.t("event_this_sheet", {when: new Date().toLocaleString(this.data.lang)});
+    this.eventSay([this.addEventValue(label, this.load())]);
+  };
+
+  Sheet.prototype.removeFromEvent = function (entry) {
+    var event = this.event.load(), same = JSON.stringify(entry.sheet);
+    event.sessions = event.sessions.filter(function (e) { return JSON.stringify(e.sheet) !== same; });
+    this.event.save(event);
+    this.eventSay([{text: this.t("event_removed", {file: entry.file}), error: false}]);
+    this.$(".mcr-scoresheet__event-files").focus();   // the button pressed is gone
+  };
+
+  Sheet.prototype.clearEvent = function () {
+    if (!this.event.load().sessions.length || !window.confirm(this.t("event_clear_confirm"))) return;
+    this.event.reset();
+    this.eventSay([{text: this.t("event_cleared"), error: false}]);
+  };
+
+  Sheet.prototype.exportEventCsv = function () {
+    var self = this, event = this.event.load();
+    var standings = core.eventStandings(this.data, event.sessions.map(function (e) { return e.sheet; }));
+    this.downloadCsv([this.eventHead()].concat(standings.players.map(function (p) { return self.eventFigures(p); })),
+                     this.t("event_file_name") + "-" + today() + ".csv");
+  };
+
+  // The standings alone on paper (print.css), the sheet left out.
+  Sheet.prototype.printEvent = function () {
+    var root = this.root;
+    root.setAttribute("data-print", "event");
+    window.addEventListener("afterprint", function () { root.removeAttribute("data-print"); }, {once: true});
+    window.print();
   };
 
   // ---- The form of a hand ----------------------------------------------------------------------
@@ -642,13 +794,15 @@
     return rows;
   };
 
-  Sheet.prototype.exportCsv = function () {
+  Sheet.prototype.downloadCsv = function (rows, name) {
     var form = csvForm(this.data.decimal || ".");
-    var text = this.csvRows(this.load()).map(function (row) {
+    var text = rows.map(function (row) {
       return row.map(function (value) { return csvCell(value, form); }).join(form.separator);
     }).join("\r\n") + "\r\n";
-    this.download("\ufeff" + text, today() + ".csv", "text/csv");   // the mark tells spreadsheets it is UTF-8
+    this.download("\ufeff" + text, name, "text/csv");   // the mark tells spreadsheets it is UTF-8
   };
+
+  Sheet.prototype.exportCsv = function () { this.downloadCsv(this.csvRows(this.load()), today() + ".csv"); };
 
   Sheet.prototype.importFile = function (file) {
     var self = this, reader = new FileReader();
@@ -761,13 +915,19 @@
       row.querySelector("select").focus();
     });
     var actions = {cancel: "cancel", undo: "removeLast", csv: "exportCsv", json: "exportJson", copy: "copyLink",
-                   "new": "newSession", print: "print"};
+                   "new": "newSession", print: "print", "event-add-sheet": "addSheetToEvent", "event-csv": "exportEventCsv",
+                   "event-print": "printEvent", "event-clear": "clearEvent"};
     Object.keys(actions).forEach(function (name) {
       self.$(".mcr-scoresheet__" + name).addEventListener("click", function () { self[actions[name]](); });
     });
     this.$(".mcr-scoresheet__file").addEventListener("change", function (event) {
       if (event.target.files.length) self.importFile(event.target.files[0]);
       event.target.value = "";
+    });
+    this.$(".mcr-scoresheet__event-files").addEventListener("change", function (event) {
+      var files = Array.prototype.slice.call(event.target.files);   // before the input is emptied
+      event.target.value = "";
+      if (files.length) self.addEventFiles(files);
     });
     window.addEventListener("storage", function (event) {   // another tab changed the sheet
       if (event.key === null || event.key.indexOf("mcr-scoresheet") === 0) self.render();
@@ -796,6 +956,10 @@
                          {problem: page.damage ? page.problemsText(page.damage) : page.store.problem}), "error");
     }
     if (!page.store.available) page.notice(page.t("sheet_storage_off"), "error");
+    page.event.load();   // sets a damaged event aside, to say so
+    if (page.event.damaged) {
+      page.notice(page.t(page.event.keptAside ? "event_damaged" : "event_damaged_not_kept", {problem: page.event.problem}), "error");
+    }
     page.fillForm(null);
     page.render();
     page.openAddress();
