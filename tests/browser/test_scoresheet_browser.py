@@ -250,6 +250,11 @@ def test_a_whole_session_worked_out_by_hand(sheet: Sheet) -> None:
         if n == 5:
             assert sheet.page.inner_text(".mcr-scoresheet__next") == "Hand 6 of 16: South circle, Bo deals."
     assert "Di: a penalty of 10, False win" in sheet.page.inner_text(".mcr-scoresheet__hands tr[data-hand='3']")
+    # What a screen reader says of a cell (the abbr's title is not read): hand 1's first cell.
+    first = EXPECTED[0]
+    said = sheet.page.locator(".mcr-scoresheet__hands tr[data-hand='1'] td[data-player='1']").text_content()
+    assert said.startswith(f"ESeat wind: East, hand result {first[0][0]:+d}".replace("-", "\u2212")), said
+    assert f", session score {first[1][0]}" in said, said
     assert sheet.standings() == FINAL
     assert sheet.page.inner_text(".mcr-scoresheet__ranking caption") == "Final, after 16 hands"
     check = sheet.page.locator(".mcr-scoresheet__check")

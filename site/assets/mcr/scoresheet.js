@@ -293,19 +293,26 @@
     return h("tr", {class: hand ? "mcr-scoresheet__played" : "mcr-scoresheet__to-play", "data-hand": String(n)}, cells);
   };
 
+  // A cell reads "E −20 480" on screen; a screen reader, which skips an abbr's title, is told
+  // what each is: "Seat wind: East, hand result −20, session score 480".
   Sheet.prototype.playerCell = function (sheet, n, p, row) {
-    var wind = core.seatWind(p, n), parts = [h("abbr", {class: "mcr-scoresheet__wind mcr-scoresheet__wind--" + wind,
-      title: this.t("sheet_seat_wind", {wind: this.windName(wind)})}, [this.t("sheet_wind_short_" + wind)])];
+    var wind = core.seatWind(p, n), said = this.t("sheet_seat_wind", {wind: this.windName(wind)});
+    var parts = [h("abbr", {class: "mcr-scoresheet__wind mcr-scoresheet__wind--" + wind, title: said, "aria-hidden": "true"},
+                   [this.t("sheet_wind_short_" + wind)])];
+    parts.push(hidden(row ? said + ", " + this.t("sheet_cell_result") + " " : said));
     if (row) {
       parts.push(h("span", {class: "mcr-scoresheet__delta", "data-value": String(row.results[p - 1])}, [this.signed(row.results[p - 1])]));
       if (row.penalties[p - 1]) {
         parts.push(h("span", {class: "mcr-scoresheet__penalty", "data-value": String(row.penalties[p - 1])},
                      [this.t("sheet_penalty_cell", {points: row.penalties[p - 1]})]));
       }
+      parts.push(hidden(", " + this.t("sheet_cell_score") + " "));
       parts.push(h("span", {class: "mcr-scoresheet__score", "data-value": String(row.scores[p - 1])}, [this.number(row.scores[p - 1])]));
     }
     return h("td", {class: "mcr-scoresheet__cell", "data-player": String(p), "data-label": this.name(sheet, p)}, parts);
   };
+
+  function hidden(text) { return h("span", {class: "mcr-visually-hidden"}, [text]); }
 
   Sheet.prototype.standingsTable = function (sheet, edition, played) {
     var self = this, caption = !sheet.hands.length ? this.t("sheet_standings_before")
