@@ -24,6 +24,12 @@ from .templating import render
 TEMPLATE = "fan_page.md.j2"
 
 
+def in_language(other: str, lang: str, words: str) -> str:
+    """`words`, written in `other`, marked so on a page in `lang`: a screen reader then reads
+    清龙 with a Chinese voice on the English page, not an English one."""
+    return words if other == lang else f'<span lang="{other}">{words}</span>'
+
+
 def _claims_md(example: Example, example_fan: str) -> str:
     counts = {example_fan: example.counts, **example.with_fans}
     claims = "counts: {" + ", ".join(f"{k}: {v}" for k, v in counts.items()) + "}"
@@ -102,7 +108,8 @@ def fan_page(data: SiteData, fan: Fan, lang: str) -> str:
     only_in = "" if fan.id in data.table.by_id else md_template(
         TEXT[lang]["editions_fan_only"], name=md_escape(name.text),
         edition=", ".join(md_escape(t.edition.name(lang)) for t in data.other_editions.values() if fan.id in t.by_id))
-    names = [(LANGUAGE_NAMES[other], md_escape(fan.names[other]) if fan.names.get(other) else marker_html(lang))
+    names = [(in_language(other, lang, LANGUAGE_NAMES[other]),
+              in_language(other, lang, md_escape(fan.names[other])) if fan.names.get(other) else marker_html(lang))
              for other in LANGS]
     by_id = data.table.by_id
     total = len(data.table.fans)

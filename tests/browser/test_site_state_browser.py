@@ -102,6 +102,10 @@ def _switch(tab: Tab, lang: str) -> None:
 
 def test_language_switcher_keeps_the_anchor(tab: Tab) -> None:
     tab.open("rulebook/play/#claiming")
+    # Each language's own name (中文, 日本語) is read in that language's voice.
+    links = tab.page.locator("a.md-select__link[hreflang]")
+    assert links.count() == 6
+    assert all(link.get_attribute("lang") == link.get_attribute("hreflang") for link in links.all())
     _switch(tab, "zh")
     assert tab.page.url == tab.base_url + "zh/rulebook/play/#claiming"
     assert tab.page.locator("#claiming").count() == 1

@@ -31,3 +31,13 @@ def test_an_other_name_in_an_unknown_language_is_refused(tmp_path: Path) -> None
     path.write_text(broken, encoding="utf-8")
     problems = rules.check_fan_table(str(path))
     assert any("pure_straight" in p and "other_names has a 'xx' text" in p for p in problems), problems
+
+
+def test_each_name_on_a_fan_page_is_marked_with_its_language() -> None:
+    # A screen reader reads a name in the voice of its lang: 清龙 in an English voice (and
+    # "Escalera pura" in a Japanese one) before; the page's own language needs no mark.
+    pages = fan_pages(load_site_data())
+    english, japanese = pages["en/fans/pure_straight.md"], pages["ja/fans/pure_straight.md"]
+    assert '| <span lang="zh">中文</span> | <span lang="zh">清龙</span> |' in english
+    assert '| <span lang="es">Español</span> | <span lang="es">Escalera pura</span> |' in japanese
+    assert "| English | Pure Straight |" in english and '<span lang="en">' not in english

@@ -14,6 +14,7 @@
       url.search = window.location.search;
       url.hash = window.location.hash;
       link.href = url.href;
+      link.lang = link.getAttribute("hreflang");   // each language's name read in its own voice
     });
   }
 
