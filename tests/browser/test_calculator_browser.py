@@ -320,7 +320,9 @@ def test_errors_are_translated_and_point_at_the_fault(browser: Any, base_url: st
     try:
         zh.wait_ready()
         zh.type("[123m][EE")
+        zh.page.locator(".mcr-calc__notation").blur()   # a meld not closed yet is said once the field is left
         error = zh.page.locator(".mcr-calc__error")
+        error.wait_for(state="visible", timeout=2000)
         assert zh.text["error_unclosed_meld"] in error.inner_text() and "7" in error.inner_text()
         assert error.locator("mark").inner_text() == "["   # the 7th character
         assert zh.page.get_attribute(".mcr-calc__notation", "aria-invalid") == "true"

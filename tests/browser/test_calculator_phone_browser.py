@@ -304,6 +304,36 @@ def test_a_control_tab_reaches_is_not_left_under_the_bar_or_the_header(phone: Ph
     assert not phone.errors, phone.errors
 
 
+def test_a_hand_still_being_typed_is_not_called_an_error_at_each_key(phone: Phone) -> None:
+    # "123m45": the digits await their suit letter. Said at each key, a screen reader read
+    # an error after nearly every digit; it waits for a pause, or for the field to be left.
+    phone.as_new()
+    page = phone.page
+    page.fill(".mcr-calc__notation", "")
+    phone.answered()
+    page.focus(".mcr-calc__notation")
+    page.keyboard.type("123m45", delay=120)
+    page.wait_for_function("() => document.querySelector('.mcr-calc').getAttribute('aria-busy') === null")
+    page.wait_for_timeout(300)
+    assert page.locator(".mcr-calc__error").is_hidden()
+    assert "suit letter" not in phone.summary()
+    page.wait_for_selector(".mcr-calc__error:not([hidden])", timeout=5000)   # after the pause
+    assert "the digits 45 have no suit letter" in page.inner_text(".mcr-calc__error")
+    page.keyboard.type("p")
+    phone.answered()
+    assert page.locator(".mcr-calc__error").is_hidden()
+    page.keyboard.type("6")   # unfinished again: leaving the field says it at once
+    page.wait_for_timeout(300)
+    page.focus("input[name=flowers]")
+    page.wait_for_selector(".mcr-calc__error:not([hidden])", timeout=1000)
+    # A mistake that typing on does not mend is said at once.
+    page.focus(".mcr-calc__notation")
+    page.keyboard.type("x")
+    page.wait_for_selector(".mcr-calc__error:not([hidden])", timeout=1000)
+    assert "x" in page.inner_text(".mcr-calc__error")
+    assert not phone.errors, phone.errors
+
+
 def test_the_quizzes_fields_show_a_focus_ring(desktop: Any, base_url: str) -> None:  # noqa: F811
     # A level page (the family pages and the timed drill draw the same trainer's form), once
     # its Python has started and the edition is chosen.

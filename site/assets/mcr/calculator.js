@@ -19,6 +19,12 @@
   var HONORS = "ESWNCFP";
   var STAGES = 4;   // progress steps: download, start, table, ready
   var MAX_FLOWERS = 8;   // the four flowers and four seasons of the set
+  // The mistakes of a hand still being typed, by the engine's code: what follows the place
+  // the error names when it is only unfinished ("123m45": digits awaiting their suit letter;
+  // "[12": a meld not closed yet). Said at each key, they had a screen reader read an error
+  // after nearly every digit: they wait for a pause in the typing, or for the field to be left.
+  var UNFINISHED = {no_suit: /^[1-9 ]+$/, unclosed_meld: /^\[[^\]]*$/};
+  var TYPING_PAUSE_MS = 1500;
 
   // ---- The hand and its notation ----------------------------------------------------------
   // A hand is {melds: [{kind: "chow"|"pung"|"kong", tiles: [faces], concealed}], standing: [faces]};
@@ -129,6 +135,8 @@
     this.scoringUrl = root.getAttribute("data-scoring") || "";
     this.hand = {melds: [], standing: []};
     this.history = [];
+    this.keyAt = -Infinity;    // when the notation was last typed in (see unfinished)
+    this.waiting = null;       // an answer held back while a hand is typed (see showAfterPause)
     this.asked = 0;       // the number of the latest question; older answers are dropped
     this.engine = null;
     this.$ = function (selector) { return root.querySelector(selector); };
@@ -553,7 +561,29 @@
     });
   };
 
-  Calculator.prototype.show = function (answer) {
+  // Whether `error` is only a hand not finished yet, in the field being typed in.
+  Calculator.prototype.unfinished = function (error) {
+    var input = this.$(".mcr-calc__notation"), rest = UNFINISHED[error.code];
+    var typing = Date.now() - this.keyAt < TYPING_PAUSE_MS;   // not a hand from a link, a tap or undo
+    return Boolean(rest && error.column && typing && document.activeElement === input &&
+                   rest.test(input.value.slice(error.column - 1).trimEnd()));
+  };
+
+  // An answer of an unfinished hand is shown after a pause in the typing (or when the field
+  // is left), unless another answer came meanwhile.
+  Calculator.prototype.showAfterPause = function (answer) {
+    var self = this, number = this.asked;
+    var waiting = this.waiting = function () {
+      if (self.waiting !== waiting) return;   // shown already, or another answer came
+      self.waiting = null;
+      if (number === self.asked) self.show(answer, true);
+    };
+    setTimeout(waiting, TYPING_PAUSE_MS);
+  };
+
+  Calculator.prototype.show = function (answer, paused) {
+    this.waiting = null;
+    if (answer.kind === "error" && !paused && this.unfinished(answer.error)) { this.showAfterPause(answer); return; }
     this.root.setAttribute("data-answer", answer.kind);
     var self = this, analysis = window.McrCalcAnalysis;
     if (answer.kind === "score") {
@@ -674,12 +704,14 @@
     this.wirePalette();
     this.liftBarSoon();
     this.$(".mcr-calc__notation").addEventListener("input", function (event) {
+      self.keyAt = Date.now();
       self.history.push(self.notationBefore || "");
       self.hand = fromNotation(event.target.value);
       self.notationBefore = event.target.value;
       self.update();
     });
     this.$(".mcr-calc__notation").addEventListener("focus", function (event) { self.notationBefore = event.target.value; });
+    this.$(".mcr-calc__notation").addEventListener("blur", function () { if (self.waiting) self.waiting(); });
     root.querySelectorAll("input[name=mcr-calc-mode]").forEach(function (radio) {
       radio.addEventListener("change", function () { self.drawHand(); });
     });
