@@ -1,7 +1,8 @@
 """The web rules quiz in a real browser (Debian's Chromium driven by Playwright), on the built
 site, in two languages: a learner answers one question right and one wrong, sees the right
-options, the reason and a link to the cited rulebook section (which leads to that heading),
-and finds the score again after a reload. The browser's grading is checked against
+options (in a group the question names), the reason and a link to the cited rulebook section
+(which leads to that heading), finds the focus on the next question, and the score again
+after a reload. The browser's grading is checked against
 generator/quizzes/rules_questions.py. Screenshots of the feedback go to test-artifacts/."""
 from __future__ import annotations
 
@@ -49,6 +50,9 @@ def test_a_right_and_a_wrong_answer_with_the_section_cited(tab: Tab, lang: str) 
     words = first.text(lang)
     assert tab.page.locator(".mcr-quiz__ask").inner_text() == words.question
     assert tab.page.locator(".mcr-quiz__option").count() == len(first.options)
+    # The options' group is named by the question: moving among them says it.
+    group = tab.page.get_by_role("radiogroup" if first.pick == "one" else "group", name=words.question, exact=True)
+    assert group.locator(".mcr-quiz__option").count() == len(first.options)
     if first.hand is not None:
         assert tab.tiles_loaded() == 14 + sum(len(m["tiles"]) == 4 for m in first.hand["tiles"]["melds"])
     _answer(tab, first, right=True)
@@ -62,6 +66,8 @@ def test_a_right_and_a_wrong_answer_with_the_section_cited(tab: Tab, lang: str) 
 
     tab.page.click(".mcr-quiz__next")
     second = _wait(tab, "question")
+    # The button pressed is gone: the focus is on the new question, not on the page.
+    assert tab.page.evaluate("() => document.activeElement.className") == "mcr-quiz__ask"
     assert second.id != first.id   # a question just asked does not come straight back
     picked = _answer(tab, second, right=False)
     _wait(tab, "answered")

@@ -11,6 +11,10 @@ Chromium driven by Playwright) on the built site, with the browser's clock fixed
   terminal exports imports on the page; a file that cannot be used changes nothing;
 - saved progress with a bad field keeps every other part, each damaged copy is set aside
   under its own key, can be downloaded and put back, and putting one back loses nothing;
+- the focus follows the learner: onto the question's heading (an h2) once the rules are
+  chosen and after Next, onto the feedback after Check; each group of options is named by
+  its question, each hand offered as an option by its tiles; Check with no answer says what
+  is missing and grades nothing;
 - the trainer starts on the compiled standard library (generator/site/page_python.py), and
   when an import fails on a module the build did not keep, the worker fetches Pyodide's
   whole library and the trainer still starts.
@@ -27,6 +31,7 @@ import pytest
 
 from generator.quizzes.banks import bank_path, load_bank
 from generator.site.quiz_site_text import quiz_text
+from generator.site.tiles import tile_alt
 from generator.site.trainer_engine import STORE_KINDS
 from trainer.fresh_questions import hand_key
 from trainer.learn_cards import learn_card
@@ -52,6 +57,12 @@ DAY_ONE = date(2026, 3, 2)
 START_MS = 180_000   # Python starting in WebAssembly on a busy machine: generous
 STEP_MS = 60_000
 DROPPED = "datetime.pyc"   # a module the trainer imports (and neither Pyodide's start nor the calculator)
+
+
+# Where the focus is: in the feedback, on an item's heading (with its text), else the element's tag.
+FOCUS = """() => { const a = document.activeElement;
+  if (a.closest('.mcr-trainer__feedback')) return 'feedback';
+  return a.matches('h2.mcr-trainer__heading') ? 'heading: ' + a.textContent : a.tagName; }"""
 
 
 def noon(day: date) -> datetime:
@@ -159,6 +170,7 @@ def test_a_wrong_pick_shows_the_fans_definition(quiz: Quiz, bank: dict[str, Any]
     assert quiz_text("en", "trainer_edition_prompt") in quiz.page.inner_text(".mcr-trainer__body")
     quiz.page.locator("button[data-edition]").first.click()
     quiz.state("question")
+    assert quiz.page.evaluate(FOCUS).startswith("heading: Question 1 of "), quiz.page.evaluate(FOCUS)
     while _wrong_pick(bank.get(quiz.root.get_attribute("data-question") or "")) is None:
         quiz.page.click("button[data-action=dont_know]")
         quiz.state("right", "wrong")
@@ -379,4 +391,88 @@ def test_a_french_notice_of_a_file_or_progress_unread_keeps_the_technical_detail
     keep_screenshot(quiz.root, "trainer-quiz-fr-salvaged.png")
     quiz.page.evaluate("() => window.McrTrainer.say('')")
     assert detail.count() == 0   # a later notice takes the detail away
+    assert not quiz.errors, quiz.errors
+
+
+def _next_item(quiz: Quiz, shown: int) -> None:
+    """Wait for the page to show more than `shown` items."""
+    quiz.page.wait_for_function("(n) => Number(document.querySelector('div.mcr-trainer').dataset.shown) > n",
+                                arg=shown, timeout=STEP_MS)
+
+
+def _session_of(quiz: Quiz, kind: str) -> None:
+    """A new practice session of questions of `kind` only, as a family page's choice of kind
+    asks; on to its first question."""
+    if quiz.page.get_attribute("button[data-mode=practice]", "aria-pressed") != "true":
+        shown = items_shown(quiz.page)
+        quiz.page.click("button[data-mode=practice]")
+        _next_item(quiz, shown)
+    shown = items_shown(quiz.page)
+    quiz.page.evaluate("(k) => { window.McrTrainer.kind = k; return window.McrTrainer.open(); }", kind)
+    _next_item(quiz, shown)
+    while quiz.state("question", "lesson") == "lesson":
+        shown = items_shown(quiz.page)
+        quiz.page.click("button[data-action=next]")
+        _next_item(quiz, shown)
+
+
+def _check_with_nothing_given(quiz: Quiz, message: str, field: str) -> None:
+    """Check pressed with no answer: the message, announced, the focus on `field`, nothing graded."""
+    shown, asked = items_shown(quiz.page), quiz.root.get_attribute("data-asked")
+    quiz.page.click("button[data-action=check]")
+    alert = quiz.page.locator(".mcr-trainer__missing[role=alert]")
+    assert alert.inner_text() == message
+    assert quiz.page.evaluate("(f) => document.activeElement === document.querySelector(f)", field)
+    assert quiz.root.get_attribute("data-state") == "question" and items_shown(quiz.page) == shown
+    assert quiz.root.get_attribute("data-asked") == asked
+
+
+def _radio_names(quiz: Quiz) -> list[str]:
+    snapshot = quiz.page.locator(".mcr-trainer__inputs").aria_snapshot()
+    return re.findall(r'radio "([^"]*)"', snapshot)
+
+
+def test_the_focus_follows_the_learner_and_every_option_is_named(quiz: Quiz) -> None:
+    quiz.in_session()
+    # Yes or no: both in a group the question names; Check with neither chosen says so.
+    _session_of(quiz, "valid")
+    prompt = quiz.page.inner_text(".mcr-trainer__prompt")
+    assert quiz.page.get_by_role("radiogroup", name=prompt, exact=True).get_by_role("radio").count() == 2
+    _check_with_nothing_given(quiz, quiz_text("en", "trainer_missing_choice"), "input[name=mcr-trainer-yes-no]")
+    # Check (here "I don't know") disables the form: the focus goes to the feedback, in view.
+    quiz.page.click("button[data-action=dont_know]")
+    quiz.state("right", "wrong")
+    assert quiz.page.evaluate(FOCUS) == "feedback"
+    assert quiz.page.locator(".mcr-trainer__feedback").evaluate(
+        "f => f.getBoundingClientRect().top >= 0 && f.getBoundingClientRect().top < innerHeight")
+    # Next: the focus on the new question's heading.
+    shown = items_shown(quiz.page)
+    quiz.page.click("button[data-action=next]")
+    _next_item(quiz, shown)
+    if quiz.state("question", "lesson") == "question":
+        assert re.fullmatch(r"heading: Question \d+ of \d+", quiz.page.evaluate(FOCUS)), quiz.page.evaluate(FOCUS)
+    else:   # a lesson's heading is its title
+        assert quiz.page.evaluate(FOCUS).startswith("heading: "), quiz.page.evaluate(FOCUS)
+    # A points box left empty: its own message, the focus in the box.
+    _session_of(quiz, "total")
+    _check_with_nothing_given(quiz, quiz_text("en", "trainer_missing_number"), "input.mcr-trainer__number")
+    # The hands of a flashcard, named by their tiles: the situation alone is alike in both.
+    quiz.page.click("button[data-mode=learn]")
+    for _ in range(10):
+        quiz.page.wait_for_function("() => document.querySelector('div.mcr-trainer').dataset.type === 'flashcard'",
+                                    timeout=STEP_MS)
+        if quiz.state("question") and quiz.page.inner_text(".mcr-trainer__prompt").startswith("Which hand"):
+            break
+        quiz.page.click("button[data-action=dont_know]")
+        quiz.state("right", "wrong")
+        quiz.page.click("button[data-action=next]")
+    else:
+        raise AssertionError("no flashcard from a fan to its hand")
+    names = _radio_names(quiz)
+    hands = [json.loads(t) for t in quiz.page.locator(".mcr-trainer__option figure").evaluate_all(
+        "fs => fs.map(f => f.dataset.tiles)")]
+    assert len(names) == len(hands) >= 2 and len(set(names)) == len(names), names
+    for n, (name, hand) in enumerate(zip(names, hands), 1):
+        assert name.startswith(f"Hand {n}: "), name
+        assert all(tile_alt(face, "en") in name for face in hand["concealed"]), (name, hand)
     assert not quiz.errors, quiz.errors

@@ -139,16 +139,19 @@
           h("label", {}, [input, h("strong", {}, [LABELS.charAt(i) + "."]), option.text])]);
       });
       // The group's role sits on a box around the list: on the list itself its items would
-      // lose their list (axe-core's listitem).
+      // lose their list (axe-core's listitem). The question names it, so moving among the options says it.
+      var askId = "mcr-rules-quiz-ask-" + number;
       var list = h("ul", {class: "mcr-quiz__options"}, items);
-      var group = h("div", {class: "mcr-rules-quiz__group", role: kind === "radio" ? "radiogroup" : "group"}, [list]);
+      var group = h("div", {class: "mcr-rules-quiz__group", role: kind === "radio" ? "radiogroup" : "group",
+                            "aria-labelledby": askId}, [list]);
       var feedback = h("div", {class: "mcr-quiz__feedback", "aria-live": "polite"}, []);
       var check = h("button", {type: "button", class: "md-button md-button--primary mcr-quiz__check"}, [self.t("check")]);
       var next = h("button", {type: "button", class: "md-button mcr-quiz__next"}, [self.t("next")]);
       next.hidden = true;
       stage.textContent = "";
       stage.appendChild(h("p", {class: "mcr-quiz__counter"}, [self.t("question_heading", {n: number})]));
-      stage.appendChild(h("p", {class: "mcr-quiz__ask"}, [q.question]));
+      // Focusable: after Next the focus lands on the new question, not on the page.
+      stage.appendChild(h("p", {class: "mcr-quiz__ask", id: askId, tabindex: "-1"}, [q.question]));
       if (q.tiles) stage.appendChild(self.hand(q.tiles));
       if (q.pick === "one") stage.appendChild(h("p", {class: "mcr-rules-quiz__pick"}, [self.t("rules_pick_one")]));
       stage.appendChild(group);
@@ -201,6 +204,7 @@
         root.removeAttribute("data-correct");
         ask();
         stage.scrollIntoView({block: "start"});
+        stage.querySelector(".mcr-quiz__ask").focus({preventScroll: true});
       });
     }
     ask();

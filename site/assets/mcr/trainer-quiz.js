@@ -58,6 +58,7 @@
     // How many items the page has shown (data-shown): a new session may open on the question
     // shown last, so its id alone does not tell a reader (or a test) that another came.
     this.itemsShown = 0;
+    this.idsMade = 0;   // newId's count
     root.setAttribute("data-shown", "0");
     this.body = h("div", {class: "mcr-trainer__body", "aria-live": "polite"}, []);
     this.notice = h("p", {class: "mcr-trainer__notice", role: "status"}, []);
@@ -67,6 +68,12 @@
     var top = this.timed ? this.timed.bar() : this.family ? this.bar() : this.modes();
     root.replaceChildren(top, this.notice, this.today, this.body, this.tools());
   }
+
+  // An id for an element another names (aria-labelledby), unique in the page.
+  Quiz.prototype.newId = function (prefix) {
+    this.idsMade += 1;
+    return "mcr-trainer-" + prefix + "-" + this.idsMade;
+  };
 
   Quiz.prototype.t = function (key, values) {
     var template = this.data.text[key];
@@ -209,21 +216,43 @@
     this.root.setAttribute("data-reason", item.reason || "");   // why it is asked: due, level, again...
     this.root.setAttribute("data-fan", item.fan || "");         // the fan it was planned for, if any
     if (item.type === "lesson") {
-      this.body.replaceChildren(h("h3", {}, [item.title]), h("p", {}, [item.summary]), this.button("next", function () {
+      var title = this.heading(item.title);
+      this.show([title, h("p", {}, [item.summary]), this.button("next", function () {
         self.next().catch(self.failed.bind(self));
-      }));
+      })], title);
       return;
     }
-    var heading = this.timed ? this.timed.heading(item) : h("h3", {}, [this.t("trainer_question_of", {n: item.n, of: item.of})]);
+    var heading = this.timed ? this.timed.heading(item) : this.heading(this.t("trainer_question_of", {n: item.n, of: item.of}));
     var again = item.again ? h("p", {class: "mcr-trainer__again"}, [this.t(againKey(item))]) : null;
     // A flashcard from tiles to a name shows its one hand; from a name to tiles, its hands are the options.
     var shown = item.type !== "flashcard" ? this.hand(item.tiles, item.situation)
       : item.options.length ? this.hand(item.hands[0].tiles, item.hands[0].situation) : null;
-    var form = this.form(item);
-    var prompt = h("p", {class: "mcr-trainer__prompt"}, [this.prompt(item)]);
-    this.body.replaceChildren.apply(this.body, [heading, again, shown, prompt, form].filter(Boolean));
+    var promptId = this.newId("prompt");   // names the group of options
+    var form = this.form(item, promptId);
+    var prompt = h("p", {class: "mcr-trainer__prompt", id: promptId}, [this.prompt(item)]);
+    this.show([heading, again, shown, prompt, form].filter(Boolean), this.timed ? null : heading);
     if (this.timed) this.timed.shown(form);
   };
+
+  // An item's heading: an h2 under the page's h1, focusable so the focus can land on it.
+  Quiz.prototype.heading = function (text) {
+    return h("h2", {class: "mcr-trainer__heading", tabindex: "-1"}, [text]);
+  };
+
+  // The body's new content. When the learner was working in the body (the button pressed is
+  // about to go), the focus moves to `target` rather than fall to the page; a page that
+  // just loaded keeps its focus where it is.
+  Quiz.prototype.show = function (nodes, target) {
+    var working = this.body.contains(document.activeElement);
+    this.body.replaceChildren.apply(this.body, nodes);
+    if (working && target) focusOn(target);
+  };
+
+  // Focus without the browser's own jump, then the element brought to the top of the view.
+  function focusOn(node) {
+    node.focus({preventScroll: true});
+    node.scrollIntoView({block: "start"});
+  }
 
   // The page's own wording of the question where it has one (choosing and ticking, not typing:
   // the item's "ask" names the trainer's string and its values, trainer/blocks.py), else the trainer's.
@@ -249,7 +278,8 @@
       (situation ? this.situation(situation) : []).map(function (s) { return h("span", {}, [s]); }));
     return h("figure", {class: "mcr-hand mcr-quiz__hand", lang: this.lang, "data-tiles": JSON.stringify(tiles)}, [
       h("div", {class: "mcr-hand__tiles", role: "group", "aria-label": this.t("hand_label")}, groups),
-      h("figcaption", {class: "mcr-hand__situation"}, caption)]);
+      // With an id: a hand offered as an option is named by its caption too.
+      h("figcaption", {class: "mcr-hand__situation", id: this.newId("caption")}, caption)]);
   };
 
   Quiz.prototype.situation = function (s) {
@@ -269,57 +299,19 @@
     guided_sets: ["label_chows", "label_pungs"]
   };
 
-  // The answer form the item's `form` names; `read()` gives the response as trainer.session takes it.
-  Quiz.prototype.form = function (item) {
-    var self = this, inputs = [], read;
-    if (item.form === "number" || item.form === "numbers") {
-      var n = item.form === "number" ? 1 : item.numbers, fields = [];
-      var names = NUMBER_LABELS[item.ask && item.ask.key] || [];
-      for (var i = 0; i < n; i++) {   // each box with its own visible label: which payment is which
-        var box = h("input", {type: "number", min: "0", step: "1", inputmode: "numeric", class: "mcr-trainer__number"}, []);
-        fields.push(box);
-        inputs.push(h("label", {class: "mcr-trainer__field"}, [
-          h("span", {class: "mcr-trainer__field-name"}, [this.t(names[i] || "label_total")]), box]));
-      }
-      read = function () {
-        var values = fields.map(function (x) { return x.value.trim() === "" ? null : Number(x.value); });
-        if (values.some(function (v) { return v === null || !isFinite(v); })) return undefined;
-        return item.form === "number" ? values[0] : values;
-      };
-    } else if (item.form === "multi" || item.form === "choice" || item.form === "tiles") {
-      var multi = item.form !== "choice";
-      var options = item.form === "tiles"
-        ? this.data.tile_order.map(function (f) { return {value: f, label: self.data.tiles[f] || f, face: f}; })
-        : (item.readings && item.readings.length) ? item.readings
-        : (item.options && item.options.length) ? item.options
-        : (item.hands || []).map(function (hand, i) {   // numbered: the answer names the hand by its number
-            return {value: i, label: h("span", {class: "mcr-trainer__numbered"},
-                                       [h("b", {}, [String(i + 1)]), " ", self.hand(hand.tiles, hand.situation)])};
-          });
-      inputs = options.map(function (o) {
-        var box = h("input", {type: multi ? "checkbox" : "radio", name: "mcr-trainer-option", value: String(o.value)}, []);
-        box._value = o.value;
-        return h("label", {class: "mcr-trainer__option", "data-value": String(o.value)},
-                 [box, " ", o.face ? self.tile(o.face, "standing") : o.label]);
-      });
-      read = function () {
-        var picked = inputs.map(function (l) { return l.firstChild; }).filter(function (b) { return b.checked; })
-          .map(function (b) { return b._value; });
-        return multi ? picked : (picked.length ? picked[0] : undefined);
-      };
-    } else {   // yes_no
-      var choice;
-      inputs = [true, false].map(function (value) {
-        return h("label", {class: "mcr-trainer__option"}, [
-          h("input", {type: "radio", name: "mcr-trainer-yes-no", value: String(value), onchange: function () { choice = value; }}, []),
-          " ", self.t(value ? "trainer_yes" : "trainer_no")]);
-      });
-      read = function () { return choice; };
-    }
+  // The answer form the item's `form` names: its fields, Check and "I don't know". Check with
+  // nothing given grades nothing: it says what is missing and puts the focus on the field.
+  Quiz.prototype.form = function (item, promptId) {
+    var self = this;
+    var answer = item.form === "number" || item.form === "numbers" ? this.numberAnswer(item)
+      : item.form === "multi" || item.form === "choice" || item.form === "tiles" ? this.optionAnswer(item, promptId)
+      : this.yesNoAnswer(promptId);
+    var missing = h("p", {class: "mcr-trainer__missing", role: "alert"}, []);
     var sent = false;
     var send = function (response) {
       if (sent) return;
       sent = true;
+      missing.textContent = "";
       self.ask({op: "answer", response: response}).then(function (a) {
         if (self.timed) return self.timed.answered(item, response, a.feedback);
         self.feedback(a.feedback);
@@ -327,11 +319,106 @@
     };
     return h("form", {class: "mcr-trainer__form", onsubmit: function (e) {
       e.preventDefault();
-      var response = read();
-      if (response !== undefined) send(response);
-    }}, [h("div", {class: "mcr-trainer__inputs"}, inputs),
+      var response = answer.read();
+      if (response !== undefined) { send(response); return; }
+      var gap = answer.missing();
+      missing.textContent = self.t(gap.key);
+      gap.field.focus();
+    }}, [answer.fields, missing,
          h("button", {type: "submit", class: "md-button md-button--primary", "data-action": "check"}, [this.t("check")]), " ",
          this.button("dont_know", function () { send(null); })]);
+  };
+
+  // The box of the options, named by the question (promptId) so that moving among them says it.
+  function optionGroup(multi, promptId, options) {
+    return h("div", {class: "mcr-trainer__inputs", role: multi ? "group" : "radiogroup", "aria-labelledby": promptId},
+             options);
+  }
+
+  // Each kind of answer: `fields` (the box of inputs), `read()` the response as trainer.session
+  // takes it (undefined: none given yet), `missing()` what to ask for then, and the field to focus.
+  Quiz.prototype.numberAnswer = function (item) {
+    var boxes = [], labels = [];
+    var n = item.form === "number" ? 1 : item.numbers;
+    var names = NUMBER_LABELS[item.ask && item.ask.key] || [];
+    for (var i = 0; i < n; i++) {   // each box with its own visible label: which payment is which
+      var box = h("input", {type: "number", min: "0", step: "1", inputmode: "numeric", class: "mcr-trainer__number"}, []);
+      boxes.push(box);
+      labels.push(h("label", {class: "mcr-trainer__field"}, [
+        h("span", {class: "mcr-trainer__field-name"}, [this.t(names[i] || "label_total")]), box]));
+    }
+    // An empty box, or one the browser emptied because it held no number ("abc").
+    var unanswered = function (box) { return box.value.trim() === "" || !isFinite(Number(box.value)); };
+    return {
+      fields: h("div", {class: "mcr-trainer__inputs"}, labels),
+      read: function () {
+        if (boxes.some(unanswered)) return undefined;
+        var values = boxes.map(function (box) { return Number(box.value); });
+        return item.form === "number" ? values[0] : values;
+      },
+      missing: function () {
+        return {key: n > 1 ? "trainer_missing_numbers" : "trainer_missing_number", field: boxes.filter(unanswered)[0]};
+      }
+    };
+  };
+
+  Quiz.prototype.optionAnswer = function (item, promptId) {
+    var self = this, multi = item.form !== "choice";
+    var options = item.form === "tiles"
+      ? this.data.tile_order.map(function (f) { return {value: f, label: self.data.tiles[f] || f, face: f}; })
+      : (item.readings && item.readings.length) ? item.readings
+      : (item.options && item.options.length) ? item.options
+      : (item.hands || []).map(function (hand, i) { return self.handOption(hand, i); });
+    var boxes = [];
+    var labels = options.map(function (o) {
+      var box = h("input", {type: multi ? "checkbox" : "radio", name: "mcr-trainer-option", value: String(o.value),
+                            "aria-labelledby": o.labelledBy}, []);
+      box._value = o.value;
+      boxes.push(box);
+      return h("label", {class: "mcr-trainer__option", "data-value": String(o.value)},
+               [box, " ", o.face ? self.tile(o.face, "standing") : o.label]);
+    });
+    return {
+      fields: optionGroup(multi, promptId, labels),
+      read: function () {
+        var picked = boxes.filter(function (b) { return b.checked; }).map(function (b) { return b._value; });
+        return multi ? picked : (picked.length ? picked[0] : undefined);   // ticking none is an answer
+      },
+      missing: function () { return {key: "trainer_missing_choice", field: boxes[0]}; }
+    };
+  };
+
+  // A hand offered as an option, numbered (the answer names the hand by its number). Its name
+  // is its number, its tiles and its situation (a hidden line and the caption, by id): the
+  // situation alone is the same in every option.
+  Quiz.prototype.handOption = function (hand, i) {
+    var drawn = this.hand(hand.tiles, hand.situation);
+    var named = h("span", {id: this.newId("hand"), hidden: true},
+                  [this.t("trainer_hand_option", {n: i + 1, tiles: this.tileNames(drawn)})]);
+    return {value: i, labelledBy: named.id + " " + drawn.querySelector("figcaption").id,
+            label: h("span", {class: "mcr-trainer__numbered"}, [h("b", {}, [String(i + 1)]), " ", drawn, named])};
+  };
+
+  // The tiles of a drawn hand as its pictures name them, in the page's language.
+  Quiz.prototype.tileNames = function (drawn) {
+    return Array.prototype.map.call(drawn.querySelectorAll(".mcr-hand__tiles img"), function (img) {
+      return img.alt;
+    }).join(this.t("list_separator"));
+  };
+
+  Quiz.prototype.yesNoAnswer = function (promptId) {
+    var choice, boxes = [];
+    var labels = [true, false].map(function (value) {
+      var box = h("input", {type: "radio", name: "mcr-trainer-yes-no", value: String(value),
+                            onchange: function () { choice = value; }}, []);
+      boxes.push(box);
+      return h("label", {class: "mcr-trainer__option"}, [box, " ", this.t(value ? "trainer_yes" : "trainer_no")]);
+    }, this);
+    return {
+      fields: optionGroup(false, promptId, labels),
+      read: function () { return choice; },
+      missing: function () { return {key: "trainer_missing_choice", field: boxes[0]}; }
+    };
   };
 
   // The trainer's feedback: its lines and drawn hands, as the terminal prints them.
@@ -343,7 +430,8 @@
       form.querySelectorAll("input, button").forEach(function (x) { x.disabled = true; });
       if (f.marks) this.mark(form, f.marks);
     }
-    this.body.appendChild(this.blocks(f));
+    var shown = this.blocks(f);
+    this.body.appendChild(shown);
     if (f.comes_back) {   // a miss the session asks again: the fan ("fan") or a question of its kind
       this.body.appendChild(h("p", {class: "mcr-trainer__comes-back"},
                               [this.t(f.comes_back === "fan" ? "comes_back" : "comes_back_kind")]));
@@ -351,13 +439,14 @@
     this.body.appendChild(this.button("next", function () { self.next().catch(self.failed.bind(self)); }));
     this.showToday(f.today);
     this.showScore(f.right, f.asked);
+    focusOn(shown);   // Check and "I don't know" are disabled now: the focus would fall to the page
   };
 
   // The feedback's lines and drawn hands, as the terminal prints them.
   Quiz.prototype.blocks = function (f) {
     var self = this;
     return h("div", {class: "mcr-trainer__feedback " + (f.correct ? "mcr-trainer__feedback--right"
-                                                                  : "mcr-trainer__feedback--wrong")},
+                                                                  : "mcr-trainer__feedback--wrong"), tabindex: "-1"},
              f.blocks.map(function (b) { return self.block(b); }));
   };
 
@@ -458,13 +547,14 @@
     var self = this, t = this.t.bind(this);
     this.setState("done");
     this.showToday(s.today);
-    var lines = [h("p", {class: "mcr-trainer__summary"}, [dom.counted(t, "trainer_summary", s.right, {asked: s.asked})])];
+    var lines = [h("p", {class: "mcr-trainer__summary", tabindex: "-1"},
+                   [dom.counted(t, "trainer_summary", s.right, {asked: s.asked})])];
     if (s.due_waiting) {   // a kind that reviews no fan (valid? waits): the fans due wait for another
       lines.push(h("p", {class: "mcr-trainer__due-waiting"}, [dom.counted(t, "trainer_due_waiting", s.due_waiting,
         {total: t("kind_total"), fans: t("kind_fans"), payments: t("kind_payments")})]));
     }
-    this.body.replaceChildren.apply(this.body, lines.concat([
-      this.button("trainer_more", function () { self.open().catch(self.failed.bind(self)); })]));
+    this.show(lines.concat([this.button("trainer_more", function () { self.open().catch(self.failed.bind(self)); })]),
+              lines[0]);
   };
 
   // The three ways to practise, as `mcr quiz`, `mcr quiz --learn` and `mcr quiz --guided`.
