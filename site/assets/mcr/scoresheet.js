@@ -675,7 +675,7 @@
   };
 
   Sheet.prototype.highTotal = function (edition, hand, n) {
-    return {key: "warn_total_high", values: {total: hand.total, largest: edition.largest_fan}, at: {hand: n}};
+    return {key: "warn_total_high", values: {total: hand.total, top: edition.largest_fan}, at: {hand: n}};
   };
 
   Sheet.prototype.say = function (text) { this.$(".mcr-scoresheet__said").textContent = text; };
