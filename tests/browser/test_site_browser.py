@@ -201,3 +201,41 @@ def test_fan_table_filters_by_points_and_family(tab: Tab, table: object) -> None
     assert f"{both} de {len(table.fans)}" in tab.page.locator(".mcr-filter__count").inner_text()
     assert tab.tiles_loaded() > 14 * len(table.fans) - 20
     assert not tab.errors, tab.errors
+
+
+# Where the focus is: its tag, accessible name (aria-label, else text), left edge and role.
+FOCUSED = """() => { const e = document.activeElement, r = e.getBoundingClientRect();
+  return {tag: e.tagName, name: (e.getAttribute('aria-label') || e.textContent).trim(), x: r.right,
+          role: e.getAttribute('role'), expanded: e.getAttribute('aria-expanded')}; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_phone_menu_works_from_the_keyboard(browser: object, base_url: str, lang: str) -> None:
+    # The theme's menu button was a bare label with an icon: no name, no Tab stop; and the
+    # closed menu's links, drawn off screen, took ten presses of Tab where nothing showed.
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{base_url}{_prefix(lang)}calculator/", wait_until="load")
+        stops = []
+        for _ in range(14):   # past the header: skip link, menu, scheme, languages, search
+            page.keyboard.press("Tab")
+            stops.append(page.evaluate(FOCUSED))
+        assert all(s["x"] > 0 for s in stops), [s for s in stops if s["x"] <= 0]   # nothing off screen
+        menu = next(s for s in stops if s["name"] == TEXT[lang]["header_menu"])
+        assert (menu["role"], menu["expanded"]) == ("button", "false")
+        assert any(s["name"] == TEXT[lang]["header_search"] and s["role"] == "button" for s in stops)
+        button = page.locator('label.md-header__button[for="__drawer"]')
+        button.focus()
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.getElementById('__drawer').checked")
+        assert button.get_attribute("aria-expanded") == "true"
+        assert page.evaluate("document.activeElement.closest('.md-sidebar--primary') !== null")
+        page.keyboard.press("Escape")
+        assert not page.evaluate("document.getElementById('__drawer').checked")
+        assert page.evaluate(FOCUSED)["name"] == TEXT[lang]["header_menu"]
+        page.locator('label.md-header__button[for="__search"]').focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("document.activeElement.classList.contains('md-search__input')")
+    finally:
+        context.close()
