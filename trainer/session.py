@@ -331,7 +331,7 @@ class Session:
         """A missed question comes back a few questions later as a fresh hand holding the
         fan missed (the one blamed, else the hand's biggest reviewed fan): "fan"; a kind
         about no fan (valid?, waits...) as a fresh hand of the same kind: "kind"; None
-        when it does not come back (asked again already)."""
+        when it does not come back: asked again already, or no such question can be made."""
         if planned.again >= self.settings.reask_times:
             return None
         blamed = [o.fan for o in answer.outcomes if o.verdict is Verdict.BLAME and o.fan in question.answer_ids]

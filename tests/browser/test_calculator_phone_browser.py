@@ -322,9 +322,16 @@ def test_a_hand_still_being_typed_is_not_called_an_error_at_each_key(phone: Phon
     page.keyboard.type("p")
     phone.answered()
     assert page.locator(".mcr-calc__error").is_hidden()
-    page.keyboard.type("6")   # unfinished again: leaving the field says it at once
-    page.wait_for_timeout(300)
-    page.focus("input[name=flowers]")
+    # Unfinished again after a win: until the error is said, the win's total and its link to
+    # the score sheet are gone (a tap there would have carried 23 points to the sheet).
+    phone.type("123m456m789m123p5p5p")
+    assert page.locator(".mcr-calc__to-sheet").count() == 1
+    page.focus(".mcr-calc__notation")
+    page.keyboard.press("End")
+    page.keyboard.type("6")
+    page.wait_for_function("() => document.querySelector('.mcr-calc').dataset.answer === 'typing'")
+    assert page.locator(".mcr-calc__to-sheet").count() == 0 and "23" not in phone.bar()
+    page.focus("input[name=flowers]")   # leaving the field says the error at once
     page.wait_for_selector(".mcr-calc__error:not([hidden])", timeout=1000)
     # A mistake that typing on does not mend is said at once.
     page.focus(".mcr-calc__notation")

@@ -319,12 +319,15 @@ def test_mistakes_in_the_form_are_named_and_nothing_is_saved(sheet: Sheet) -> No
     # A slipped digit: 880 for 88. The largest fan is worth 88 (Big Four Winds and the other
     # 88s of the rules), so above 176 the sheet asks; the same hand added again is kept.
     sheet.page.evaluate("() => window.mcrScoreSheet.page.fillForm(null)")
+    warning = "a hand total of 880 is more than twice the largest fan (88 points)"
     sheet.fill(("win", 1, 2, 880, 0))
     sheet.page.click(".mcr-scoresheet__save")
-    assert "a hand total of 880 is more than twice the largest fan (88 points)" in sheet.notices() + \
-        sheet.page.inner_text(".mcr-scoresheet__error")
+    assert warning in sheet.page.inner_text(".mcr-scoresheet__error")
+    sheet.fill(("win", 1, 3, 880, 0))   # another discarder: not the hand confirmed, asked again
+    sheet.page.click(".mcr-scoresheet__save")
+    assert warning in sheet.page.inner_text(".mcr-scoresheet__error")
     assert sheet.hands() == 0
-    sheet.enter(("win", 1, 2, 880, 0))
+    sheet.enter(("win", 1, 3, 880, 0))
     sheet.enter(("win", 2, 3, 176, 0))   # twice the largest fan: kept at once
     assert sheet.hands() == 2
     assert not sheet.errors, sheet.errors
@@ -612,6 +615,14 @@ def test_the_event_standings_add_up_session_files(sheet: Sheet, tmp_path: Path) 
     rows = list(csv.reader(io.StringIO(Path(got.value.path()).read_text(encoding="utf-8").lstrip("\ufeff"))))
     assert rows[0][:3] == ["Place", "Player", "Sessions played"] and len(rows) == 7
     assert rows[3] == ["3=", "Ed", "1", "1.5", "492", "1.5", "492"]
+    # The sheet on the page, added after one hand and again after two: still one session.
+    sheet.open("?p=Kai&p=Lee&p=Mo&p=Nia&hands=1-s-16")
+    sheet.page.click(".mcr-scoresheet__event-add-sheet")
+    sheet.page.wait_for_selector(".mcr-scoresheet[data-event-sessions='3']")
+    sheet.enter(("win", 2, 3, 8, 0))
+    sheet.page.click(".mcr-scoresheet__event-add-sheet")
+    sheet.page.wait_for_function("() => document.querySelector('.mcr-scoresheet__event-said').textContent.includes('played on')")
+    assert sheet.page.get_attribute(".mcr-scoresheet", "data-event-sessions") == "3"
     assert not sheet.errors, sheet.errors
 
 

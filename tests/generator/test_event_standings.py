@@ -193,8 +193,30 @@ def test_a_session_that_cannot_count_is_refused_and_says_why(tmp_path: Path) -> 
                               ["eventEntry", [{"players": []}, "other.json", entries]],
                               ["eventEntry", [EVENT[1], "table-2.json", entries]]])
     again, nameless, twice, other, fine = answers
-    assert again == {"entry": None, "problems": [{"key": "err_event_duplicate", "values": {"file": "table-1.json"}, "at": None}]}
-    assert nameless == {"entry": None, "problems": [{"key": "err_event_unnamed", "values": {"player": 2, "wind": "S"}, "at": None}]}
+    assert again == {"entry": None, "replaces": None,
+                     "problems": [{"key": "err_event_duplicate", "values": {"file": "table-1.json"}, "at": None}]}
+    assert nameless == {"entry": None, "replaces": None,
+                        "problems": [{"key": "err_event_unnamed", "values": {"player": 2, "wind": "S"}, "at": None}]}
     assert twice["problems"] == [{"key": "err_event_same_name", "values": {"name": "ann"}, "at": None}]
     assert other["entry"] is None and {p["key"] for p in other["problems"]} >= {"err_format", "err_edition", "err_players"}
-    assert fine == {"entry": {"file": "table-2.json", "sheet": EVENT[1]}, "problems": []}
+    assert fine == {"entry": {"file": "table-2.json", "sheet": EVENT[1]}, "replaces": None, "problems": []}
+
+
+def test_one_table_added_again_further_on_is_still_one_session(tmp_path: Path) -> None:
+    # The sheet on the page added after hand 1, then again after hand 2: one session, not
+    # two (Cy counted twice before). The later stage takes the earlier one's place; the
+    # earlier stage, or the same one, added after the later one is refused; another table
+    # with the same first hand but other players is another session.
+    after_one = sheet(["Ann", "Bo", "Cy", "Di"], tsumo(1, 16))
+    after_two = sheet(["ann", "Bo", "Cy", "Di "], tsumo(1, 16), ron(2, 3, 8))
+    other_table = sheet(["Ed", "Flo", "Gus", "Hal"], tsumo(1, 16))
+    early = [{"file": "early", "sheet": after_one}]
+    late = [{"file": "late", "sheet": after_two}]
+    grown, shrunk, same, beside = _run(tmp_path, [["eventEntry", [after_two, "late", early]],
+                                                  ["eventEntry", [after_one, "early", late]],
+                                                  ["eventEntry", [after_two, "late again", late]],
+                                                  ["eventEntry", [other_table, "other", early]]])
+    assert (grown["replaces"], grown["problems"]) == (0, [])
+    assert shrunk["entry"] is None and shrunk["problems"][0]["values"] == {"file": "late"}
+    assert same["entry"] is None and same["problems"][0]["key"] == "err_event_duplicate"
+    assert (beside["replaces"], beside["problems"]) == (None, [])

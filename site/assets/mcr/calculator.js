@@ -570,9 +570,12 @@
   };
 
   // An answer of an unfinished hand is shown after a pause in the typing (or when the field
-  // is left), unless another answer came meanwhile.
+  // is left), unless another answer came meanwhile. Until then the page counts the tiles
+  // typed: the answer of the hand before (its total, its link to the score sheet) no longer holds.
   Calculator.prototype.showAfterPause = function (answer) {
     var self = this, number = this.asked;
+    this.say(dom.counted(this.t.bind(this), "calc_need_tiles", tileCount(this.hand)), null);
+    this.root.setAttribute("data-answer", "typing");
     var waiting = this.waiting = function () {
       if (self.waiting !== waiting) return;   // shown already, or another answer came
       self.waiting = null;

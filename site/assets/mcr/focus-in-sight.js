@@ -35,8 +35,9 @@
     var box = el.getBoundingClientRect();
     if (!box.height) return;
     var band = clearBand(box);
-    if (box.bottom > band.bottom - GAP) window.scrollBy(0, box.bottom - band.bottom + GAP);
-    else if (box.top < band.top + GAP) window.scrollBy(0, box.top - band.top - GAP);
+    var tall = box.height > band.bottom - band.top - 2 * GAP;   // its top then, where reading starts
+    if (!tall && box.bottom > band.bottom - GAP) window.scrollBy(0, box.bottom - band.bottom + GAP);
+    else if (tall || box.top < band.top + GAP) window.scrollBy(0, box.top - band.top - GAP);
   }
 
   document.addEventListener("focusin", function (event) {

@@ -457,17 +457,29 @@
     return out;
   }
 
-  // {entry: {file, sheet}, problems}: `value` (an exported sheet, read from `file`) as a
-  // session of the event whose entries are `entries`, or what stops it. The same session twice
-  // (the same sheet, whatever else its file holds) is refused, naming the file already in.
+  // Whether sheet `b` is sheet `a` played on (or as far): the same edition and players, in the
+  // same seats, and a's hands the first of b's. One table's sheet added after hand 1 and
+  // again at the end would otherwise count as two sessions.
+  function playedOn(a, b) {
+    return a.edition === b.edition && a.hands.length <= b.hands.length &&
+      a.players.map(playerKey).join("\n") === b.players.map(playerKey).join("\n") &&
+      JSON.stringify(a.hands) === JSON.stringify(b.hands.slice(0, a.hands.length));
+  }
+
+  // {entry: {file, sheet}, replaces, problems}: `value` (an exported sheet, read from `file`)
+  // as a session of the event whose entries are `entries`, or what stops it. A session already
+  // in the event, as far or further on, is refused, naming its file; a later stage of one
+  // replaces it (`replaces`: its index, else null).
   function eventEntry(data, value, file, entries) {
     var checked = checkSheet(data, value);
-    if (checked.problems.length) return {entry: null, problems: checked.problems};
-    var out = namingProblems(checked.sheet), same = JSON.stringify(checked.sheet);
-    entries.forEach(function (e) {
-      if (JSON.stringify(e.sheet) === same) out.push(problem("err_event_duplicate", {file: e.file}));
+    if (checked.problems.length) return {entry: null, replaces: null, problems: checked.problems};
+    var out = namingProblems(checked.sheet), replaces = null;
+    entries.forEach(function (e, i) {
+      if (playedOn(checked.sheet, e.sheet)) out.push(problem("err_event_duplicate", {file: e.file}));
+      else if (playedOn(e.sheet, checked.sheet)) replaces = i;
     });
-    return {entry: out.length ? null : {file: String(file), sheet: checked.sheet}, problems: out};
+    return {entry: out.length ? null : {file: String(file), sheet: checked.sheet}, replaces: out.length ? null : replaces,
+            problems: out};
   }
 
   // {event, problems}: an event as stored ({format, sessions: [{file, sheet}]}), each
@@ -479,7 +491,8 @@
     var event = freshEvent(), out = [];
     value.sessions.forEach(function (s) {
       var added = isObject(s) ? eventEntry(data, s.sheet, s.file, event.sessions) : {problems: [problem("err_event_shape")]};
-      if (added.entry) event.sessions.push(added.entry);
+      if (added.entry && added.replaces !== null) event.sessions[added.replaces] = added.entry;
+      else if (added.entry) event.sessions.push(added.entry);
       out = out.concat(added.problems);
     });
     return out.length ? {event: null, problems: out} : {event: event, problems: []};

@@ -299,14 +299,14 @@
     var wind = core.seatWind(p, n), said = this.t("sheet_seat_wind", {wind: this.windName(wind)});
     var parts = [h("abbr", {class: "mcr-scoresheet__wind mcr-scoresheet__wind--" + wind, title: said, "aria-hidden": "true"},
                    [this.t("sheet_wind_short_" + wind)])];
-    parts.push(hidden(row ? said + ", " + this.t("sheet_cell_result") + " " : said));
+    parts.push(hidden(row ? this.t("sheet_cell_result", {seat: said}) + " " : said));
     if (row) {
       parts.push(h("span", {class: "mcr-scoresheet__delta", "data-value": String(row.results[p - 1])}, [this.signed(row.results[p - 1])]));
       if (row.penalties[p - 1]) {
         parts.push(h("span", {class: "mcr-scoresheet__penalty", "data-value": String(row.penalties[p - 1])},
                      [this.t("sheet_penalty_cell", {points: row.penalties[p - 1]})]));
       }
-      parts.push(hidden(", " + this.t("sheet_cell_score") + " "));
+      parts.push(hidden(this.t("sheet_name_separator") + this.t("sheet_cell_score") + " "));
       parts.push(h("span", {class: "mcr-scoresheet__score", "data-value": String(row.scores[p - 1])}, [this.number(row.scores[p - 1])]));
     }
     return h("td", {class: "mcr-scoresheet__cell", "data-player": String(p), "data-label": this.name(sheet, p)}, parts);
@@ -501,9 +501,15 @@
   Sheet.prototype.addEventValue = function (file, value) {
     var event = this.event.load(), added = core.eventEntry(this.data, value, file, event.sessions);
     if (!added.entry) return this.eventRefused(file, added.problems);
-    event.sessions.push(added.entry);
+    if (added.replaces === null) {
+      event.sessions.push(added.entry);
+      this.event.save(event);
+      return {text: this.t("event_added", {file: file}), error: false};
+    }
+    var older = event.sessions[added.replaces].file;
+    event.sessions[added.replaces] = added.entry;   // the same table, further on: one session still
     this.event.save(event);
-    return {text: this.t("event_added", {file: file}), error: false};
+    return {text: this.t("event_replaced", {file: file, older: older}), error: false};
   };
 
   Sheet.prototype.eventRefused = function (file, problems) {
@@ -668,7 +674,7 @@
   // stands: such hands are rare, a slipped digit is not.
   Sheet.prototype.totalToConfirm = function (edition, hand, n) {
     if (hand.result !== "win" || hand.total <= 2 * edition.largest_fan) return false;
-    var key = n + ":" + hand.total;
+    var key = n + ":" + JSON.stringify(hand);   // any field changed since: asked again
     if (this.confirmed === key) return false;
     this.confirmed = key;
     return true;
