@@ -236,6 +236,6 @@ def test_the_phone_menu_works_from_the_keyboard(browser: object, base_url: str, 
         assert page.evaluate(FOCUSED)["name"] == TEXT[lang]["header_menu"]
         page.locator('label.md-header__button[for="__search"]').focus()
         page.keyboard.press("Enter")
-        page.wait_for_function("document.activeElement.classList.contains('md-search__input')")
+        page.wait_for_function("() => document.activeElement.classList.contains('md-search__input')")
     finally:
         context.close()

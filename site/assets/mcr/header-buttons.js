@@ -2,7 +2,8 @@
 // generated; generator/site/header_hook.py names them). Enter or Space presses one, as a
 // button does. The menu says whether it is open; opened, it takes the focus to its first
 // link; Escape closes it and gives the focus back to its button. While it is closed its
-// links, drawn off screen, take no Tab stop: the focus vanished there for ten presses.
+// links, drawn off screen, take no Tab stop: the focus vanished there for ten presses; nor
+// do the closed search box's.
 (function () {
   "use strict";
   var BUTTON = 'label.md-header__button[role="button"]';
@@ -22,20 +23,23 @@
       menu.setAttribute("aria-expanded", String(open.checked));
       side.inert = isDrawer(side) && !open.checked;
     }
-    // The search box likewise, where a button opens it: it waits off screen. Its controls
-    // leave the Tab order, but it is not made inert: the theme must still focus its field
-    // when a tap or a shortcut key opens the search.
+    syncSearch();
+  }
+
+  // The closed search box of a narrow screen likewise: its field and buttons leave the Tab
+  // order (its results are hidden, in mcr.css). Not inert, not hidden: the theme focuses the
+  // field as it opens the box, before the box shows.
+  function syncSearch() {
     var search = document.getElementById("__search"), button = document.querySelector(SEARCH);
-    if (search && button) {
-      var closed = getComputedStyle(button).display !== "none" && !search.checked;
-      document.querySelectorAll(".md-search__inner :is(input, button, a[href], [tabindex])").forEach(function (el) {
-        if (!el.hasAttribute("data-mcr-tabindex")) el.setAttribute("data-mcr-tabindex", el.getAttribute("tabindex") || "");
-        var own = el.getAttribute("data-mcr-tabindex");
-        if (closed) el.tabIndex = -1;
-        else if (own) el.setAttribute("tabindex", own);
-        else el.removeAttribute("tabindex");
-      });
-    }
+    if (!search || !button) return;
+    var closed = getComputedStyle(button).display !== "none" && !search.checked;
+    document.querySelectorAll(".md-search__inner :is(input, button)").forEach(function (el) {
+      if (!el.hasAttribute("data-mcr-tabindex")) el.setAttribute("data-mcr-tabindex", el.getAttribute("tabindex") || "");
+      var own = el.getAttribute("data-mcr-tabindex");   // the theme's own, put back when open
+      if (closed) el.tabIndex = -1;
+      else if (own) el.setAttribute("tabindex", own);
+      else el.removeAttribute("tabindex");
+    });
   }
 
   function opened() {
@@ -50,7 +54,6 @@
       event.preventDefault();
       target.click();   // the label toggles its checkbox, as a tap does
       if (target.matches(MENU)) opened();
-      else sync();
     } else if (event.key === "Escape" && toggle() && toggle().checked) {
       toggle().click();
       sync();
