@@ -43,9 +43,8 @@ def _keep_screenshot(tab: Tab, lang: str, what: str) -> None:
     keep_screenshot(tab.page, f"rules-quiz-{lang}-{what}.png", lang, full_page=True)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh", "fr", "ja"])
-def test_a_right_and_a_wrong_answer_with_the_section_cited(tab: Tab, lang: str) -> None:
-    tab.open(f"{_prefix(lang)}quiz/rules/")
+def _answered_right(tab: Tab, lang: str) -> RulesQuestion:
+    """The first question, its options named by it, answered right: the verdict and reason."""
     first = _wait(tab, "question")
     words = first.text(lang)
     assert tab.page.locator(".mcr-quiz__ask").inner_text() == words.question
@@ -63,7 +62,27 @@ def test_a_right_and_a_wrong_answer_with_the_section_cited(tab: Tab, lang: str) 
     assert tab.page.locator(".mcr-quiz__option--right").count() == len(first.answer)
     assert quiz_text(lang, "score", right=1, asked=1) in tab.page.locator(".mcr-quiz__score").inner_text()
     _keep_screenshot(tab, lang, "right")
+    return first
 
+
+def _reset_erases_the_score(tab: Tab, lang: str) -> None:
+    """Reset: the first click only arms it; the second erases the score, here and after a reload."""
+    reset = tab.page.locator(".mcr-quiz__reset")
+    reset.click()
+    assert reset.inner_text() == quiz_text(lang, "reset_confirm")
+    assert quiz_text(lang, "score", right=1, asked=2) in tab.page.locator(".mcr-quiz__score").inner_text()
+    reset.click()
+    assert tab.page.locator(".mcr-quiz__score").inner_text() == quiz_text(lang, "score_none")
+    assert tab.page.locator(".mcr-quiz__notice").inner_text() == quiz_text(lang, "reset_done")
+    tab.open(f"{_prefix(lang)}quiz/rules/")
+    _wait(tab, "question")
+    assert tab.page.locator(".mcr-quiz__score").inner_text() == quiz_text(lang, "score_none")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "fr", "ja"])
+def test_a_right_and_a_wrong_answer_with_the_section_cited(tab: Tab, lang: str) -> None:
+    tab.open(f"{_prefix(lang)}quiz/rules/")
+    first = _answered_right(tab, lang)
     tab.page.click(".mcr-quiz__next")
     second = _wait(tab, "question")
     # The button pressed is gone: the focus is on the new question, not on the page.
@@ -97,17 +116,7 @@ def test_a_right_and_a_wrong_answer_with_the_section_cited(tab: Tab, lang: str) 
     _wait(tab, "question")
     assert quiz_text(lang, "score", right=1, asked=2) in tab.page.locator(".mcr-quiz__score").inner_text()
 
-    # Reset: the first click only arms it; the second erases the score, here and after a reload.
-    reset = tab.page.locator(".mcr-quiz__reset")
-    reset.click()
-    assert reset.inner_text() == quiz_text(lang, "reset_confirm")
-    assert quiz_text(lang, "score", right=1, asked=2) in tab.page.locator(".mcr-quiz__score").inner_text()
-    reset.click()
-    assert tab.page.locator(".mcr-quiz__score").inner_text() == quiz_text(lang, "score_none")
-    assert tab.page.locator(".mcr-quiz__notice").inner_text() == quiz_text(lang, "reset_done")
-    tab.open(f"{_prefix(lang)}quiz/rules/")
-    _wait(tab, "question")
-    assert tab.page.locator(".mcr-quiz__score").inner_text() == quiz_text(lang, "score_none")
+    _reset_erases_the_score(tab, lang)
     assert tab.errors == []
 
 
