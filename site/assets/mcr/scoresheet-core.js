@@ -491,14 +491,22 @@
     var event = freshEvent(), out = [];
     value.sessions.forEach(function (s) {
       var added = isObject(s) ? eventEntry(data, s.sheet, s.file, event.sessions) : {problems: [problem("err_event_shape")]};
-      if (added.entry && added.replaces !== null) event.sessions[added.replaces] = added.entry;
-      else if (added.entry) event.sessions.push(added.entry);
+      if (added.entry) withEntry(event, added);
       out = out.concat(added.problems);
     });
     return out.length ? {event: null, problems: out} : {event: event, problems: []};
   }
 
   function freshEvent() { return {format: FORMAT, sessions: []}; }
+
+  // `event` with an entry eventEntry accepted: in the place of the stage it replaces, else
+  // last. The file name of the session replaced (null: none).
+  function withEntry(event, added) {
+    if (added.replaces === null) { event.sessions.push(added.entry); return null; }
+    var older = event.sessions[added.replaces].file;
+    event.sessions[added.replaces] = added.entry;
+    return older;
+  }
 
   // One session's results by player key: name, session score and standard points (in
   // 1/UNIT-ths, as the session's standings share them), and whether the session is over.
@@ -571,7 +579,7 @@
     editionOf: editionOf, offenceOf: offenceOf, checkSheet: checkSheet, handProblems: handProblems,
     fresh: fresh, isEmpty: isEmpty, salvage: salvage,
     isSheetLink: isSheetLink, fromLink: fromLink, toLink: toLink, fromCalculator: fromCalculator,
-    playerKey: playerKey, eventEntry: eventEntry, checkEvent: checkEvent, freshEvent: freshEvent,
+    playerKey: playerKey, eventEntry: eventEntry, withEntry: withEntry, checkEvent: checkEvent, freshEvent: freshEvent,
     eventStandings: eventStandings
   };
 })();

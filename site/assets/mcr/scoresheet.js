@@ -483,7 +483,7 @@
   Sheet.prototype.addEventFiles = function (files) {
     var self = this;
     Promise.all(files.map(function (file) {
-      return file.text().then(function (text) { return text; }, function () { return null; });
+      return file.text().catch(function () { return null; });   // unreadable: said per file
     })).then(function (texts) {
       self.eventSay(texts.map(function (text, i) { return self.addEventText(files[i].name, text); }));
     });
@@ -492,24 +492,17 @@
   // One file's session into the event, or why not (a refused file changes nothing).
   Sheet.prototype.addEventText = function (file, text) {
     if (text === null) return this.eventRefused(file, [{key: "err_file_read", values: {}, at: null}]);
-    var value;
-    text = text.replace(/^\ufeff/, "");
-    try { value = JSON.parse(text); } catch (err) { return this.eventRefused(file, [this.jsonProblem(err, text)]); }
-    return this.addEventValue(file, value);
+    var read = this.readJson(text);
+    return read.problem ? this.eventRefused(file, [read.problem]) : this.addEventValue(file, read.value);
   };
 
   Sheet.prototype.addEventValue = function (file, value) {
     var event = this.event.load(), added = core.eventEntry(this.data, value, file, event.sessions);
     if (!added.entry) return this.eventRefused(file, added.problems);
-    if (added.replaces === null) {
-      event.sessions.push(added.entry);
-      this.event.save(event);
-      return {text: this.t("event_added", {file: file}), error: false};
-    }
-    var older = event.sessions[added.replaces].file;
-    event.sessions[added.replaces] = added.entry;   // the same table, further on: one session still
+    var older = core.withEntry(event, added);   // the same table, further on: one session still
     this.event.save(event);
-    return {text: this.t("event_replaced", {file: file, older: older}), error: false};
+    return {text: older === null ? this.t("event_added", {file: file}) : this.t("event_replaced", {file: file, older: older}),
+            error: false};
   };
 
   Sheet.prototype.eventRefused = function (file, problems) {
@@ -817,15 +810,22 @@
 
   Sheet.prototype.exportCsv = function () { this.downloadCsv(this.csvRows(this.load()), today() + ".csv"); };
 
+  // A file's text as JSON ({value}), or what stops it ({problem}); a leading byte order
+  // mark, which some editors write, is no mistake.
+  Sheet.prototype.readJson = function (text) {
+    text = text.replace(/^\ufeff/, "");
+    try { return {value: JSON.parse(text), problem: null}; } catch (err) { return {value: null, problem: this.jsonProblem(err, text)}; }
+  };
+
   Sheet.prototype.importFile = function (file) {
     var self = this, reader = new FileReader();
     reader.onload = function () {
-      var value, text = String(reader.result).replace(/^\ufeff/, "");
-      try { value = JSON.parse(text); } catch (err) {
-        self.notice(self.t("sheet_file_bad", {file: file.name, problems: self.problemText(self.jsonProblem(err, text))}), "error");
+      var read = self.readJson(String(reader.result));
+      if (read.problem) {
+        self.notice(self.t("sheet_file_bad", {file: file.name, problems: self.problemText(read.problem)}), "error");
         return;
       }
-      var checked = core.checkSheet(self.data, value);
+      var checked = core.checkSheet(self.data, read.value);
       if (checked.problems.length) {
         self.notice(self.t("sheet_file_bad", {file: file.name, problems: self.problemsText(checked.problems)}), "error");
         return;
