@@ -6,7 +6,7 @@ import json
 import sys
 from typing import Any
 
-from rules import RulesError, breakdown, fan_table, score_with_table
+from rules import RulesError, breakdown, fan_table, other_counts, score_ties, score_with_table
 
 from .cli_text import cli_text
 from .engine_messages import engine_message, flag_of
@@ -76,5 +76,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(shown.as_dict(), ensure_ascii=False))
     else:
-        print(breakdown_text(shown, table, args.lang))
+        # Other counts of the same total: a referee or a learner comparing a count needs them.
+        others = other_counts(result.fans, score_ties(args.hand, table=table, lang=args.lang, **situation))
+        print(breakdown_text(shown, table, args.lang, others))
     return 0

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from rules import Breakdown, FanTable, ScoreResult, breakdown
+from rules import Breakdown, FanTable, FanTimes, OtherCount, ScoreResult, breakdown
 
 from .cli_text import chinese_name_beside, cli_text, points_text, quiz_text
 from .engine_messages import flag_of as _flag
@@ -28,7 +28,9 @@ def format_breakdown(result: ScoreResult, table: FanTable, lang: str) -> str:
     return breakdown_text(breakdown(result, table), table, lang)
 
 
-def breakdown_text(shown: Breakdown, table: FanTable, lang: str) -> str:
+def breakdown_text(shown: Breakdown, table: FanTable, lang: str, others: tuple[OtherCount, ...] = ()) -> str:
+    """The breakdown as text; `others` are the other counts of the same total
+    (rules.other_counts), said after what is not counted."""
     def name(fan_id: str) -> str:
         return table.fan(fan_id).name(lang)
 
@@ -42,6 +44,9 @@ def breakdown_text(shown: Breakdown, table: FanTable, lang: str) -> str:
     if shown.not_counted:
         lines += ["", cli_text(lang, "not_counted")]
         lines += [f"  {line}" for line in _not_counted_lines(shown, lang, name)]
+    if others:
+        lines += ["", cli_text(lang, "same_total")]
+        lines += [f"  {line}" for line in same_total_lines(others, lang)]
     lines.append("")
     if shown.waits:
         key = "waited_on_one" if len(shown.waits) == 1 else "waited_on"
@@ -82,3 +87,12 @@ def _payments_line(result: Breakdown, lang: str) -> str:
                         each=p.each, received=p.winner_receives)
     return cli_text(lang, "payments_discard", base=(p.discarder or 0) - result.total, total=result.total,
                     discarder=p.discarder, others=p.others, received=p.winner_receives)
+
+
+def same_total_lines(others: tuple[OtherCount, ...], lang: str) -> list[str]:
+    """One line per other count of the same total: what it counts instead of what."""
+    def fans(side: tuple[FanTimes, ...]) -> str:
+        return cli_text(lang, "list_separator").join(
+            cli_text(lang, "same_total_fan", fan=f.name, points=f.points, times=f" x{f.times}" if f.times > 1 else "")
+            for f in side)
+    return [cli_text(lang, "same_total_line", counted=fans(o.counted), instead=fans(o.instead_of)) for o in others]

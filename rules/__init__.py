@@ -20,6 +20,7 @@ from .table_source import read_table_data, strip_lines
 from .notation import Hand, parse_hand, parse_hand_to_analyze, parse_waiting_hand, read_tiles
 from .predicate_types import VOCABULARY_VALUES
 from .result import NotCounted, Payments, ScoredFan, ScoreResult
+from .same_total import FanTimes, OtherCount, other_counts
 from .self_check import check_fan_table
 from .shapes import (HONOR_CODES, HONORS_AND_KNITTED, KNITTED_ARRANGEMENTS, KNITTED_STRAIGHT, ORPHAN_CODES,
                      SEVEN_PAIRS, SHAPES, STANDARD, THIRTEEN_ORPHANS, is_winning, standard_splits)
@@ -38,5 +39,5 @@ __all__ = [
     "ScoreResult", "ScoredFan", "Situation", "SituationError", "THIRTEEN_ORPHANS", "fan_table", "is_winning",
     "load_fan_table", "make_situation", "parse_hand", "parse_waiting_hand", "read_table_data", "read_tiles", "score", "strip_lines",
     "score_readings", "score_ties", "score_with_table", "situation_for", "situation_problem", "standard_splits", "table_from_data", "waits",
-    "Competition", "Offence", "change_name",
+    "Competition", "Offence", "change_name", "FanTimes", "OtherCount", "other_counts",
 ]

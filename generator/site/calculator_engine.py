@@ -77,6 +77,13 @@ def _scored(request: dict[str, Any]) -> rules.Breakdown:
     return rules.breakdown(rules.score_with_table(table, request["hand"], lang, echo=True, **situation), table)
 
 
+def _same_total(request: dict[str, Any], shown: rules.Breakdown) -> list[dict[str, Any]]:
+    """The other counts of the shown total (rules.other_counts), for the page to list."""
+    situation = {k: v for k, v in request.items() if k in rules.SITUATION_FIELDS}
+    ties = rules.score_ties(request["hand"], table=_table(request), lang=request.get("lang", "en"), **situation)
+    return [other.as_dict() for other in rules.other_counts(shown.fans, ties)]
+
+
 def score(request: dict[str, Any]) -> dict[str, Any]:
     """The answer of `mcr score -` to `request` ({"hand", situation fields...}), in `lang`."""
     return _scored(request).as_dict()
@@ -107,7 +114,8 @@ def waits(request: dict[str, Any]) -> list[dict[str, Any]]:
 
 def analyse(request: dict[str, Any]) -> dict[str, Any]:
     """What the page shows for the hand typed or tapped so far:
-    - 14 tiles: {"kind": "score", "result": the breakdown, "tiles": the hand};
+    - 14 tiles: {"kind": "score", "result": the breakdown, "same_total": the other counts of its
+      total (rules.OtherCount.as_dict), "tiles": the hand};
     - 13 tiles: {"kind": "waits", "waits": [...], "tiles": the hand};
     - fewer or more: {"kind": "incomplete", "count": tiles so far};
     - a hand the engine refuses: {"kind": "error", "error": describe(...)}."""
@@ -119,7 +127,9 @@ def analyse(request: dict[str, Any]) -> dict[str, Any]:
     try:
         if not isinstance(hand, str):
             raise NotationError("the hand must be a string", code="hand_not_string")
-        return {"kind": "score", "result": _scored(request).as_dict(), "tiles": hand_tiles(rules.parse_hand(hand))}
+        shown = _scored(request)
+        return {"kind": "score", "result": shown.as_dict(), "same_total": _same_total(request, shown),
+                "tiles": hand_tiles(rules.parse_hand(hand))}
     except RulesError as err:
         if err.code != "tile_count":
             return {"kind": "error", "error": describe(err, table, lang)}

@@ -149,6 +149,18 @@ def test_typed_notation_redraws_the_picture_and_undo_goes_back(calc: Calc) -> No
     assert calc.notation() == "[EEE][SSSS1]55pWWWNNN"
 
 
+def test_another_count_of_the_same_total_is_listed_with_links(calc: Calc) -> None:
+    # Worked out in tests/engine/test_same_total.py: 789p joins 789s or 456p, not both.
+    calc.type("[789s]23m456789pCC1m")
+    others = calc.page.locator(".mcr-calc__result .mcr-hand__same-total li")
+    assert others.count() == 1
+    assert others.inner_text() == "Short Straight (1) instead of Mixed Double Chow (1)"
+    links = others.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert [link.rsplit("fans/", 1)[-1] for link in links] == ["short_straight/", "mixed_double_chow/"]
+    calc.type("[EEE][SSSS1]55pWWWNNN")   # one count only: nothing more is said
+    assert calc.page.locator(".mcr-calc__result .mcr-hand__same-total").count() == 0
+
+
 def test_each_answer_says_how_long_the_engine_took_in_its_worker(calc: Calc) -> None:
     """benchmarks/calculator_speed.py splits an answer's time into the engine's and the
     rest by this attribute: it comes with every answer the engine gives, and not with one

@@ -75,6 +75,18 @@ def test_a_full_hand_is_scored_with_what_the_verdict_needs(loaded: None) -> None
     assert answer["result"]["minimum"] == result.minimum == 8
     assert answer["result"]["total_without_flowers"] == result.total_without_flowers
 
+    assert answer["same_total"] == []   # Pure Straight and the rest: no other count reaches its 19
+
+
+def test_a_full_hand_names_the_other_counts_of_its_total(loaded: None) -> None:
+    # Worked out in tests/engine/test_same_total.py: 789p joins 789s or 456p, not both.
+    answer = engine.analyse({"hand": "[789s]23m456789pCC1m", "lang": "fr"})
+    assert answer["result"]["total"] == 9
+    (other,) = answer["same_total"]
+    assert [(f["id"], f["points"], f["times"]) for f in other["counted"]] == [("short_straight", 1, 1)]
+    assert [(f["id"], f["points"], f["times"]) for f in other["instead_of"]] == [("mixed_double_chow", 1, 1)]
+    assert other["counted"][0]["name"] == rules.fan_table().fan("short_straight").name("fr")
+
 
 def test_the_reasons_a_fan_is_left_out_are_the_command_lines(loaded: None) -> None:
     # Three kongs, one melded: the rules list Melded Kong with Three Kongs (it is not implied),

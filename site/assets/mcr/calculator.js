@@ -284,6 +284,7 @@
             cell("mcr-sets", self.sets(n.groups)), cell("", self.reason(n))]);
         }))]));
     }
+    if (answer.same_total && answer.same_total.length) parts.push(this.sameTotal(answer.same_total));
     parts.push(h("p", {class: "mcr-verdict mcr-verdict--" + (r.valid ? "valid" : "invalid")}, [this.verdict(answer)]));
     var p = r.payments;
     if (p) {
@@ -299,6 +300,26 @@
       h("figcaption", {class: "mcr-hand__situation"},
         this.situationLine(r.situation).map(function (s) { return h("span", {}, [s]); })),
       h("div", {class: "mcr-hand__score"}, parts)]);
+  };
+
+  // The other counts that reach the same total (rules.other_counts): a player who counts
+  // one of them scores the hand right, which a referee checking a count needs to see.
+  Calculator.prototype.sameTotal = function (others) {
+    var self = this;
+    function side(fans) {
+      var parts = [];
+      fans.forEach(function (f, i) {
+        if (i) parts.push(self.t("calc_list_separator"));
+        parts.push.apply(parts, self.nodes("calc_same_total_fan", {fan: self.fanLink(f.id), points: f.points,
+                                                                   times: f.times > 1 ? " ×" + f.times : ""}));
+      });
+      return h("span", {}, parts);
+    }
+    return h("div", {class: "mcr-hand__same-total"}, [
+      h("p", {}, [this.t("calc_same_total")]),
+      h("ul", {}, others.map(function (o) {
+        return h("li", {}, self.nodes("calc_same_total_line", {counted: side(o.counted), instead: side(o.instead_of)}));
+      }))]);
   };
 
   // A valid win can go to the score sheet page: its total, how it was won, its flowers and

@@ -1,0 +1,25 @@
+"""`mcr score` says the other counts of the same total, in the user's language (the hand is
+worked out in tests/engine/test_same_total.py)."""
+from __future__ import annotations
+
+from .in_process import mcr_here
+
+
+def test_the_breakdown_lists_another_count_of_the_same_total() -> None:
+    run = mcr_here("score", "222345m5557889p8p", "--self-drawn")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    at = lines.index("Also right, for the same total (the rules ask for the highest total, not for particular fans):")
+    assert lines[at + 1] == "  Single Wait (1) instead of Closed Wait (1)"
+    assert lines.index("Not counted:") < at < next(i for i, line in enumerate(lines) if line.startswith("Total 9"))
+
+
+def test_the_other_count_is_said_in_chinese() -> None:
+    run = mcr_here("--lang", "zh", "score", "[789s]23m456789pCC1m")
+    # Short Straight is 连六 and Mixed Double Chow 喜相逢 in the rules' own names.
+    assert "  计连六（1分），不计喜相逢（1分）" in run.stdout, run.stdout
+
+
+def test_a_hand_with_one_count_says_nothing_more() -> None:
+    run = mcr_here("score", "123456789m12355p")
+    assert run.returncode == 0 and "Also right" not in run.stdout
