@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from markupsafe import Markup, escape
 
-from rules import FanTable, Hand, ScoreResult, breakdown, parse_hand
+from rules import FanTable, FanTimes, Hand, OtherCount, ScoreResult, breakdown, other_counts, parse_hand, score_ties
 from rules import NotCountedLine as BreakdownLine
 from rules import SITUATION_FLAGS as FLAG_NAMES
 
@@ -83,6 +83,7 @@ class Scoring:
     valid: bool
     verdict: str
     payments: str
+    same_total: tuple[Markup, ...] = ()   # the other counts of the same total, one line each
 
 
 def asset_name(face: str, variant: str) -> str:
@@ -165,8 +166,22 @@ def _reason(line: BreakdownLine, ctx: RenderContext) -> Markup:
     return Markup('<a href="{}">{}</a>').format(href, reason) if href else Markup(reason)
 
 
-def scoring_view(result: ScoreResult, ctx: RenderContext) -> Scoring:
-    """The breakdown of `result` (rules.breakdown) as the hand block shows it."""
+def _same_total_line(other: OtherCount, ctx: RenderContext) -> Markup:
+    """One other count of the same total, its fans linked to their pages."""
+    def side(fans: tuple[FanTimes, ...]) -> Markup:
+        separator = escape(text(ctx.lang, "calc_list_separator"))
+        return separator.join(
+            Markup(escape(text(ctx.lang, "same_total_fan", fan="\0", points=f.points,
+                               times=f" ×{f.times}" if f.times > 1 else ""))).replace(
+                "\0", Markup('<a href="{}">{}</a>').format(ctx.fan_href(f.id), _fan_name(ctx, f.id)))
+            for f in fans)
+    line = Markup(escape(text(ctx.lang, "same_total_line", counted="\1", instead="\2")))
+    return line.replace("\1", side(other.counted)).replace("\2", side(other.instead_of))
+
+
+def scoring_view(result: ScoreResult, ctx: RenderContext, others: tuple[OtherCount, ...] = ()) -> Scoring:
+    """The breakdown of `result` (rules.breakdown) as the hand block shows it, with the other
+    counts of its total (rules.other_counts)."""
     lang, shown = ctx.lang, breakdown(result, ctx.table)
     fans = tuple(FanLine(_fan_name(ctx, f.id), ctx.fan_href(f.id), f.points, f.count, _sets(ctx, f.groups))
                  for f in shown.fans)
@@ -183,7 +198,8 @@ def scoring_view(result: ScoreResult, ctx: RenderContext) -> Scoring:
         payments = (text(lang, "payments_self_drawn", each=p.each, total=p.winner_receives) if p.self_drawn
                     else text(lang, "payments_discard", discarder=p.discarder, others=p.others,
                               total=p.winner_receives))
-    return Scoring(fans, not_counted, total, shown.valid, verdict, payments)
+    return Scoring(fans, not_counted, total, shown.valid, verdict, payments,
+                   tuple(_same_total_line(o, ctx) for o in others))
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +228,10 @@ def render_hand(block: HandBlock, result: ScoreResult | None, ctx: RenderContext
     """The HTML of one hand block (a <figure>), in ctx.lang; `others` are the results of
     the other editions of the rules that score it differently."""
     hand = parse_hand(block.hand)
-    scoring = scoring_view(result, ctx) if (result is not None and block.show_scoring) else None
+    scoring = None
+    if result is not None and block.show_scoring:
+        ties = score_ties(block.hand, table=ctx.table, lang=ctx.lang, **block.situation_dict)
+        scoring = scoring_view(result, ctx, other_counts(result.fans, ties))
     situation = situation_line(block.situation_dict, ctx.lang, full=scoring is not None,
                                implied=result.situation.implied if result is not None else ())
     notes = edition_notes(others or {}, ctx) if scoring is not None else ()

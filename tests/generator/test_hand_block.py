@@ -100,6 +100,19 @@ def test_drawing_marks_melds_concealed_kongs_and_the_winning_tile(table: rules.F
     assert "其他三家各付23分" in html                                     # payments
 
 
+def test_a_block_lists_the_other_counts_of_its_total(table: rules.FanTable) -> None:
+    # 222m 345m 555p 789p 88p, 8p drawn: it fills 7_9 (Closed Wait) or the pair (Single Wait);
+    # one wait fan counts, either one (tests/engine/test_same_total.py works out the 9 points).
+    (f,) = find_hand_fences('```hand\nhand: "222345m5557889p8p"\nself_drawn: true\n```')
+    block = read_block(f)
+    html = render_hand(block, check_block(block, table), _ctx(table, "fr"))   # the French file keeps these names
+    (line,) = re.findall(r'<div class="mcr-hand__same-total">.*?<li>(.*?)</li>', html, re.S)
+    assert line == '<a href="F/single_wait/">Single Wait</a> (1) au lieu de <a href="F/closed_wait/">Closed Wait</a> (1)'
+    (f,) = find_hand_fences('```hand\nhand: "123456789m12355p"\n```')   # one count only
+    block = read_block(f)
+    assert "mcr-hand__same-total" not in render_hand(block, check_block(block, table), _ctx(table))
+
+
 def test_faces_of_engine_group_texts() -> None:
     assert faces_of("345p") == ["3p", "4p", "5p"]
     assert faces_of("EEEE") == ["E"] * 4

@@ -310,15 +310,15 @@
       var parts = [];
       fans.forEach(function (f, i) {
         if (i) parts.push(self.t("calc_list_separator"));
-        parts.push.apply(parts, self.nodes("calc_same_total_fan", {fan: self.fanLink(f.id), points: f.points,
+        parts.push.apply(parts, self.nodes("same_total_fan", {fan: self.fanLink(f.id), points: f.points,
                                                                    times: f.times > 1 ? " ×" + f.times : ""}));
       });
       return h("span", {}, parts);
     }
     return h("div", {class: "mcr-hand__same-total"}, [
-      h("p", {}, [this.t("calc_same_total")]),
+      h("p", {}, [this.t("same_total_caption")]),
       h("ul", {}, others.map(function (o) {
-        return h("li", {}, self.nodes("calc_same_total_line", {counted: side(o.counted), instead: side(o.instead_of)}));
+        return h("li", {}, self.nodes("same_total_line", {counted: side(o.counted), instead: side(o.instead_of)}));
       }))]);
   };
 
