@@ -77,6 +77,6 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(shown.as_dict(), ensure_ascii=False))
     else:
         # Other counts of the same total: a referee or a learner comparing a count needs them.
-        others = other_counts(result.fans, score_ties(args.hand, table=table, lang=args.lang, **situation))
+        others = other_counts(result, score_ties(args.hand, table=table, lang=args.lang, **situation))
         print(breakdown_text(shown, table, args.lang, others))
     return 0

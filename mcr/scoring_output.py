@@ -95,4 +95,10 @@ def same_total_lines(others: tuple[OtherCount, ...], lang: str) -> list[str]:
         return cli_text(lang, "list_separator").join(
             cli_text(lang, "same_total_fan", fan=f.name, points=f.points, times=f" x{f.times}" if f.times > 1 else "")
             for f in side)
-    return [cli_text(lang, "same_total_line", counted=fans(o.counted), instead=fans(o.instead_of)) for o in others]
+    lines = []
+    for other in others:
+        line = cli_text(lang, "same_total_line", counted=fans(other.counted), instead=fans(other.instead_of))
+        if other.groups:   # another reading of the tiles: its sets say how
+            line = cli_text(lang, "same_total_reading", line=line, groups=" ".join(other.groups))
+        lines.append(line)
+    return lines

@@ -4,14 +4,15 @@ Take-the-highest asks for the highest total, not for particular fans: where two 
 could each be counted for the winning tile, or two pairwise chow fans for the same sets, a
 player who counts the other one scores the hand right. A referee checking a player's count,
 or a learner comparing theirs, needs to see that. Each other count is given as what it
-counts that the shown count does not, and what it does without.
+counts that the shown count does not, and what it does without, with its sets where it reads
+the tiles otherwise (four chows 123m or the pungs 111m 222m 333m with a 123m).
 """
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from .result import ScoredFan, ScoreResult
 
@@ -37,28 +38,41 @@ class OtherCount:
 
     counted: tuple[FanTimes, ...]
     instead_of: tuple[FanTimes, ...]
+    groups: tuple[str, ...] = ()   # its sets, where they are not the shown count's
 
     def as_dict(self) -> dict[str, Any]:
-        return {"counted": [f.as_dict() for f in self.counted], "instead_of": [f.as_dict() for f in self.instead_of]}
+        return {"counted": [f.as_dict() for f in self.counted], "instead_of": [f.as_dict() for f in self.instead_of],
+                "groups": list(self.groups)}
+
+
+class Scored(Protocol):
+    """A scored hand as a result (rules.ScoreResult) or its breakdown (rules.Breakdown) has it."""
+
+    @property
+    def fans(self) -> Sequence[ScoredFan]: ...
+
+    @property
+    def groups(self) -> tuple[str, ...]: ...
 
 
 def _times(fans: Iterable[ScoredFan]) -> Counter[str]:
     return Counter({f.id: f.count for f in fans})
 
 
-def other_counts(shown: Iterable[ScoredFan], ties: Iterable[ScoreResult]) -> tuple[OtherCount, ...]:
+def other_counts(shown: Scored, ties: Iterable[ScoreResult]) -> tuple[OtherCount, ...]:
     """The counts among `ties` (rules.score_ties of the same hand and situation) whose fans
-    differ from the `shown` fans, each as its difference, in the order of `ties`."""
-    shown = tuple(shown)
-    base = _times(shown)
-    lines = {f.id: f for f in shown}
+    differ from those of the `shown` count, each as its difference, in the order of `ties`."""
+    base = _times(shown.fans)
+    sets = sorted(shown.groups)
+    lines = {f.id: f for f in shown.fans}
     out: list[OtherCount] = []
     for tie in ties:
         other = _times(tie.fans)
         if other == base:
             continue
         lines.update((f.id, f) for f in tie.fans if f.id not in lines)
-        out.append(OtherCount(_difference(other - base, lines), _difference(base - other, lines)))
+        groups = tie.groups if sorted(tie.groups) != sets else ()
+        out.append(OtherCount(_difference(other - base, lines), _difference(base - other, lines), groups))
     return tuple(out)
 
 

@@ -75,8 +75,8 @@ REQUESTS = (
 CALCULATOR_KEYS = tuple(sorted(k for k in TEXT["en"] if k.startswith(("calc_", "error_"))))
 SCORING_KEYS = SITE_KEYS + ("reason_non_repeat", "reason_listed", "reason_left_out", "reason_non_separation",
                             "reason_non_identical",
-                            "reason_account_once", "payments_self_drawn", "payments_discard",
-                            "same_total_caption", "same_total_fan", "same_total_line")
+                            "reason_account_once", "payments_self_drawn", "payments_discard") + tuple(
+    sorted(k for k in TEXT["en"] if k.startswith("same_total_")))   # the other counts of the same total
 
 
 class MissingPyodide(FileNotFoundError):

@@ -81,7 +81,7 @@ def _same_total(request: dict[str, Any], shown: rules.Breakdown) -> list[dict[st
     """The other counts of the shown total (rules.other_counts), for the page to list."""
     situation = {k: v for k, v in request.items() if k in rules.SITUATION_FIELDS}
     ties = rules.score_ties(request["hand"], table=_table(request), lang=request.get("lang", "en"), **situation)
-    return [other.as_dict() for other in rules.other_counts(shown.fans, ties)]
+    return [other.as_dict() for other in rules.other_counts(shown, ties)]
 
 
 def score(request: dict[str, Any]) -> dict[str, Any]:

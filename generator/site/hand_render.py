@@ -176,7 +176,13 @@ def _same_total_line(other: OtherCount, ctx: RenderContext) -> Markup:
                 "\0", Markup('<a href="{}">{}</a>').format(ctx.fan_href(f.id), _fan_name(ctx, f.id)))
             for f in fans)
     line = Markup(escape(text(ctx.lang, "same_total_line", counted="\1", instead="\2")))
-    return line.replace("\1", side(other.counted)).replace("\2", side(other.instead_of))
+    line = line.replace("\1", side(other.counted)).replace("\2", side(other.instead_of))
+    if not other.groups:
+        return line
+    sets = Markup(" ").join(Markup('<span class="mcr-set">{}</span>').format(Markup("").join(i.html() for i in tiles))
+                            for tiles in _sets(ctx, other.groups))
+    return Markup(escape(text(ctx.lang, "same_total_reading", line="\1", groups="\2"))).replace(
+        "\1", line).replace("\2", sets)
 
 
 def scoring_view(result: ScoreResult, ctx: RenderContext, others: tuple[OtherCount, ...] = ()) -> Scoring:
@@ -231,7 +237,7 @@ def render_hand(block: HandBlock, result: ScoreResult | None, ctx: RenderContext
     scoring = None
     if result is not None and block.show_scoring:
         ties = score_ties(block.hand, table=ctx.table, lang=ctx.lang, **block.situation_dict)
-        scoring = scoring_view(result, ctx, other_counts(result.fans, ties))
+        scoring = scoring_view(result, ctx, other_counts(result, ties))
     situation = situation_line(block.situation_dict, ctx.lang, full=scoring is not None,
                                implied=result.situation.implied if result is not None else ())
     notes = edition_notes(others or {}, ctx) if scoring is not None else ()

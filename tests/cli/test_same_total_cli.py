@@ -23,3 +23,11 @@ def test_the_other_count_is_said_in_chinese() -> None:
 def test_a_hand_with_one_count_says_nothing_more() -> None:
     run = mcr_here("score", "123456789m12355p")
     assert run.returncode == 0 and "Also right" not in run.stdout
+
+
+def test_another_reading_is_said_with_its_sets() -> None:
+    # Worked out in tests/engine/test_same_total.py: four chows 123m, or three pungs and a chow.
+    run = mcr_here("score", "[123m]111222333m6p6p")
+    (line,) = [line for line in run.stdout.splitlines() if " instead of " in line]
+    assert line.startswith("  Pure Shifted Pungs (24), Three Concealed Pungs (16), Tile Hog (2) x3, ")
+    assert line.endswith(" instead of Quadruple Chow (48), with the tiles read as 123m 66p 111m 222m 333m")

@@ -13,7 +13,7 @@ TABLE = rules.fan_table()
 
 def _others(hand: str, **situation: object) -> tuple[OtherCount, ...]:
     shown = rules.score_with_table(TABLE, hand, **situation)
-    return rules.other_counts(shown.fans, rules.score_ties(hand, table=TABLE, **situation))
+    return rules.other_counts(shown, rules.score_ties(hand, table=TABLE, **situation))
 
 
 def _ids(side: Iterable[rules.FanTimes]) -> list[tuple[str, int, int]]:
@@ -54,11 +54,28 @@ def test_four_chows_in_a_ring_give_the_pairwise_fans_in_either_proportion() -> N
     assert _ids(other.instead_of) == [("mixed_double_chow", 1, 1)]
 
 
+def test_another_reading_of_the_tiles_comes_with_its_sets() -> None:
+    # [123m] 111m 222m 333m 66p, 6p from a discard. Four chows 123m: Quadruple Chow 48 + No
+    # Honors 1 + Single Wait 1 = 50 (One Voided Suit only listed with it). Three pungs:
+    # Pure Shifted Pungs 24 + Three Concealed Pungs 16 + Tile Hog 2 x3 (four 1m, 2m, 3m) + Pung
+    # of Terminals or Honors 1 (111m) + One Voided Suit 1 + No Honors 1 + Single Wait 1 = 50.
+    # Quadruple Chow ranks higher and is shown.
+    (other,) = _others("[123m]111222333m6p6p")
+    assert _ids(other.counted) == [("pure_shifted_pungs", 24, 1), ("three_concealed_pungs", 16, 1),
+                                   ("tile_hog", 2, 3), ("pung_of_terminals_or_honors", 1, 1),
+                                   ("one_voided_suit", 1, 1)]
+    assert _ids(other.instead_of) == [("quadruple_chow", 48, 1)]
+    assert sorted(other.groups) == ["111m", "123m", "222m", "333m", "66p"]
+    # The same sets with the winning tile elsewhere are no other reading: no sets are given.
+    (wait,) = _others("222345m5557889p8p", self_drawn=True)
+    assert wait.groups == ()
+
+
 def test_a_hand_with_one_count_has_no_other() -> None:
     # Pure Straight 123m 456m 789m, Mixed Double Chow 123m 123p, the pair 55p: no other fan
     # can take the place of any counted one.
     assert _others("123456789m12355p") == ()
-    assert rules.other_counts((), ()) == ()
+    assert rules.other_counts(rules.score_with_table(TABLE, "[789s]23m456789pCC1m"), ()) == ()
 
 
 def test_as_dict_names_both_sides() -> None:

@@ -108,6 +108,13 @@ def test_a_block_lists_the_other_counts_of_its_total(table: rules.FanTable) -> N
     html = render_hand(block, check_block(block, table), _ctx(table, "fr"))   # the French file keeps these names
     (line,) = re.findall(r'<div class="mcr-hand__same-total">.*?<li>(.*?)</li>', html, re.S)
     assert line == '<a href="F/single_wait/">Single Wait</a> (1) au lieu de <a href="F/closed_wait/">Closed Wait</a> (1)'
+    # Another reading (four chows, or three pungs and a chow): its five sets, 14 tiles, after the line.
+    (f,) = find_hand_fences('```hand\nhand: "[123m]111222333m6p6p"\n```')
+    block = read_block(f)
+    (line,) = re.findall(r'<div class="mcr-hand__same-total">.*?<li>(.*?)</li>', render_hand(
+        block, check_block(block, table), _ctx(table)), re.S)
+    assert line.count('<span class="mcr-set">') == 5 and line.count("<img") == 14
+    assert line.index('href="F/quadruple_chow/"') < line.index("with the tiles read as") < line.index("mcr-set")
     (f,) = find_hand_fences('```hand\nhand: "123456789m12355p"\n```')   # one count only
     block = read_block(f)
     assert "mcr-hand__same-total" not in render_hand(block, check_block(block, table), _ctx(table))

@@ -318,7 +318,10 @@
     return h("div", {class: "mcr-hand__same-total"}, [
       h("p", {}, [this.t("same_total_caption")]),
       h("ul", {}, others.map(function (o) {
-        return h("li", {}, self.nodes("same_total_line", {counted: side(o.counted), instead: side(o.instead_of)}));
+        var line = self.nodes("same_total_line", {counted: side(o.counted), instead: side(o.instead_of)});
+        // Another reading of the tiles: its sets say how.
+        if (o.groups.length) line = self.nodes("same_total_reading", {line: h("span", {}, line), groups: h("span", {}, self.sets(o.groups))});
+        return h("li", {}, line);
       }))]);
   };
 
