@@ -159,7 +159,7 @@ def test_another_count_of_the_same_total_is_listed_with_links(calc: Calc) -> Non
     assert [link.rsplit("fans/", 1)[-1] for link in links] == ["short_straight/", "mixed_double_chow/"]
     calc.type("[123m]111222333m6p6p")   # another reading: four chows, or three pungs and a chow
     assert others.locator(".mcr-set").count() == 5 and others.locator(".mcr-set img").count() == 14
-    assert others.inner_text().endswith("instead of Quadruple Chow (48), with the tiles read as")
+    assert others.inner_text().strip().endswith("instead of Quadruple Chow (48), with the tiles read as")
     calc.type("[EEE][SSSS1]55pWWWNNN")   # one count only: nothing more is said
     assert calc.page.locator(".mcr-calc__result .mcr-hand__same-total").count() == 0
 
