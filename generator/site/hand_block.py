@@ -30,8 +30,8 @@ import yaml
 
 from rules.yaml_loader import YamlProblem, load_strict
 
-from rules import (FanTable, RulesError, ScoreResult, SituationError, score_with_table, situation_for,
-                   situation_problem)
+from rules import (FanTable, OtherCount, RulesError, ScoreResult, SituationError, other_counts, score_ties,
+                   score_with_table, situation_for, situation_problem)
 from rules import SITUATION_FIELDS as SITUATION_KEYS
 
 from generator.markdown_fences import BlockError, fenced_blocks
@@ -179,6 +179,13 @@ def check_block(block: HandBlock, table: FanTable) -> ScoreResult | None:
         raise HandBlockError(block.line, f"{block.hand}: {err}") from None
     _compare(block, block.claims, result, table, "")
     return result
+
+
+def same_total_counts(block: HandBlock, result: ScoreResult | None, table: FanTable) -> tuple[OtherCount, ...]:
+    """The other counts of the block's total (rules.other_counts), when it shows its scoring."""
+    if result is None or not block.show_scoring:
+        return ()
+    return other_counts(result, score_ties(block.hand, table=table, **block.situation_dict))
 
 
 def check_editions(block: HandBlock, result: ScoreResult | None,

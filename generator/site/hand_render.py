@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from markupsafe import Markup, escape
 
-from rules import FanTable, FanTimes, Hand, OtherCount, ScoreResult, breakdown, other_counts, parse_hand, score_ties
+from rules import FanTable, FanTimes, Hand, OtherCount, ScoreResult, breakdown, parse_hand
 from rules import NotCountedLine as BreakdownLine
 from rules import SITUATION_FLAGS as FLAG_NAMES
 
@@ -230,14 +230,12 @@ def edition_notes(others: dict[str, ScoreResult], ctx: RenderContext) -> tuple[E
 
 
 def render_hand(block: HandBlock, result: ScoreResult | None, ctx: RenderContext, *, css: str = "",
-                others: dict[str, ScoreResult] | None = None) -> str:
+                others: dict[str, ScoreResult] | None = None, same_total: tuple[OtherCount, ...] = ()) -> str:
     """The HTML of one hand block (a <figure>), in ctx.lang; `others` are the results of
-    the other editions of the rules that score it differently."""
+    the other editions of the rules that score it differently, `same_total` the other
+    counts of its total (hand_block.same_total_counts)."""
     hand = parse_hand(block.hand)
-    scoring = None
-    if result is not None and block.show_scoring:
-        ties = score_ties(block.hand, table=ctx.table, lang=ctx.lang, **block.situation_dict)
-        scoring = scoring_view(result, ctx, other_counts(result, ties))
+    scoring = scoring_view(result, ctx, same_total) if (result is not None and block.show_scoring) else None
     situation = situation_line(block.situation_dict, ctx.lang, full=scoring is not None,
                                implied=result.situation.implied if result is not None else ())
     notes = edition_notes(others or {}, ctx) if scoring is not None else ()

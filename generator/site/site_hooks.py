@@ -33,12 +33,13 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from mkdocs.utils.meta import YAML_RE
 
-from rules import ScoreResult
+from rules import OtherCount, ScoreResult
 
 from generator.site.generate import Assembly, AssemblyError, assemble_docs, new_docs_folder
 from generator.site.diagrams import DIAGRAMS, diagram_html   # issue 14: rulebook diagrams
 from generator.site.diagrams.block import diagram_problems, read_diagrams
-from generator.site.hand_block import HandBlock, HandBlockError, HandFence, check_block, check_editions, find_hand_fences, read_block
+from generator.site.hand_block import (HandBlock, HandBlockError, HandFence, check_block, check_editions,
+                                      find_hand_fences, read_block, same_total_counts)
 from generator.site.hand_render import RenderContext, render_hand
 from generator.site.bank_guard import stale_bank_problems
 from generator.site.check_render import check_markdown
@@ -77,6 +78,7 @@ class _State:
     data: SiteData | None = None
     results: dict[HandBlock, ScoreResult | None] = field(default_factory=dict)
     others: dict[HandBlock, dict[str, ScoreResult]] = field(default_factory=dict)  # other editions' results
+    same_total: dict[HandBlock, tuple[OtherCount, ...]] = field(default_factory=dict)  # other counts of the total
     drawings: dict[str, str] = field(default_factory=dict)      # token -> HTML, until placed
     sources: Path | None = None          # the hand-written docs (site/), as mkdocs.yml names them
     docs: Path | None = None             # this process's assembled docs folder
@@ -135,6 +137,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         if markup:   # a text the pages show as written (the pages escape it; the author learns it here)
             raise PluginError("texts that hold markup:\n" + "\n".join(markup))
         _state.results.clear()
+        _state.same_total.clear()
         _state.others.clear()
         _state.not_found.clear()
         sources = Path(config.docs_dir).resolve()
@@ -319,7 +322,9 @@ def _hand_lines(fence: HandFence, token: str, ctx: RenderContext, offset: int) -
     if block not in _state.results:
         _state.results[block] = check_block(block, _state.data.table)
         _state.others[block] = check_editions(block, _state.results[block], _state.data.other_editions)
-    _state.drawings[token] = render_hand(block, _state.results[block], ctx, others=_state.others[block])
+        _state.same_total[block] = same_total_counts(block, _state.results[block], _state.data.table)
+    _state.drawings[token] = render_hand(block, _state.results[block], ctx, others=_state.others[block],
+                                         same_total=_state.same_total[block])
     return [fence.indent + token]
 
 

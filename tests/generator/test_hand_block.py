@@ -10,7 +10,7 @@ from mkdocs.exceptions import PluginError
 
 import rules
 from generator.site import site_hooks
-from generator.site.hand_block import HandBlockError, check_block, find_hand_fences, read_block
+from generator.site.hand_block import HandBlockError, check_block, find_hand_fences, read_block, same_total_counts
 from generator.site.hand_render import RenderContext, faces_of, render_hand
 from generator.site.site_data import load_site_data
 
@@ -105,19 +105,22 @@ def test_a_block_lists_the_other_counts_of_its_total(table: rules.FanTable) -> N
     # one wait fan counts, either one (tests/engine/test_same_total.py works out the 9 points).
     (f,) = find_hand_fences('```hand\nhand: "222345m5557889p8p"\nself_drawn: true\n```')
     block = read_block(f)
-    html = render_hand(block, check_block(block, table), _ctx(table, "fr"))   # the French file keeps these names
+    result = check_block(block, table)
+    html = render_hand(block, result, _ctx(table, "fr"), same_total=same_total_counts(block, result, table))
+    # (the French file keeps these fans' English names)
     (line,) = re.findall(r'<div class="mcr-hand__same-total">.*?<li>(.*?)</li>', html, re.S)
     assert line == '<a href="F/single_wait/">Single Wait</a> (1) au lieu de <a href="F/closed_wait/">Closed Wait</a> (1)'
     # Another reading (four chows, or three pungs and a chow): its five sets, 14 tiles, after the line.
     (f,) = find_hand_fences('```hand\nhand: "[123m]111222333m6p6p"\n```')
     block = read_block(f)
+    result = check_block(block, table)
     (line,) = re.findall(r'<div class="mcr-hand__same-total">.*?<li>(.*?)</li>', render_hand(
-        block, check_block(block, table), _ctx(table)), re.S)
+        block, result, _ctx(table), same_total=same_total_counts(block, result, table)), re.S)
     assert line.count('<span class="mcr-set">') == 5 and line.count("<img") == 14
     assert line.index('href="F/quadruple_chow/"') < line.index("with the tiles read as") < line.index("mcr-set")
     (f,) = find_hand_fences('```hand\nhand: "123456789m12355p"\n```')   # one count only
     block = read_block(f)
-    assert "mcr-hand__same-total" not in render_hand(block, check_block(block, table), _ctx(table))
+    assert same_total_counts(block, check_block(block, table), table) == ()
 
 
 def test_faces_of_engine_group_texts() -> None:
