@@ -5,6 +5,7 @@ language, and the fan table filters. Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -140,7 +141,7 @@ ENTRIES_SEEN = """() => {
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
-def test_every_language_of_the_menu_is_in_sight_and_clickable(browser: object, base_url: str, phone: bool) -> None:
+def test_every_language_of_the_menu_is_in_sight_and_clickable(browser: Any, base_url: str, phone: bool) -> None:
     size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
     context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
     try:
