@@ -56,11 +56,12 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
 
 
 def site_address(value: str) -> str:
-    """`--site-url https://example.github.io/mcr/`: a web address, "/" at its end."""
-    parts = urlsplit(value.strip())
+    """`--site-url https://example.github.io/mcr/`: a web address (the hook adds a missing "/")."""
+    address = value.strip()
+    parts = urlsplit(address)
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
         raise argparse.ArgumentTypeError(cli_text(locale_language(), "bad_site_url", url=value))
-    return value.strip() if value.strip().endswith("/") else value.strip() + "/"
+    return address
 
 
 def mkdocs_command(args: argparse.Namespace) -> list[str]:
