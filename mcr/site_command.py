@@ -12,10 +12,11 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from i18n import DEFAULT_LANG, strings, surfaces
 from mcr.cli_text import cli_text
-from mcr.language import add_lang_argument, language_list
+from mcr.language import add_lang_argument, language_list, locale_language
 from .child_process import run_supervised
 
 # The checkout mcr runs from: MkDocs runs the site's generator from its configuration there
@@ -24,6 +25,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 # The variable the site's hook reads (generator/site/built_languages.py: the command line
 # imports none of the generator).
 LANGUAGES_VARIABLE = "MCR_SITE_LANGUAGES"
+# The variable the site's hook reads the site's address from (generator/site/site_address.py).
+SITE_URL_VARIABLE = "MCR_SITE_URL"
 CONFIG = REPO_ROOT / "mkdocs.yml"
 DEFAULT_OUTPUT = REPO_ROOT / "build" / "site"
 
@@ -37,6 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
                                formatter_class=parser.formatter_class)
     build.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
                        help=cli_text(lang, "help_site_output", default=DEFAULT_OUTPUT))
+    build.add_argument("--site-url", type=site_address, default=None, metavar="URL",
+                       help=cli_text(lang, "help_site_url"))
     serve = actions.add_parser("serve", help=cli_text(lang, "command_site_serve"),
                                description=cli_text(lang, "description_site_serve"),
                                formatter_class=parser.formatter_class)
@@ -48,6 +53,15 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
         sub.add_argument("--languages", type=language_list, default=None, metavar="LANG,...",
                          help=cli_text(lang, "help_site_languages", default=DEFAULT_LANG))
         add_lang_argument(sub, lang)   # the language of mcr's own words; MkDocs logs in English
+
+
+def site_address(value: str) -> str:
+    """`--site-url https://example.github.io/mcr/`: a web address (the hook adds a missing "/")."""
+    address = value.strip()
+    parts = urlsplit(address)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise argparse.ArgumentTypeError(cli_text(locale_language(), "bad_site_url", url=value))
+    return address
 
 
 def mkdocs_command(args: argparse.Namespace) -> list[str]:
@@ -75,4 +89,6 @@ def run(args: argparse.Namespace) -> int:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     if args.languages:   # read by the site's hook (generator/site/built_languages.py)
         env[LANGUAGES_VARIABLE] = ",".join(args.languages)
+    if getattr(args, "site_url", None):   # read by the site's hook (generator/site/site_address.py)
+        env[SITE_URL_VARIABLE] = args.site_url
     return run_supervised(mkdocs_command(args), cwd=REPO_ROOT, env=env)

@@ -46,15 +46,15 @@ def _process_runs(pid: str) -> bool:
     return True
 
 
-def run_build(output: Path, languages: tuple[str, ...] = ()) -> BuiltSite:
+def run_build(output: Path, languages: tuple[str, ...] = (), site_url: str = "") -> BuiltSite:
     """`mcr site build --output OUTPUT` (strict), timed; with `languages`, only those
-    beside the default one (`--languages`)."""
+    beside the default one (`--languages`); with `site_url`, published there (`--site-url`)."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     started = time.monotonic()
     before = _tree(ROOT / "site")
     docs = ROOT / "build" / "docs"
     folders = set(docs.iterdir()) if docs.is_dir() else set()
-    chosen = ["--languages", ",".join(languages)] if languages else []
+    chosen = (["--languages", ",".join(languages)] if languages else []) + (["--site-url", site_url] if site_url else [])
     done = subprocess.Popen([sys.executable, "-m", "mcr", "site", "build", "--output", str(output), *chosen],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     log, _ = done.communicate()

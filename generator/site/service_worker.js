@@ -14,7 +14,7 @@
 //   {type: "cached", lang, fresh}; "skip-waiting": the page's "Reload" takes this version;
 // - fetch: a GET inside the site is answered from the cache when the file is kept (a page
 //   whatever its ?query), else from the network; a page neither kept nor reachable gets a
-//   page that says so in its language, with the languages kept (not-saved.json).
+//   page that says so in its language, linking the same page in each language kept (not-saved.json).
 /* global VERSION */
 
 const PREFIX = "mcr-";
@@ -157,8 +157,17 @@ function escaped(text) {
   return String(text).replace(/[&<>"]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})[c]);
 }
 
+// The same page in language `other` when that language keeps it, else its home: the page
+// asked for is `url`, of language `code` (a language's pages lie at the same path under its root).
+function counterpart(url, code, other, list) {
+  const path = url.slice(ROOT.href.length).slice(list.languages[code].root.length);
+  const wanted = list.languages[other].root + path, page = wanted + (wanted === "" || wanted.endsWith("/") ? "index.html" : "");
+  const kept = list.languages[other].files.some(([file]) => file === page);
+  return new URL(kept ? wanted : list.languages[other].root, ROOT).href;
+}
+
 // Offline, a page of a language never opened while connected: a page in that language that
-// says so and links the home of each language kept (the browser's own error page said nothing).
+// says so and links the same page in each language kept (the browser's own error page said nothing).
 async function notSaved(cache, url) {
   const list = await keptList(cache), words = await cache.match(NOT_SAVED);
   if (!list || !words) return null;
@@ -166,7 +175,7 @@ async function notSaved(cache, url) {
   const code = languageOf(url, list), t = texts[code] || texts[list.default];
   if (kept.includes(code)) return null;   // a page missing from a kept language: the browser's answer
   const links = kept.filter((c) => texts[c] && list.languages[c]).map((c) =>
-    `<li><a href="${escaped(new URL(list.languages[c].root, ROOT).href)}" lang="${c}">${escaped(texts[c].name)}</a></li>`);
+    `<li><a href="${escaped(counterpart(url, code, c, list))}" lang="${c}">${escaped(texts[c].name)}</a></li>`);
   const listed = links.length ? `<p>${escaped(t.kept)}</p><ul>${links.join("")}</ul>` : "";
   const html = `<!doctype html><html lang="${code}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escaped(t.title)}</title></head>` +

@@ -2,7 +2,8 @@
 
 - on_config: assemble the build's own docs folder (generator/site/generate.py: site/, which
   is only read, plus every generated file) once per build of all languages, point MkDocs at
-  it, and set the navigation in the language being built;
+  it, and set the navigation in the language being built (and the site's address when the
+  build was given one: generator/site/site_address.py);
 - on_page_markdown: draw every `hand` block (checked against the engine: a wrong one
   fails the build with file and line), fold every `check` block into a "Check yourself"
   box (a malformed one fails the build the same way), and flag pages shown in English
@@ -57,6 +58,7 @@ from generator.site.footer_text import made_with_values
 from generator.site.built_languages import LanguageChoiceError, built_languages, chosen_languages, limit_builds
 # Site defects (issue 14): the rulings chapter lists each ruling's fans; moved pages and /en/ lead on.
 from generator.site.not_found_pages import PAGE as NOT_FOUND_PAGE, NotFoundPages
+from generator.site.site_address import SiteAddressError, published_url
 from generator.site.not_found_pages import template_values as not_found_values
 from generator.site.redirect_pages import RedirectError, write_redirects
 from generator.site.rulings_page import CHAPTER as RULINGS_CHAPTER, with_fans_concerned
@@ -147,6 +149,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         _assemble(sources, _repo_root(config))
         _teach_jieba(_state.data)
     assert _state.docs is not None
+    try:   # in every language's build: the 404 pages take their addresses from it
+        config.site_url = published_url() or config.site_url
+    except SiteAddressError as err:
+        raise PluginError(str(err)) from None
     config.docs_dir = str(_state.docs)
     config.nav = build_nav(_state.docs, _state.data, lang)
     config.extra["content_security_policy"] = CONTENT_SECURITY_POLICY   # the theme's <meta> (main.html)

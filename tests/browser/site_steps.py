@@ -18,13 +18,15 @@ from ..site_build_support import ARTIFACTS
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Serves the site as a static host does: a missing address is answered with the root's
-    404.html, status 404."""
+    404.html, status 404 (NOT_FOUND: where that page lies in the folder served)."""
+
+    NOT_FOUND = "404.html"
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base signature
         pass
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
-        page = Path(self.directory) / "404.html"
+        page = Path(self.directory) / self.NOT_FOUND
         if code != 404 or self.command != "GET" or not page.is_file():
             super().send_error(code, message, explain)
             return

@@ -165,19 +165,48 @@ def test_after_one_visit_the_calculator_quiz_and_rulebook_work_offline(
         assert tab.page.evaluate("() => Array.from(document.images).every((i) => i.complete && i.naturalWidth > 0)")
         assert not tab.errors, tab.errors
 
-        # A language never opened: a page in it that says so, linking the one kept (the
-        # browser's own error page said nothing).
-        tab.page.goto(server.url + "fr/calculator/", wait_until="load")
-        assert tab.page.locator("html").get_attribute("lang") == "fr"
-        assert tab.page.locator("h1").inner_text() == "Cette page n'est pas enregistrée sur cet appareil"
-        assert [(a.inner_text(), a.get_attribute("href")) for a in tab.page.locator("li a").all()] == [
-            ("English", server.url)]
+        _unsaved_languages_link_the_kept_page(tab, server.url)
         # A page missing from a kept language is not called unsaved: the browser says it.
         try:
             tab.page.goto(server.url + "no-such-page/", wait_until="load")
         except PlaywrightError:
             pass
         assert "not saved" not in _settled_content(tab)
+    finally:
+        tab.context.close()
+
+
+def _language_links(tab: Tab) -> list[tuple[str, str | None]]:
+    return [(a.inner_text(), a.get_attribute("href")) for a in tab.page.locator("li a").all()]
+
+
+def _unsaved_languages_link_the_kept_page(tab: Tab, url: str) -> None:
+    """English kept, offline: a page of each language never opened says so in that language,
+    and links the same page in English (the testers' Japanese page linked the English home);
+    a page English does not have, its home (the browser's own error page said nothing)."""
+    tab.page.goto(url + "fr/calculator/", wait_until="load")
+    assert tab.page.locator("html").get_attribute("lang") == "fr"
+    assert tab.page.locator("h1").inner_text() == "Cette page n'est pas enregistrée sur cet appareil"
+    for code in [c for c in LANGS if c != DEFAULT_LANG]:
+        tab.page.goto(f"{url}{code}/{PAGE}", wait_until="load")
+        assert tab.page.locator("html").get_attribute("lang") == code
+        assert _language_links(tab) == [("English", url + PAGE)], code
+        tab.page.goto(f"{url}{code}/no-such-page/", wait_until="load")
+        assert _language_links(tab) == [("English", url)], code
+
+
+def test_an_unsaved_english_page_links_the_same_page_in_the_language_kept(
+        browser: Any, server: SiteServer) -> None:  # noqa: F811
+    tab = Tab(browser, server.url, service_workers="allow")
+    try:
+        tab.page.goto(server.url + "ja/", wait_until="load")
+        _saved(tab)
+        tab.context.set_offline(True)
+        server.stop()
+        tab.page.goto(server.url + PAGE, wait_until="load")
+        assert tab.page.locator("html").get_attribute("lang") == "en"
+        assert tab.page.locator("h1").inner_text() == "This page is not saved on this device"
+        assert _language_links(tab) == [("日本語", f"{server.url}ja/{PAGE}")]
     finally:
         tab.context.close()
 

@@ -5,6 +5,7 @@ language, and the fan table filters. Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -124,6 +125,48 @@ def test_language_switcher_stays_on_the_same_page(tab: Tab, table: object) -> No
         assert tab.page.url == tab.base_url + f"{_prefix(lang)}fans/{FAN}/"
         assert tab.heading() == (fan.names.get(lang) or fan.names["en"])
     assert not tab.errors, tab.errors
+
+
+# Where every entry's top and foot lie, and whether each is the entry found there: the
+# open menu's visible box clips what overflows it (the theme's 10rem stopped the sixth entry).
+ENTRIES_SEEN = """() => {
+    const inner = document.querySelector('.md-header__option .md-select__inner').getBoundingClientRect();
+    return Array.from(document.querySelectorAll('.md-header__option a.md-select__link')).map((a) => {
+        const box = a.getBoundingClientRect(), x = box.left + box.width / 2;
+        const at = (y) => { const hit = document.elementFromPoint(x, y); return !!hit && a.contains(hit); };
+        return {lang: a.hreflang, inside: box.top >= inner.top && box.bottom <= inner.bottom + 0.5
+                && box.bottom <= window.innerHeight, hit: at(box.top + 2) && at(box.bottom - 2)};
+    });
+}"""
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_every_language_of_the_menu_is_in_sight_and_clickable(browser: Any, base_url: str, phone: bool) -> None:
+    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
+    context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
+    try:
+        page = context.new_page()
+        page.goto(base_url + f"fans/{FAN}/", wait_until="load")
+        button = page.locator(".md-header__option .md-select button")
+        if phone:
+            button.tap()
+        else:
+            button.hover()
+        page.wait_for_function("() => document.querySelector('.md-header__option .md-select__inner')"
+                               ".getBoundingClientRect().height > 100 && getComputedStyle(document.querySelector("
+                               "'.md-header__option .md-select__inner')).opacity === '1'")
+        page.wait_for_timeout(300)   # the theme's slide into place
+        entries = page.evaluate(ENTRIES_SEEN)
+        assert [e["lang"] for e in entries] == list(LANGS)
+        assert [e["lang"] for e in entries if not (e["inside"] and e["hit"])] == [], entries
+        last = page.locator(f".md-header__option a.md-select__link[hreflang={LANGS[-1]}]")
+        if phone:
+            last.tap()
+        else:
+            last.click()
+        page.wait_for_url(base_url + f"{_prefix(LANGS[-1])}fans/{FAN}/")
+    finally:
+        context.close()
 
 
 # By language: the queries a reader of that language would type, and the fan each must find.

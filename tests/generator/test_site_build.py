@@ -167,6 +167,23 @@ def test_the_heading_anchors_are_titled_in_the_pages_language(site: BuiltSite, l
     assert titles == {text(lang, "permalink_title")}, titles
 
 
+# The first headings of the scoring chapter (site/<lang>/rulebook/scoring.md), by anchor.
+NAMED_HEADINGS = {"fr": {"scoring": "Le décompte des points", "non-repeat": "Non-répétition"},
+                  "ja": {"scoring": "点数計算", "non-repeat": "重複計上しない原則"}}
+
+
+@pytest.mark.parametrize("lang", sorted(NAMED_HEADINGS))
+def test_the_heading_anchors_are_named_after_their_heading_for_screen_readers(site: BuiltSite, lang: str) -> None:
+    """The "¶" anchor's content is all a screen reader read: each has an aria-label in the page's language."""
+    html = _out(site, lang, "rulebook/scoring").read_text(encoding="utf-8")
+    anchors = re.findall(r'<a class="headerlink" [^>]*>', html)
+    labels = {href: label for href, label in (re.findall(r'href="#([^"]*)".*aria-label="([^"]*)"', a)[0]
+                                              for a in anchors if "aria-label" in a)}
+    assert len(labels) == len(anchors) > 5
+    for anchor, heading in NAMED_HEADINGS[lang].items():
+        assert labels[anchor] == str(escape(text(lang, "permalink_label", heading=heading))), labels[anchor]
+
+
 def test_the_editions_page_words_its_headings_and_count_in_french(site: BuiltSite) -> None:
     # French sets a space before the colon; the differences are counted in their number.
     page = (site.output / "fr" / "editions" / "index.html").read_text(encoding="utf-8")
