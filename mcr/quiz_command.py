@@ -23,6 +23,7 @@ from trainer import clock
 from trainer.curriculum import curriculum
 from trainer.drill_records import DrillRecords
 from trainer.explain_text import Explainer
+from trainer.planner import drill_kinds
 from trainer.learner_text import history_lines, level_lines
 from trainer.progress import Progress
 from trainer.progress_store import ProgressStore
@@ -78,7 +79,8 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     def help_text(key: str, **values: object) -> str:
         return cli_text(lang, key, **values)
     parser.add_argument("--level", choices=LEVELS, help=help_text("help_quiz_level"))
-    parser.add_argument("--fan", metavar="ID", help=help_text("help_quiz_fan"))
+    parser.add_argument("--fan", metavar="ID",
+                        help=help_text("help_quiz_fan", kinds=cli_text(lang, "list_separator").join(drill_kinds(KINDS))))
     parser.add_argument("--count", type=whole_number(lang, 1), default=DEFAULT_COUNT, metavar="N",
                         help=help_text("help_quiz_count", default=DEFAULT_COUNT))
     parser.add_argument("--seed", type=int, metavar="S", help=help_text("help_quiz_seed"))
@@ -189,6 +191,11 @@ def _problems(args: argparse.Namespace, term: Terminal, editions: dict[str, FanT
         return 2
     if args.timed and args.kind and args.kind != ["total"]:
         term.warn(text(lang, "timed_kinds"))
+        return 2
+    unmarked = [k for k in dict.fromkeys(args.kind or ()) if k not in drill_kinds(KINDS)]
+    if args.fan and unmarked and not (args.learn or args.guided or args.timed):
+        separator = text(lang, "list_separator")
+        term.warn(text(lang, "drill_kinds", fan_kinds=separator.join(drill_kinds(KINDS)), kinds=separator.join(unmarked)))
         return 2
     return None
 

@@ -187,6 +187,12 @@ def _family(pool: Pool, progress: Progress, request: Request, used: set[str], rn
     return out
 
 
+def drill_kinds(kinds: Collection[str]) -> tuple[str, ...]:
+    """The kinds a fan drill asks, of `kinds`: those whose answer shows whether the learner
+    counts the fan (a drill of a fan whose answers marked no fan would teach it nothing)."""
+    return tuple(k for k in kinds if k in FAN_KINDS)
+
+
 def reviews_fans(kinds: Collection[str]) -> bool:
     """Whether a session of these kinds of question can review the fans due."""
     return any(k in FAN_KINDS for k in kinds)

@@ -38,7 +38,7 @@ from .grading import grade
 from .learner_settings import learner_settings
 from .lessons import lesson_item, worked_example
 from .modes import FlashcardMode, GuidedMode
-from .planner import Planned, Pool, Request, at_nearest_level, plan, reviewed_fans, reviews_fans
+from .planner import Planned, Pool, Request, at_nearest_level, drill_kinds, plan, reviewed_fans, reviews_fans
 from .progress import Answer, Progress
 from .question_items import question_item
 from .rescoring import rescorer
@@ -100,6 +100,10 @@ class Trainer:
 class Session:
     def __init__(self, trainer: Trainer, progress: Progress, options: Options, *, today: date, lang: str,
                  save: Callable[[Change], Progress] | None = None) -> None:
+        if options.fan and options.mode == "practice":   # a fan drill asks what marks the fan
+            options = replace(options, kinds=drill_kinds(options.kinds))
+            if not options.kinds:
+                raise ValueError(f"a fan drill needs a kind that marks a fan: {', '.join(drill_kinds(KINDS))}")
         self.trainer = trainer
         self.progress = progress
         self.options = options
