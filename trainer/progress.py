@@ -47,9 +47,11 @@ class ItemRecord:
     def accuracy(self) -> float:
         return self.right / self.seen if self.seen else 0.0
 
-    def answered(self, grade: Grade, day: date) -> "ItemRecord":
-        return ItemRecord(self.seen + 1, self.right + (grade is not Grade.AGAIN), self.spaced.reviewed(grade, day),
-                          self.met)
+    def answered(self, grade: Grade, day: date, spaced: bool = True) -> "ItemRecord":
+        """One more answer on the item, graded `grade`; `spaced` False: counted, its memory
+        left as it is (a right answer to a question asked again, its answer seen minutes before)."""
+        return ItemRecord(self.seen + 1, self.right + (grade is not Grade.AGAIN),
+                          self.spaced.reviewed(grade, day) if spaced else self.spaced, self.met)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +127,9 @@ class Progress:
         fans = dict(self.fans)
         for outcome in answer.outcomes:
             grade = GRADES.get(outcome.verdict)
-            if grade is not None:
-                fans[outcome.fan] = fans.get(outcome.fan, ItemRecord()).answered(grade, day)
+            if grade is not None:   # asked again, a fan is counted; only a blame moves its memory
+                spaced = not answer.again or grade is Grade.AGAIN
+                fans[outcome.fan] = fans.get(outcome.fan, ItemRecord()).answered(grade, day, spaced)
         items = dict(self.rules)
         if answer.item is not None:
             items[answer.item] = items.get(answer.item, ItemRecord()).answered(

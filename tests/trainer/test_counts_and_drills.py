@@ -3,14 +3,21 @@
 (a guided hand once, a timed hand too); an export carries the timed drill's bests."""
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import rules
 from generator.quizzes.banks import bank_path, load_bank
 from generator.quizzes.questions import Question
+from trainer.answer_record import record_of
+from trainer.attribution import fan_facts
+from trainer.learner_settings import learner_settings
+from trainer.progress import Progress
 from trainer.session import Options, Session, Trainer
+from trainer.text import fan_name
 from tests.trainer.support import (DAY_ONE, FakeClock, fake_clock, ready_progress, right_answer,  # noqa: F401
                                    run, write_progress)
 
@@ -55,3 +62,45 @@ def test_a_fan_drill_asks_only_the_kinds_that_mark_the_fan(trainer: Trainer) -> 
     assert len(kinds) >= 12 and set(kinds) <= {"total", "fans", "payments"}, kinds
     with pytest.raises(ValueError, match="a fan drill needs a kind that marks a fan: total, fans, payments"):
         Session(trainer, ready_progress(), Options(fan="all_chows", kinds=("valid",)), today=DAY_ONE, lang="en")
+
+
+def _recorded_session(bank: list[Question]) -> tuple[Progress, Question]:
+    """A short session: a "which fans count?" question with nothing ticked, the same fans
+    asked again and ticked right; a valid? question answered right; a waits question missed."""
+    facts = fan_facts([rules.fan_table()])
+    settings = learner_settings()
+    fans_q = next(q for q in bank if q.kind == "fans")
+    valid_q = next(q for q in bank if q.kind == "valid")
+    waits_q = next(q for q in bank if q.kind == "waits")
+    table = rules.fan_table()
+
+    def record(p: Progress, q: Question, given: Any, right: bool, again: bool = False) -> Progress:
+        answer = record_of(q, given, right, again=again, level=None, facts=facts, settings=settings, table=table)
+        return p.record(answer.answer, DAY_ONE, 1)
+    p = record(ready_progress().next_session(), fans_q, set(), False)
+    p = record(p, fans_q, set(fans_q.answer_ids), True, again=True)
+    p = record(p, valid_q, valid_q.answer["valid"], True)
+    p = record(p, waits_q, {"1m"} if "1m" not in waits_q.answer["waits"] else {"2m"}, False)
+    return p, fans_q
+
+
+def test_stats_count_a_right_question_asked_again_and_every_kind(monkeypatch, capsys, data_dir) -> None:
+    bank = list(load_bank(bank_path("beginner")).questions)
+    progress, fans_q = _recorded_session(bank)
+    write_progress(data_dir, progress)
+    code, out, _ = run(monkeypatch, capsys, ["--stats"])
+    assert code == 0
+    facts = fan_facts([rules.fan_table()])
+    reviewed = [f for f in fans_q.answer_ids if facts[f].reviewed]
+    assert reviewed
+    for fan in reviewed:   # missed once, then ticked right when asked again: 2 asked, 1 right
+        name = fan_name(rules.fan_table().fan(fan).names, "en")
+        row = next(line for line in out.splitlines() if line.startswith(name + " "))
+        assert row.split()[-4:-1] == ["2", "1", "50%"], row
+        # The right answer moved no memory: due as the miss left it, the next day.
+        assert row.split()[-1] == (DAY_ONE + timedelta(days=1)).isoformat(), row
+    assert ("Answers that show no fan counted or missed are not in this table; they are counted by kind below: "
+            "Valid win?, Waits.") in out
+    assert "  Pick the fans: 1/2\n  Valid win?: 1/1\n  Waits: 0/1\n" in out
+    assert "1 session; questions answered right: 2 of 4 (50%)." in out
+    assert "Today: 4 of 20 answers" in out
