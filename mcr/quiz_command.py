@@ -238,7 +238,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     if args.timed:
-        return _timed(args, term, trainer, seed, fan, loaded.progress)
+        return _timed(args, term, trainer, seed, fan, store, loaded.progress)
     mode = "learn" if args.learn else "guided" if args.guided else "practice"
     options = Options(mode, args.count, args.level, fan, tuple(args.kind or KINDS), seed, args.edition, args.explain)
     saver = StoreSaver(term, store, loaded.progress)
@@ -266,11 +266,14 @@ def _header(args: argparse.Namespace, session: Session, fan: str | None, table: 
 
 
 def _timed(args: argparse.Namespace, term: Terminal, trainer: Trainer, seed: int, fan: str | None,
-           progress: Progress) -> int:
-    """A timed drill: random hands of the pool, no progress kept but the best times."""
+           store: ProgressStore, progress: Progress) -> int:
+    """A timed drill: random hands of the pool, each answer recorded as the site's timed
+    drill records it (a session of its own: the fans, the daily goal...), the best times
+    kept beside the progress."""
     lang = args.lang
-    chosen = progress.edition
-    edition = args.edition or (chosen if chosen in trainer.editions else trainer.default_edition)
+    options = Options("timed", args.count, args.level, fan, ("total",), seed, args.edition)
+    session = Session(trainer, progress, options, today=clock.today(), lang=lang, save=StoreSaver(term, store, progress))
+    edition = session.edition
     levels = [args.level] if args.level else (list(LEVELS) if fan else [progress.level])
     pool = [q for q in trainer.questions if q.kind == "total" and q.level in levels
             and (fan is None or fan in q.drill)]
@@ -286,5 +289,7 @@ def _timed(args: argparse.Namespace, term: Terminal, trainer: Trainer, seed: int
     names = trainer.editions[edition].edition
     header += " · " + text(lang, "edition_session", edition=names.name(lang) if names else edition)
     explainer = Explainer(lang, trainer.editions, edition)
-    TimedDrill(term, explainer, DrillRecords()).run(questions, f"{level}:{edition}", header)
+    session.begin()
+    TimedDrill(term, explainer, DrillRecords(store.path.parent), answered=session.answer_to).run(
+        questions, f"{level}:{edition}", header)
     return 0

@@ -79,7 +79,8 @@ class GuidedMode:
                     outcomes.append((value, Verdict.CREDIT if value in picked else Verdict.BLAME))
                 elif value in picked:
                     outcomes.append((value, Verdict.BLAME))
-        s.record_outcomes(GUIDED_KIND, right, outcomes, hand=question_key(q) if self.step == 1 else None)
+        s.record_outcomes(GUIDED_KIND, right, outcomes, hand=question_key(q) if self.step == 1 else None,
+                          ends=self.step == len(self.steps))   # the hand is one question of the daily goal
         blocks = [line(("✓ " + ex.t("right")) if right else ("✗ " + ex.t("wrong")))] + [line(t) for t in step.explain]
         return s.progress_feedback(right, blocks)
 

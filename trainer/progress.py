@@ -68,6 +68,7 @@ class Answer:
     units: tuple[str, ...] = ()             # curriculum units it is evidence for
     mistakes: tuple[tuple[str, float], ...] = ()   # a wrong number: each named mistake's probability
     slip: float | None = None               # ...and that of a slip (None: no number diagnosed)
+    ends: bool = True                       # it ends a question: the daily goal counts it (trainer/daily.py)
 
 
 @dataclass(frozen=True)
@@ -146,8 +147,9 @@ class Progress:
             recent = (tuple(h for h in recent if h != answer.hand) + (answer.hand,))[-settings.recent_hands:]
         habits = self.habits if answer.slip is None else self.habits.after(answer.mistakes, answer.slip)
         units = self.units.answered(answer.units, answer.correct, settings.mastery) if not answer.again else self.units
+        daily = self.daily.after_answer(day, settings.daily_goal) if answer.ends else self.daily
         return Progress(max(self.session, at), fans, kinds, levels, history, items, self.edition, units,
-                        self.daily.after_answer(day, settings.daily_goal), recent, habits)
+                        daily, recent, habits)
 
     def due_fans(self, day: date) -> list[str]:
         """The fans due on `day`, the longest overdue first (then the least stable)."""

@@ -177,7 +177,7 @@ class Session:
         elif self.options.mode == "learn":
             self._mode = FlashcardMode(self)
         else:
-            if unit is not None and self._lesson_due():
+            if self.options.mode == "practice" and unit is not None and self._lesson_due():   # a lesson opens it
                 example = worked_example(self, unit)
                 self._example = (unit.id, example)
                 if example is not None:
@@ -319,6 +319,12 @@ class Session:
         return {**self._feedback(result.correct, blocks, recorded.diagnosis, comes_back, before),
                 "marks": answer_marks(question, result)}
 
+    def answer_to(self, question: Question, response: Any) -> dict[str, Any]:
+        """Grade and record `response` to a question the caller chose, as `answer` does the
+        session's own (the terminal's timed drill draws its hands itself)."""
+        self._current = {"planned": Planned(self.options.mode, question), "question": question}
+        return self.answer(response)
+
     def progress_feedback(self, correct: bool, blocks: list[dict[str, Any]]) -> dict[str, Any]:
         """The feedback of a guided step or a flashcard (already recorded)."""
         return self._feedback(correct, blocks, None, None, (self.progress.moved, self.progress.units.passed))
@@ -388,11 +394,12 @@ class Session:
         return {"unit": unit.id, "opens": "now" if now else "later"}
 
     def record_outcomes(self, kind: str, correct: bool, outcomes: list[tuple[str, Verdict]],
-                        hand: str | None = None) -> None:
-        """Record an answer of a guided step or a flashcard: its fans' outcomes."""
+                        hand: str | None = None, ends: bool = True) -> None:
+        """Record an answer of a guided step or a flashcard: its fans' outcomes; `ends`:
+        it ends a question (a guided hand's last step), which the daily goal counts."""
         facts = self.facts
         kept = tuple(FanOutcome(f, v, facts[f].family) for f, v in outcomes if f in facts and facts[f].reviewed)
-        answer = Answer(kind, correct, kept, hand=hand)
+        answer = Answer(kind, correct, kept, hand=hand, ends=ends)
         self.save_answer(lambda p: p.record(answer, self.today, self.session))
         self.answers.append(answer)
         self.asked += 1

@@ -3,6 +3,8 @@
 (a guided hand once, a timed hand too); an export carries the timed drill's bests."""
 from __future__ import annotations
 
+import json
+import re
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -104,3 +106,46 @@ def test_stats_count_a_right_question_asked_again_and_every_kind(monkeypatch, ca
     assert "  Pick the fans: 1/2\n  Valid win?: 1/1\n  Waits: 0/1\n" in out
     assert "1 session; questions answered right: 2 of 4 (50%)." in out
     assert "Today: 4 of 20 answers" in out
+
+
+def _answered_today(data_dir: Path) -> int:
+    return json.loads((data_dir / "progress.json").read_text(encoding="utf-8"))["daily"]["answered"]
+
+
+def test_a_guided_hand_counts_once_toward_the_daily_goal(monkeypatch, capsys, data_dir) -> None:
+    write_progress(data_dir, ready_progress())
+    code, out, _ = run(monkeypatch, capsys, ["--guided", "--count", "2", "--seed", "2", "--color", "never"],
+                       "\n" * 60)
+    last_steps = re.findall(r"Step (\d+)/\1:", out)
+    assert code == 0 and len(last_steps) == 2 and int(last_steps[0]) > 1   # two hands of several steps, to the end
+    assert _answered_today(data_dir) == 2
+
+
+def test_timed_hands_count_as_answers(monkeypatch, capsys, data_dir) -> None:
+    write_progress(data_dir, ready_progress())
+    code, _, _ = run(monkeypatch, capsys, ["--timed", "--count", "3", "--seed", "1", "--color", "never"], "8\n\n40\n")
+    saved = json.loads((data_dir / "progress.json").read_text(encoding="utf-8"))
+    assert code == 0 and saved["daily"]["answered"] == 3 and saved["kinds"]["total"]["seen"] == 3
+    assert saved["session"] == 1
+
+
+def test_an_export_carries_the_timed_bests_and_an_import_keeps_the_better(monkeypatch, capsys, tmp_path,
+                                                                          data_dir) -> None:
+    write_progress(data_dir, ready_progress())
+    bests = {"beginner:1998:5": {"right": 4, "seconds": 61.5}, "expert:1998:10": {"right": 7, "seconds": 300.0}}
+    (data_dir / "timed.json").write_text(json.dumps({"format": 1, "best": bests}), encoding="utf-8")
+    exported = tmp_path / "me.json"
+    assert run(monkeypatch, capsys, ["--export", str(exported)])[0] == 0
+    assert json.loads(exported.read_text(encoding="utf-8"))["timed"] == bests
+    # Elsewhere: no progress, one best of its own better than the file's, one worse.
+    (data_dir / "progress.json").unlink()
+    mine = {"beginner:1998:5": {"right": 5, "seconds": 90.0}, "expert:1998:10": {"right": 7, "seconds": 310.0}}
+    (data_dir / "timed.json").write_text(json.dumps({"format": 1, "best": mine}), encoding="utf-8")
+    code, out, err = run(monkeypatch, capsys, ["--import", str(exported)])
+    assert code == 0 and err == "" and out.startswith("Imported ")
+    kept = json.loads((data_dir / "timed.json").read_text(encoding="utf-8"))["best"]
+    assert kept == {"beginner:1998:5": {"right": 5, "seconds": 90.0}, "expert:1998:10": {"right": 7, "seconds": 300.0}}
+    # A bad record is named, and nothing changes.
+    exported.write_text(exported.read_text(encoding="utf-8").replace('"right": 7', '"right": -1'), encoding="utf-8")
+    code, _, err = run(monkeypatch, capsys, ["--import", str(exported)])
+    assert code == 1 and "timed.expert:1998:10: not a record of right answers and seconds" in err
