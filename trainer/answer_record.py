@@ -82,9 +82,9 @@ def record_of(question: Question, response: Any, correct: bool, *, again: bool, 
             verdicts[fan] = verdict   # a fan met twice keeps a blame
     outcomes = tuple(FanOutcome(fan, verdict, facts[fan].family) for fan, verdict in verdicts.items())
     evidence = level if level is not None and not again and question.level == level else None
-    number_wrong = diagnosis is not None and diagnosis.kind in ("total", "payments")
+    number = diagnosis if diagnosis is not None and diagnosis.kind in ("total", "payments") else None
     answer = Answer(question.kind, correct, outcomes, evidence, again, hand, None, () if again else units,
-                    diagnosis.masses if number_wrong else (), diagnosis.slip if number_wrong else None)
+                    number.masses if number else (), number.slip if number else None)
     return Recorded(answer, diagnosis)
 
 

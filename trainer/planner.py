@@ -146,7 +146,7 @@ def _fill_from(pool: Pool, progress: Progress, request: Request, used: set[str],
         elif q.level in levels:
             keyed.append((_unit_score(q, request) + rng.random(), i))
     keyed.sort(reverse=True)
-    out = []
+    out: list[Planned] = []
     for _, i in keyed:
         if len(out) >= room:
             break

@@ -26,7 +26,7 @@ from .mastery import UnitState
 from .spacing import DayStep, Grade, Memory, Spaced
 from generator.quizzes.levels import LEVELS
 
-__all__ = ["PROGRESS_FORMAT", "Answer", "ItemRecord", "Progress", "Tally", "GRADES"]
+__all__ = ["PROGRESS_FORMAT", "Answer", "ItemRecord", "Progress", "Tally", "GRADES", "stability"]
 
 PROGRESS_FORMAT = 3   # 1: Leitner boxes and kinds; 2: boxes, level and history (both carried over)
 
@@ -154,12 +154,12 @@ class Progress:
     def due_fans(self, day: date) -> list[str]:
         """The fans due on `day`, the longest overdue first (then the least stable)."""
         due = [(fan, r.spaced) for fan, r in self.fans.items() if r.spaced.due(day)]
-        due.sort(key=lambda item: (-item[1].overdue(day), item[1].memory.stability, item[0]))
+        due.sort(key=lambda item: (-item[1].overdue(day), stability(item[1]), item[0]))
         return [fan for fan, _ in due]
 
     def due_rules(self, day: date) -> list[str]:
         due = [(qid, r.spaced) for qid, r in self.rules.items() if r.spaced.due(day)]
-        due.sort(key=lambda item: (-item[1].overdue(day), item[1].memory.stability, item[0]))
+        due.sort(key=lambda item: (-item[1].overdue(day), stability(item[1]), item[0]))
         return [qid for qid, _ in due]
 
     def as_data(self) -> dict[str, Any]:
@@ -183,6 +183,11 @@ class Progress:
                 "hands": list(self.recent),
                 "habits": {"wrong": self.habits.wrong, "slips": self.habits.slips,
                            "causes": dict(self.habits.causes)}}
+
+
+def stability(spaced: Spaced) -> float:
+    """How stable the item's memory is (0 for an item never reviewed)."""
+    return spaced.memory.stability if spaced.memory is not None else 0.0
 
 
 def _day(value: date | None) -> str | None:

@@ -350,7 +350,7 @@ class Session:
                          key=lambda f: -self.facts[f].points)
         family = self.family_fans()   # a family's session keeps to its fans where the hand allows
         ours = [f for f in blamed if f in family] or [f for f in counted if f in family]
-        fan = (ours or blamed or counted or [None])[0]
+        fan = next(iter(ours or blamed or counted), None)
         if fan is None:
             return None
         again_for = "fan" if fan in blamed else "kind"

@@ -55,7 +55,7 @@ def stats_report(progress: Progress, lang: str, table: FanTable, course: Curricu
         lines.append(t("stats_no_fans" if some else "stats_empty"))
     else:
         answered.sort(key=lambda kv: (kv[1].accuracy, -kv[1].seen, kv[0]))
-        rows = []
+        rows: list[tuple[str, tuple[str, ...]]] = []
         for fan, r in answered:
             memory = r.spaced.memory
             due = "-" if memory is None else (t("stats_due") if memory.due <= today else memory.due.isoformat())
