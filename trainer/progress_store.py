@@ -132,8 +132,9 @@ class ProgressStore:
     def import_from(self, source: Path) -> Loaded:
         """Replace the progress by the document in `source`, read as strictly as the file;
         the progress replaced is kept beside it; the timed-drill bests it carries are in
-        the answer's `bests` (the caller keeps them: trainer/drill_records.py). ProgressError (nothing changed) when the
-        document cannot be used, OSError when a file cannot be read or written."""
+        the answer's `bests` (the caller keeps them: trainer/drill_records.py).
+        ProgressError (nothing changed) when the document cannot be used, OSError when a
+        file cannot be read or written."""
         try:
             text = read_user_text(source, PROGRESS_LIMIT)
         except UnicodeDecodeError as err:
