@@ -80,7 +80,8 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
         return cli_text(lang, key, **values)
     parser.add_argument("--level", choices=LEVELS, help=help_text("help_quiz_level"))
     parser.add_argument("--fan", metavar="ID",
-                        help=help_text("help_quiz_fan", kinds=cli_text(lang, "list_separator").join(drill_kinds(KINDS))))
+                        help=help_text("help_quiz_fan",
+                                       kinds=cli_text(lang, "list_separator").join(drill_kinds(KINDS))))
     parser.add_argument("--count", type=whole_number(lang, 1), default=DEFAULT_COUNT, metavar="N",
                         help=help_text("help_quiz_count", default=DEFAULT_COUNT))
     parser.add_argument("--seed", type=int, metavar="S", help=help_text("help_quiz_seed"))
@@ -195,7 +196,8 @@ def _problems(args: argparse.Namespace, term: Terminal, editions: dict[str, FanT
     unmarked = [k for k in dict.fromkeys(args.kind or ()) if k not in drill_kinds(KINDS)]
     if args.fan and unmarked and not (args.learn or args.guided or args.timed):
         separator = text(lang, "list_separator")
-        term.warn(text(lang, "drill_kinds", fan_kinds=separator.join(drill_kinds(KINDS)), kinds=separator.join(unmarked)))
+        term.warn(text(lang, "drill_kinds", fan_kinds=separator.join(drill_kinds(KINDS)),
+                       kinds=separator.join(unmarked)))
         return 2
     return None
 
@@ -272,7 +274,8 @@ def _timed(args: argparse.Namespace, term: Terminal, trainer: Trainer, seed: int
     kept beside the progress."""
     lang = args.lang
     options = Options("timed", args.count, args.level, fan, ("total",), seed, args.edition)
-    session = Session(trainer, progress, options, today=clock.today(), lang=lang, save=StoreSaver(term, store, progress))
+    session = Session(trainer, progress, options, today=clock.today(), lang=lang,
+                      save=StoreSaver(term, store, progress))
     edition = session.edition
     levels = [args.level] if args.level else (list(LEVELS) if fan else [progress.level])
     pool = [q for q in trainer.questions if q.kind == "total" and q.level in levels
