@@ -23,6 +23,7 @@ from trainer import clock
 from trainer.curriculum import curriculum
 from trainer.drill_records import DrillRecords
 from trainer.explain_text import Explainer
+from trainer.planner import drill_kinds
 from trainer.learner_text import history_lines, level_lines
 from trainer.progress import Progress
 from trainer.progress_store import ProgressStore
@@ -78,7 +79,9 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     def help_text(key: str, **values: object) -> str:
         return cli_text(lang, key, **values)
     parser.add_argument("--level", choices=LEVELS, help=help_text("help_quiz_level"))
-    parser.add_argument("--fan", metavar="ID", help=help_text("help_quiz_fan"))
+    parser.add_argument("--fan", metavar="ID",
+                        help=help_text("help_quiz_fan",
+                                       kinds=cli_text(lang, "list_separator").join(drill_kinds(KINDS))))
     parser.add_argument("--count", type=whole_number(lang, 1), default=DEFAULT_COUNT, metavar="N",
                         help=help_text("help_quiz_count", default=DEFAULT_COUNT))
     parser.add_argument("--seed", type=int, metavar="S", help=help_text("help_quiz_seed"))
@@ -190,6 +193,12 @@ def _problems(args: argparse.Namespace, term: Terminal, editions: dict[str, FanT
     if args.timed and args.kind and args.kind != ["total"]:
         term.warn(text(lang, "timed_kinds"))
         return 2
+    unmarked = [k for k in dict.fromkeys(args.kind or ()) if k not in drill_kinds(KINDS)]
+    if args.fan and unmarked and not (args.learn or args.guided or args.timed):
+        separator = text(lang, "list_separator")
+        term.warn(text(lang, "drill_kinds", fan_kinds=separator.join(drill_kinds(KINDS)),
+                       kinds=separator.join(unmarked)))
+        return 2
     return None
 
 
@@ -231,7 +240,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     if args.timed:
-        return _timed(args, term, trainer, seed, fan, loaded.progress)
+        return _timed(args, term, trainer, seed, fan, store, loaded.progress)
     mode = "learn" if args.learn else "guided" if args.guided else "practice"
     options = Options(mode, args.count, args.level, fan, tuple(args.kind or KINDS), seed, args.edition, args.explain)
     saver = StoreSaver(term, store, loaded.progress)
@@ -259,11 +268,15 @@ def _header(args: argparse.Namespace, session: Session, fan: str | None, table: 
 
 
 def _timed(args: argparse.Namespace, term: Terminal, trainer: Trainer, seed: int, fan: str | None,
-           progress: Progress) -> int:
-    """A timed drill: random hands of the pool, no progress kept but the best times."""
+           store: ProgressStore, progress: Progress) -> int:
+    """A timed drill: random hands of the pool, each answer recorded as the site's timed
+    drill records it (a session of its own: the fans, the daily goal...), the best times
+    kept beside the progress."""
     lang = args.lang
-    chosen = progress.edition
-    edition = args.edition or (chosen if chosen in trainer.editions else trainer.default_edition)
+    options = Options("timed", args.count, args.level, fan, ("total",), seed, args.edition)
+    session = Session(trainer, progress, options, today=clock.today(), lang=lang,
+                      save=StoreSaver(term, store, progress))
+    edition = session.edition
     levels = [args.level] if args.level else (list(LEVELS) if fan else [progress.level])
     pool = [q for q in trainer.questions if q.kind == "total" and q.level in levels
             and (fan is None or fan in q.drill)]
@@ -279,5 +292,7 @@ def _timed(args: argparse.Namespace, term: Terminal, trainer: Trainer, seed: int
     names = trainer.editions[edition].edition
     header += " · " + text(lang, "edition_session", edition=names.name(lang) if names else edition)
     explainer = Explainer(lang, trainer.editions, edition)
-    TimedDrill(term, explainer, DrillRecords()).run(questions, f"{level}:{edition}", header)
+    session.begin()
+    TimedDrill(term, explainer, DrillRecords(store.path.parent), answered=session.answer_to).run(
+        questions, f"{level}:{edition}", header)
     return 0

@@ -16,6 +16,7 @@ from rules import FanTable
 
 from generator.site.tiles import tile_svg
 from trainer.anki_deck import write_deck
+from trainer.drill_records import DrillRecords
 from trainer.explain_text import counted
 from trainer.progress import Progress
 from trainer.progress_store import ProgressError, ProgressStore
@@ -38,14 +39,14 @@ def run(args: argparse.Namespace, term: Terminal, store: ProgressStore, editions
     lang = args.lang
     if args.goal is not None:
         saved = store.update(lambda p: p.with_goal(args.goal))
-        term.say(text(lang, "goal_set", goal=_counted(lang, "count_answers", saved.progress.daily.goal)))
+        term.say(text(lang, "goal_set", goal=_counted(lang, "count_answers", args.goal)))
     if args.import_ is not None:
         status = _import(args.import_, term, store, lang)
         if status:
             return status
     if args.export is not None:
         try:
-            loaded = store.export(args.export)
+            loaded = store.export(args.export, DrillRecords(store.path.parent).all())
         except OSError as err:
             term.warn(text(lang, "export_failed", path=args.export, error=err.strerror or err))
             return 1
@@ -64,6 +65,9 @@ def _import(path: Path, term: Terminal, store: ProgressStore, lang: str) -> int:
     except OSError as err:
         term.warn(text(lang, "import_failed", path=path, error=err.strerror or err))
         return 1
+    problem = DrillRecords(store.path.parent).merge(loaded.bests)
+    if problem:
+        term.warn(text(lang, "timed_records_problem", error=problem))
     term.say(text(lang, "imported", path=path, **_totals(loaded.progress, lang)))
     if loaded.kept_as is not None:
         term.say(text(lang, "import_kept", path=loaded.kept_as))

@@ -67,8 +67,9 @@ def record_of(question: Question, response: Any, correct: bool, *, again: bool, 
               hand: str | None = None, units: tuple[str, ...] = ()) -> Recorded:
     """The Answer to record for `response` (what trainer.grading.grade took) to `question`,
     as the learner's edition (`table`) scores it. `again`: re-asked in its session (the
-    learner saw the answer to this fan minutes before): it may blame a fan but not credit
-    it, and is evidence for no level, unit or history. `level`: the level practised (None:
+    learner saw the answer to this fan minutes before): its outcomes count in each fan's
+    answers, but only a blame moves a fan's memory (Progress.record), and it is evidence
+    for no level, unit or history. `level`: the level practised (None:
     a drill), whose questions are evidence for moving the learner. `taken`: the way to the
     highest total the response took (Grade.tie), whose fans are the right ones."""
     accepted = question.answer
@@ -80,12 +81,10 @@ def record_of(question: Question, response: Any, correct: bool, *, again: bool, 
         if fan in facts and facts[fan].reviewed and verdicts.get(fan) is not Verdict.BLAME:
             verdicts[fan] = verdict   # a fan met twice keeps a blame
     outcomes = tuple(FanOutcome(fan, verdict, facts[fan].family) for fan, verdict in verdicts.items())
-    if again:
-        outcomes = tuple(o for o in outcomes if o.verdict is Verdict.BLAME)
     evidence = level if level is not None and not again and question.level == level else None
-    number_wrong = diagnosis is not None and diagnosis.kind in ("total", "payments")
+    number = diagnosis if diagnosis is not None and diagnosis.kind in ("total", "payments") else None
     answer = Answer(question.kind, correct, outcomes, evidence, again, hand, None, () if again else units,
-                    diagnosis.masses if number_wrong else (), diagnosis.slip if number_wrong else None)
+                    number.masses if number else (), number.slip if number else None)
     return Recorded(answer, diagnosis)
 
 

@@ -1,5 +1,11 @@
 """The daily goal and its streak: answers a day, and the days in a row the goal was met.
 
+What counts, the one rule (Progress.record, the only caller of `after_answer`): each
+question answered, in any mode and on the terminal or the site, counts one: a practice
+question (asked again too, or "I don't know"), a timed hand, a flashcard, a rules
+question; a guided hand is one question, counted when its last step is answered
+(`Answer.ends`), whatever its number of steps.
+
 A day is the learner's calendar day (the caller's clock). The streak grows by one on the
 day the goal is reached, when the goal was also reached the day before; it stays alive
 through the day after its last day, so a learner who has not yet practised today still

@@ -29,19 +29,29 @@ def drill_key(level: str, count: int) -> str:
     return f"{level}:{count}"
 
 
-def records_of(best: object, name: str) -> dict[str, DrillRecord]:
-    """The records of a `{key: {"right", "seconds"}}` object; ValueError names a bad one."""
+EXPORT_FIELD = "timed"   # an exported progress document's field of the terminal's bests (mcr quiz --export)
+
+
+def records_of(best: object, where: str) -> dict[str, DrillRecord]:
+    """The records of a `{key: {"right", "seconds"}}` object found at `where`; ValueError
+    names a bad one."""
     if not isinstance(best, dict):
-        raise ValueError(f"{name}: not an object of timed-drill records")
+        raise ValueError(f"{where}: not an object of timed-drill records")
     out = {}
     for key, value in best.items():
         right, seconds = value.get("right") if isinstance(value, dict) else None, \
             value.get("seconds") if isinstance(value, dict) else None
         if not (isinstance(right, int) and not isinstance(right, bool) and right >= 0
                 and isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 <= seconds < 1e7):
-            raise ValueError(f"{name}: best.{key}: not a record of right answers and seconds")
+            raise ValueError(f"{where}.{key}: not a record of right answers and seconds")
         out[str(key)] = DrillRecord(right, float(seconds))
     return out
+
+
+def exported_bests(document: dict[str, Any]) -> dict[str, DrillRecord]:
+    """The bests an exported progress document carries (none when it has no such field);
+    ValueError names a bad one."""
+    return records_of(document[EXPORT_FIELD], EXPORT_FIELD) if EXPORT_FIELD in document else {}
 
 
 def as_data(best: dict[str, DrillRecord]) -> dict[str, dict[str, float | int]]:
@@ -66,8 +76,6 @@ def site_bests(text: str | None, key: str, result: DrillRecord) -> tuple[dict[st
         best, problem = {}, str(err)
     kept, recorded = best_after(best, key, result)
     return as_data(kept), Recorded(recorded.previous, recorded.new_best, problem)
-
-
 
 
 def site_key(level: str, count: int, edition: str) -> str:

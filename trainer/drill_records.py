@@ -22,12 +22,25 @@ def _read(path: Path) -> dict[str, DrillRecord]:
     data = json.loads(read_user_text(path, PROGRESS_LIMIT))
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("best"), dict):
         raise ValueError(f"{path.name}: not a timed-drill file of format {FORMAT}")
-    return records_of(data["best"], path.name)
+    return records_of(data["best"], f"{path.name}: best")
 
 
 class DrillRecords:
     def __init__(self, folder: Path | None = None) -> None:
         self.path = (folder or data_dir()) / FILE_NAME
+
+    def all(self) -> dict[str, DrillRecord]:
+        """Every best kept (none when the file is missing or damaged: a drill replaces it)."""
+        try:
+            return _read(self.path) if self.path.exists() else {}
+        except (OSError, ValueError, UnicodeDecodeError):
+            return {}
+
+    def merge(self, bests: dict[str, DrillRecord]) -> str | None:
+        """Keep each of `bests` that beats the one kept for its key (an import: the better
+        of each); why the file could not be read or written, else None."""
+        problems = [self.record(key, result).problem for key, result in sorted(bests.items())]
+        return next((p for p in problems if p), None)
 
     def record(self, key: str, result: DrillRecord) -> Recorded:
         """Keep `result` when it beats the best for `key`; say what the best was."""

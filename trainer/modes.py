@@ -15,6 +15,7 @@ from .flashcards import NAME_TO_TILES, TILES_TO_NAME, Flashcard, flashcard
 from .fresh_questions import question_key
 from .guided import Step, guided_steps
 from .learn_cards import learn_card
+from .progress import stability
 
 if TYPE_CHECKING:
     from .session import Session
@@ -79,7 +80,8 @@ class GuidedMode:
                     outcomes.append((value, Verdict.CREDIT if value in picked else Verdict.BLAME))
                 elif value in picked:
                     outcomes.append((value, Verdict.BLAME))
-        s.record_outcomes(GUIDED_KIND, right, outcomes, hand=question_key(q) if self.step == 1 else None)
+        s.record_outcomes(GUIDED_KIND, right, outcomes, hand=question_key(q) if self.step == 1 else None,
+                          ends=self.step == len(self.steps))   # the hand is one question of the daily goal
         blocks = [line(("✓ " + ex.t("right")) if right else ("✗ " + ex.t("wrong")))] + [line(t) for t in step.explain]
         return s.progress_feedback(right, blocks)
 
@@ -102,8 +104,7 @@ class FlashcardMode:
         unit_fans = [f for f in (unit.fans if unit else ()) if f in s.table.by_id and not s.table.fan(f).bonus]
         unmet = [f for f in unit_fans if f not in s.progress.fans or s.progress.fans[f].met is None]
         due = [f for f in s.progress.due_fans(s.today) if f in s.table.by_id]
-        rest = sorted(unit_fans, key=lambda f: s.progress.fans[f].spaced.memory.stability
-                      if f in s.progress.fans and s.progress.fans[f].spaced.memory else 0.0)
+        rest = sorted(unit_fans, key=lambda f: stability(s.progress.fans[f].spaced) if f in s.progress.fans else 0.0)
         order = list(dict.fromkeys(unmet + due + rest))
         return (order * (count // max(1, len(order)) + 1))[:count] if order else []
 

@@ -146,7 +146,7 @@ def _fill_from(pool: Pool, progress: Progress, request: Request, used: set[str],
         elif q.level in levels:
             keyed.append((_unit_score(q, request) + rng.random(), i))
     keyed.sort(reverse=True)
-    out = []
+    out: list[Planned] = []
     for _, i in keyed:
         if len(out) >= room:
             break
@@ -185,6 +185,12 @@ def _family(pool: Pool, progress: Progress, request: Request, used: set[str], rn
     while len(out) < request.count and fans:
         out.append(Planned("family", None, rng.choice(fans), rng.choice(request.kinds)))
     return out
+
+
+def drill_kinds(kinds: Collection[str]) -> tuple[str, ...]:
+    """The kinds a fan drill asks, of `kinds`: those whose answer shows whether the learner
+    counts the fan (a drill of a fan whose answers marked no fan would teach it nothing)."""
+    return tuple(k for k in kinds if k in FAN_KINDS)
 
 
 def reviews_fans(kinds: Collection[str]) -> bool:

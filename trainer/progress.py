@@ -26,7 +26,7 @@ from .mastery import UnitState
 from .spacing import DayStep, Grade, Memory, Spaced
 from generator.quizzes.levels import LEVELS
 
-__all__ = ["PROGRESS_FORMAT", "Answer", "ItemRecord", "Progress", "Tally", "GRADES"]
+__all__ = ["PROGRESS_FORMAT", "Answer", "ItemRecord", "Progress", "Tally", "GRADES", "stability"]
 
 PROGRESS_FORMAT = 3   # 1: Leitner boxes and kinds; 2: boxes, level and history (both carried over)
 
@@ -47,9 +47,11 @@ class ItemRecord:
     def accuracy(self) -> float:
         return self.right / self.seen if self.seen else 0.0
 
-    def answered(self, grade: Grade, day: date) -> "ItemRecord":
-        return ItemRecord(self.seen + 1, self.right + (grade is not Grade.AGAIN), self.spaced.reviewed(grade, day),
-                          self.met)
+    def answered(self, grade: Grade, day: date, spaced: bool = True) -> "ItemRecord":
+        """One more answer on the item, graded `grade`; `spaced` False: counted, its memory
+        left as it is (a right answer to a question asked again, its answer seen minutes before)."""
+        return ItemRecord(self.seen + 1, self.right + (grade is not Grade.AGAIN),
+                          self.spaced.reviewed(grade, day) if spaced else self.spaced, self.met)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,7 @@ class Answer:
     units: tuple[str, ...] = ()             # curriculum units it is evidence for
     mistakes: tuple[tuple[str, float], ...] = ()   # a wrong number: each named mistake's probability
     slip: float | None = None               # ...and that of a slip (None: no number diagnosed)
+    ends: bool = True                       # it ends a question: the daily goal counts it (trainer/daily.py)
 
 
 @dataclass(frozen=True)
@@ -125,8 +128,9 @@ class Progress:
         fans = dict(self.fans)
         for outcome in answer.outcomes:
             grade = GRADES.get(outcome.verdict)
-            if grade is not None:
-                fans[outcome.fan] = fans.get(outcome.fan, ItemRecord()).answered(grade, day)
+            if grade is not None:   # asked again, a fan is counted; only a blame moves its memory
+                spaced = not answer.again or grade is Grade.AGAIN
+                fans[outcome.fan] = fans.get(outcome.fan, ItemRecord()).answered(grade, day, spaced)
         items = dict(self.rules)
         if answer.item is not None:
             items[answer.item] = items.get(answer.item, ItemRecord()).answered(
@@ -143,18 +147,19 @@ class Progress:
             recent = (tuple(h for h in recent if h != answer.hand) + (answer.hand,))[-settings.recent_hands:]
         habits = self.habits if answer.slip is None else self.habits.after(answer.mistakes, answer.slip)
         units = self.units.answered(answer.units, answer.correct, settings.mastery) if not answer.again else self.units
+        daily = self.daily.after_answer(day, settings.daily_goal) if answer.ends else self.daily
         return Progress(max(self.session, at), fans, kinds, levels, history, items, self.edition, units,
-                        self.daily.after_answer(day, settings.daily_goal), recent, habits)
+                        daily, recent, habits)
 
     def due_fans(self, day: date) -> list[str]:
         """The fans due on `day`, the longest overdue first (then the least stable)."""
         due = [(fan, r.spaced) for fan, r in self.fans.items() if r.spaced.due(day)]
-        due.sort(key=lambda item: (-item[1].overdue(day), item[1].memory.stability, item[0]))
+        due.sort(key=lambda item: (-item[1].overdue(day), stability(item[1]), item[0]))
         return [fan for fan, _ in due]
 
     def due_rules(self, day: date) -> list[str]:
         due = [(qid, r.spaced) for qid, r in self.rules.items() if r.spaced.due(day)]
-        due.sort(key=lambda item: (-item[1].overdue(day), item[1].memory.stability, item[0]))
+        due.sort(key=lambda item: (-item[1].overdue(day), stability(item[1]), item[0]))
         return [qid for qid, _ in due]
 
     def as_data(self) -> dict[str, Any]:
@@ -178,6 +183,11 @@ class Progress:
                 "hands": list(self.recent),
                 "habits": {"wrong": self.habits.wrong, "slips": self.habits.slips,
                            "causes": dict(self.habits.causes)}}
+
+
+def stability(spaced: Spaced) -> float:
+    """How stable the item's memory is (0 for an item never reviewed)."""
+    return spaced.memory.stability if spaced.memory is not None else 0.0
 
 
 def _day(value: date | None) -> str | None:

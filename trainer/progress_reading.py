@@ -8,11 +8,13 @@ families and editions must be ones the trainer knows.
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Collection
 from datetime import date, timedelta
 from typing import Any
 
 from .daily import Daily
+from .drill_bests import EXPORT_FIELD, exported_bests
 from .habits import Habits
 from .history import HistoryEntry, Tally, merged
 from .json_checks import (MAX_COUNT, MAX_LIST, ProgressError, array, bit, day, identifier, maybe_day, obj, parse,
@@ -234,7 +236,13 @@ def read_progress(text_: str, fans: Collection[str], kinds: Collection[str], lev
         known = f"{', '.join(map(str, OLD_FORMATS))} or {PROGRESS_FORMAT}"
         raise ProgressError(f"not a progress file of format {known}: {_format_found(data)}")
     if version == PROGRESS_FORMAT:
-        return current(obj(data, "the file", TOP_FIELDS), fans, kinds, levels, families, editions)
+        # An export may carry the terminal's timed-drill bests (trainer/progress_store.py).
+        top = obj(data, "the file", TOP_FIELDS + ((EXPORT_FIELD,) if EXPORT_FIELD in data else ()))
+        try:
+            exported_bests(json.loads(text_))   # its plain numbers, as trainer/drill_records.py reads them
+        except ValueError as err:
+            raise ProgressError(str(err)) from None
+        return current(top, fans, kinds, levels, families, editions)
     names = ("format", "session", "fans", "kinds") + (("level", "recent", "moved", "history") if version == 2 else ())
     top = obj(data, "the file", names)
     session = whole(top["session"], "session", 0, MAX_COUNT)

@@ -22,7 +22,7 @@ import os
 import shutil
 import time
 from collections.abc import Collection
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Callable
@@ -33,6 +33,7 @@ import rules
 from rules.user_files import PROGRESS_LIMIT, read_user_text
 
 from generator.atomic_file import write_atomic
+from .drill_bests import EXPORT_FIELD, DrillRecord, as_data, exported_bests
 from .file_lock import locked
 from .json_checks import ProgressError
 from .progress import Progress
@@ -52,9 +53,13 @@ def data_dir() -> Path:
     return Path(os.environ.get(DATA_ENV) or platformdirs.user_data_dir("mcr"))
 
 
-def progress_text(progress: Progress) -> str:
-    """The progress document as the file and an export hold it."""
-    return json.dumps(progress.as_data(), indent=1, ensure_ascii=False) + "\n"
+def progress_text(progress: Progress, bests: dict[str, DrillRecord] | None = None) -> str:
+    """The progress document as the file and an export hold it; an export carries the
+    timed drill's `bests` too, when there are some."""
+    document = progress.as_data()
+    if bests:
+        document[EXPORT_FIELD] = as_data(bests)
+    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +68,7 @@ class Loaded:
     damaged: str | None = None       # what was wrong with the file
     kept_as: Path | None = None      # where the damaged file (or the one an import replaced) was moved
     salvaged: bool = False           # a damaged file read part by part: all but its bad parts kept
+    bests: dict[str, DrillRecord] = field(default_factory=dict)   # the timed-drill bests an import carried
 
     @property
     def notice(self) -> str:
@@ -116,16 +122,19 @@ class ProgressStore:
             write_atomic(self.path, progress_text(progress))
         return replace(current, progress=progress)
 
-    def export(self, target: Path) -> Loaded:
-        """Write the progress document to `target` (OSError when it cannot be written)."""
+    def export(self, target: Path, bests: dict[str, DrillRecord] | None = None) -> Loaded:
+        """Write the progress document to `target`, with the timed drill's `bests` when
+        there are some (OSError when it cannot be written)."""
         loaded = self.load()
-        write_atomic(target, progress_text(loaded.progress))
+        write_atomic(target, progress_text(loaded.progress, bests))
         return loaded
 
     def import_from(self, source: Path) -> Loaded:
         """Replace the progress by the document in `source`, read as strictly as the file;
-        the progress replaced is kept beside it. ProgressError (nothing changed) when the
-        document cannot be used, OSError when a file cannot be read or written."""
+        the progress replaced is kept beside it; the timed-drill bests it carries are in
+        the answer's `bests` (the caller keeps them: trainer/drill_records.py).
+        ProgressError (nothing changed) when the document cannot be used, OSError when a
+        file cannot be read or written."""
         try:
             text = read_user_text(source, PROGRESS_LIMIT)
         except UnicodeDecodeError as err:
@@ -138,7 +147,7 @@ class ProgressStore:
                 kept = self._free_name("before-import")
                 shutil.copy2(self.path, kept)
             write_atomic(self.path, progress_text(imported))
-        return Loaded(imported, None, kept)
+        return Loaded(imported, None, kept, bests=exported_bests(json.loads(text)))   # read above: sound
 
     def _free_name(self, what: str) -> Path:
         stamp = time.strftime("%Y%m%d-%H%M%S")

@@ -2,11 +2,13 @@
 
 {"type": "question", "n", "of", "id", "kind", "reason", "again", "again_ago", "again_for",
  "situation", "tiles", "prompt", "ask", "form", "numbers", "options": [{"value", "label"}],
- "readings": [...]}
+ "readings": [...], "least"}
 `prompt` is the question as the terminal asks it, `ask` its string's key and values, which
 the site words with its own string (trainer/blocks.py).
 `form` says how it is answered: "number", "numbers" (`numbers` of them), "multi" (some
-options), "choice" (one option), "yes_no" or "tiles"; `tiles` is the hand as drawn
+options), "choice" (one option), "yes_no" or "tiles", of which `least` must be picked (1 for
+the fans and the waits: a winning hand always has a fan and waits on a tile, so nothing
+picked is a slip, which the site asks again rather than grades); `tiles` is the hand as drawn
 (before its winning tile for a waits question). A question asked again (`again` > 0) says
 how many questions ago the one missed was (`again_ago`, 1: the one just before) and
 whether the fan missed comes back or only the kind of question (`again_for`); the terminal
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
 
 FORMS = {"total": "number", "payments": "numbers", "fans": "multi", "valid": "yes_no", "one_tile_wait": "yes_no",
          "waits": "tiles", "best_reading": "choice"}
+AT_LEAST_ONE = ("fans", "waits")   # the kinds whose answer picks one option or more (see `least`)
 
 
 def prompt_key(question: Question) -> str:
@@ -45,7 +48,7 @@ def item_of(question: Question, ex: Explainer) -> dict[str, Any]:
         "tiles": question.data["waiting"]["tiles"] if question.kind == "waits" else question.data["tiles"],
         "prompt": prompt(question, ex), "ask": ask(prompt_key(question), minimum=ex.table.minimum_points),
         "form": FORMS[question.kind],
-        "options": [], "readings": []}
+        "options": [], "readings": [], "least": 1 if question.kind in AT_LEAST_ONE else 0}
     if question.kind == "payments":
         item["numbers"] = len(expected_payments(question))
     if question.kind == "fans":

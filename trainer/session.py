@@ -38,7 +38,7 @@ from .grading import grade
 from .learner_settings import learner_settings
 from .lessons import lesson_item, worked_example
 from .modes import FlashcardMode, GuidedMode
-from .planner import Planned, Pool, Request, at_nearest_level, plan, reviewed_fans, reviews_fans
+from .planner import Planned, Pool, Request, at_nearest_level, drill_kinds, plan, reviewed_fans, reviews_fans
 from .progress import Answer, Progress
 from .question_items import question_item
 from .rescoring import rescorer
@@ -100,6 +100,10 @@ class Trainer:
 class Session:
     def __init__(self, trainer: Trainer, progress: Progress, options: Options, *, today: date, lang: str,
                  save: Callable[[Change], Progress] | None = None) -> None:
+        if options.fan and options.mode == "practice":   # a fan drill asks what marks the fan
+            options = replace(options, kinds=drill_kinds(options.kinds))
+            if not options.kinds:
+                raise ValueError(f"a fan drill needs a kind that marks a fan: {', '.join(drill_kinds(KINDS))}")
         self.trainer = trainer
         self.progress = progress
         self.options = options
@@ -173,7 +177,7 @@ class Session:
         elif self.options.mode == "learn":
             self._mode = FlashcardMode(self)
         else:
-            if unit is not None and self._lesson_due():
+            if self.options.mode == "practice" and unit is not None and self._lesson_due():   # a lesson opens it
                 example = worked_example(self, unit)
                 self._example = (unit.id, example)
                 if example is not None:
@@ -315,6 +319,12 @@ class Session:
         return {**self._feedback(result.correct, blocks, recorded.diagnosis, comes_back, before),
                 "marks": answer_marks(question, result)}
 
+    def answer_to(self, question: Question, response: Any) -> dict[str, Any]:
+        """Grade and record `response` to a question the caller chose, as `answer` does the
+        session's own (the terminal's timed drill draws its hands itself)."""
+        self._current = {"planned": Planned(self.options.mode, question), "question": question}
+        return self.answer(response)
+
     def progress_feedback(self, correct: bool, blocks: list[dict[str, Any]]) -> dict[str, Any]:
         """The feedback of a guided step or a flashcard (already recorded)."""
         return self._feedback(correct, blocks, None, None, (self.progress.moved, self.progress.units.passed))
@@ -340,7 +350,7 @@ class Session:
                          key=lambda f: -self.facts[f].points)
         family = self.family_fans()   # a family's session keeps to its fans where the hand allows
         ours = [f for f in blamed if f in family] or [f for f in counted if f in family]
-        fan = (ours or blamed or counted or [None])[0]
+        fan = next(iter(ours or blamed or counted), None)
         if fan is None:
             return None
         again_for = "fan" if fan in blamed else "kind"
@@ -384,11 +394,12 @@ class Session:
         return {"unit": unit.id, "opens": "now" if now else "later"}
 
     def record_outcomes(self, kind: str, correct: bool, outcomes: list[tuple[str, Verdict]],
-                        hand: str | None = None) -> None:
-        """Record an answer of a guided step or a flashcard: its fans' outcomes."""
+                        hand: str | None = None, ends: bool = True) -> None:
+        """Record an answer of a guided step or a flashcard: its fans' outcomes; `ends`:
+        it ends a question (a guided hand's last step), which the daily goal counts."""
         facts = self.facts
         kept = tuple(FanOutcome(f, v, facts[f].family) for f, v in outcomes if f in facts and facts[f].reviewed)
-        answer = Answer(kind, correct, kept, hand=hand)
+        answer = Answer(kind, correct, kept, hand=hand, ends=ends)
         self.save_answer(lambda p: p.record(answer, self.today, self.session))
         self.answers.append(answer)
         self.asked += 1

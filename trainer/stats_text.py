@@ -12,6 +12,7 @@ from .curriculum import Curriculum
 from .explain_text import counted, width
 from .learner_settings import learner_settings
 from .modes import GUIDED_KIND, LEARN_KIND
+from .planner import FAN_KINDS
 from .progress import Progress
 from .text import fan_name, text
 from generator.quizzes.questions import KINDS
@@ -54,7 +55,7 @@ def stats_report(progress: Progress, lang: str, table: FanTable, course: Curricu
         lines.append(t("stats_no_fans" if some else "stats_empty"))
     else:
         answered.sort(key=lambda kv: (kv[1].accuracy, -kv[1].seen, kv[0]))
-        rows = []
+        rows: list[tuple[str, tuple[str, ...]]] = []
         for fan, r in answered:
             memory = r.spaced.memory
             due = "-" if memory is None else (t("stats_due") if memory.due <= today else memory.due.isoformat())
@@ -62,6 +63,10 @@ def stats_report(progress: Progress, lang: str, table: FanTable, course: Curricu
             rows.append((name, (str(r.seen), str(r.right), f"{round(100 * r.accuracy)}%", due)))
         heads = (t("stats_seen"), t("stats_right"), t("stats_accuracy"), t("stats_next"))
         lines += [t("stats_title"), ""] + _table(rows, heads, t("stats_fan"))
+        # Every answer is counted by kind below; those that show no fan are there alone.
+        unmarked = [t(f"kind_{k}") for k in KINDS if k not in FAN_KINDS and k in progress.kinds]
+        if unmarked:
+            lines.append(t("stats_unmarked", kinds=t("list_separator").join(unmarked)))
     lines += ["", t("stats_kinds")]
     seen = right = 0
     for kind in SCORING_KINDS:   # every kind that feeds the fans above, flashcards and guided steps too

@@ -55,11 +55,13 @@ class TimedDrill:
     """Runs a drill on `term`, scoring by the Explainer's edition; `clock` is injectable for the tests."""
 
     def __init__(self, term: Terminal, explainer: Explainer, records: DrillRecords | None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 answered: Callable[[Question, int | None], object] | None = None) -> None:
         self.term = term
         self.explainer = explainer
         self.records = records
         self.clock = clock
+        self.answered = answered   # records each hand's answer, as any answer is (Session.answer_to)
 
     def run(self, questions: list[Question], level: str, header: str) -> DrillResult:
         term = self.term
@@ -78,6 +80,8 @@ class TimedDrill:
             if response is QUIT:
                 break
             answers.append(TimedAnswer(question, response, self.clock() - started))
+            if self.answered is not None:
+                self.answered(question, response)
         result = DrillResult(tuple(answers))
         self.report(result, level, len(questions))
         return result

@@ -476,3 +476,18 @@ def test_the_focus_follows_the_learner_and_every_option_is_named(quiz: Quiz) -> 
         assert name.startswith(f"Hand {n}: "), name
         assert all(tile_alt(face, "en") in name for face in hand["concealed"]), (name, hand)
     assert not quiz.errors, quiz.errors
+
+
+def test_check_with_no_fan_or_wait_ticked_says_so_and_grades_nothing(quiz: Quiz) -> None:
+    # A winning hand always has a fan and waits on a tile: nothing ticked is a slip, told
+    # like a missing number, not graded as the answer "none".
+    quiz.in_session()
+    for kind, key in (("fans", "trainer_missing_fans"), ("waits", "trainer_missing_waits")):
+        _session_of(quiz, kind)
+        assert quiz.page.locator("input[name=mcr-trainer-option]:checked").count() == 0
+        _check_with_nothing_given(quiz, quiz_text("en", key), "input[name=mcr-trainer-option]")
+        # One ticked: Check grades it.
+        quiz.page.locator("input[name=mcr-trainer-option]").first.check()
+        quiz.page.click("button[data-action=check]")
+        assert quiz.state("right", "wrong") in ("right", "wrong")
+    assert not quiz.errors, quiz.errors

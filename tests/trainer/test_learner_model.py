@@ -184,11 +184,14 @@ def test_a_fans_question_left_blank_never_names_flowers_or_self_drawn_to_review(
 
 # -- 2. a re-asked question --------------------------------------------------------------------
 
-def test_a_re_asked_question_blames_but_never_credits_nor_moves_the_level() -> None:
+def test_a_re_asked_question_is_counted_but_never_credits_a_memory_nor_moves_the_level() -> None:
     q = next(q for q in load_bank(bank_path("beginner")).questions if q.kind == "fans")
     right = set(q.answer_ids)
     again = answer_record(q, right, True, again=True, level="beginner", facts=FACTS, settings=SETTINGS)
-    assert again.outcomes == () and again.level is None and again.again
+    assert again.outcomes and all(o.verdict is Verdict.CREDIT for o in again.outcomes)
+    assert again.level is None and again.again
+    recorded = Progress().record(again, DAY_ONE)
+    assert all(recorded.fans[o.fan] == ItemRecord(1, 1) for o in again.outcomes)   # counted, no memory
     first = answer_record(q, right, True, again=False, level="beginner", facts=FACTS, settings=SETTINGS)
     assert first.level == "beginner" and all(o.verdict is Verdict.CREDIT for o in first.outcomes)
     missed = answer_record(q, set(), False, again=True, level="beginner", facts=FACTS, settings=SETTINGS)

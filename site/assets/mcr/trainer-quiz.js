@@ -382,9 +382,16 @@
       fields: optionGroup(multi, promptId, labels),
       read: function () {
         var picked = boxes.filter(function (b) { return b.checked; }).map(function (b) { return b._value; });
-        return multi ? picked : (picked.length ? picked[0] : undefined);   // ticking none is an answer
+        // Ticking none answers a guided step (a family with no fan here), never a question
+        // whose item asks for `least` (a hand always has a fan and waits on a tile).
+        if (picked.length < (item.least || (multi ? 0 : 1))) return undefined;
+        return multi ? picked : picked[0];
       },
-      missing: function () { return {key: "trainer_missing_choice", field: boxes[0]}; }
+      missing: function () {
+        var key = !multi ? "trainer_missing_choice" : item.kind === "waits" ? "trainer_missing_waits"
+          : "trainer_missing_fans";
+        return {key: key, field: boxes[0]};
+      }
     };
   };
 
