@@ -20,6 +20,7 @@ from .errors import FanTableError, RulesError
 from .source_lines import SourceLine
 from .table_schema import overlay_schema_problems
 from .table_source import read_table_data, strip_lines
+from .yaml_loader import Items
 
 EDITIONS_FOLDER = "editions"
 # The fan fields an edition may change (the id and number are what it changes them on).
@@ -75,12 +76,13 @@ def overlay_paths(table_path: Path) -> dict[str, Path]:
 
 
 def _tag_lines(value: Any, file: str) -> Any:
-    """Mark every `__line__` of overlay data with its file."""
+    """Mark every `__line__` of overlay data, and every place of a list's item, with its file."""
     if isinstance(value, dict):
         return {k: (SourceLine(v, file) if k == "__line__" and isinstance(v, int) else _tag_lines(v, file))
                 for k, v in value.items()}
     if isinstance(value, list):
-        return [_tag_lines(v, file) for v in value]
+        places = [(SourceLine(line, file), column) for line, column in getattr(value, "places", ())]
+        return Items([_tag_lines(v, file) for v in value], places)
     return value
 
 

@@ -22,6 +22,7 @@ from .situation import FLAG_NAMES
 from .source_lines import relocate
 from .table_schema import fraction_problems, required_keys, schema_problems
 from .table_source import strip_lines
+from .yaml_loader import place_of
 from .vocabulary import OPERATORS, PredicateError, check_types, compile_predicate, facts_read, operators_used
 
 # A fan's `summary` is printed on one line of a column of the fan sheet: at most this many
@@ -147,7 +148,8 @@ def _fan_problems(fan: dict[str, Any], scope: _Scope) -> list[str]:
         problems.append(f"{tag}family '{fan['family']}' is not one of the table's families "
                         f"({', '.join(sorted(scope.families))})")
     problems += _fan_text_problems(fan, tag, scope.languages)
-    problems += [f"{tag}unknown ruling '{rid}'" for rid in fan.get("rulings") or [] if rid not in scope.ruling_ids]
+    problems += [f"{scope.shown}:{line}: fan {fan['id']}: unknown ruling '{rid}'{column}"
+                 for line, rid, column in _unknown_entries(fan.get("rulings"), scope.ruling_ids, fan.get("__line__", 0))]
     problems += _fan_predicate_problems(fan, scope.shown)
     has_sets = "sets" in fan
     if fan.get("bonus") and (has_sets or fan.get("account_once") or fan.get("fallback")):
@@ -246,15 +248,29 @@ def predicate_problems(node: Any, where: str, tag: str, *, item_scope: bool = Fa
     return []
 
 
+def _entry_place(values: Any, index: int, line: int) -> tuple[int, str]:
+    """The line of item `index` of a list read from the file, and ' (column N)' when known:
+    an entry of `excludes: [a, b, c]` is pointed at, not its fan (`line`, where not known)."""
+    place = place_of(values, index)
+    return (line, "") if place is None else (place[0], f" (column {place[1]})")
+
+
+def _unknown_entries(values: Any, known: Any, line: int) -> list[tuple[int, Any, str]]:
+    """(line, entry, ' (column N)') of each entry of `values` not among `known`."""
+    return [(*_entry_place(values, i, line)[:1], entry, _entry_place(values, i, line)[1])
+            for i, entry in enumerate(values or ()) if entry not in known]
+
+
 def _exclusion_problems(fan: dict[str, Any], ids: dict[str, int], shown: str) -> list[str]:
     tag = f"{shown}:{fan.get('__line__', 0)}: fan {fan['id']}: "
     problems = []
     for field in ("excludes", "absorbs"):
-        for target in exclusion_ids(fan.get(field)):
+        for index, target in enumerate(exclusion_ids(fan.get(field))):
+            line, column = _entry_place(fan.get(field), index, fan.get("__line__", 0))
             if target not in ids:
-                problems.append(f"{tag}{field} unknown fan '{target}'")
+                problems.append(f"{shown}:{line}: fan {fan['id']}: {field} unknown fan '{target}'{column}")
             elif target == fan["id"]:
-                problems.append(f"{tag}{field} itself")
+                problems.append(f"{shown}:{line}: fan {fan['id']}: {field} itself{column}")
     if fan.get("absorbs") and "sets" not in fan:
         problems.append(f"{tag}'absorbs' needs 'sets' (it drops matches within this fan's sets); "
                         "use 'excludes' for a whole-hand fan")
@@ -271,30 +287,36 @@ def _cycle_problems(fans: list[dict[str, Any]], shown: str) -> list[str]:
 
 
 def _example_reference_problems(fan: dict[str, Any], ids: dict[str, int], shown: str) -> list[str]:
-    """What an example claims must name known fans, in the form its claim takes."""
+    """What an example claims must name known fans, in the form its claim takes; a fan
+    named in `with` or `not_counted` at the line of the mapping that names it."""
     problems = []
     for example in fan.get("examples") or []:
-        tag = f"{shown}:{example.get('__line__', 0)}: fan {fan['id']}: example {example['hand']}: "
+        line = example.get("__line__", 0)
+
+        def tag(mapping: Any) -> str:
+            return f"{shown}:{mapping.get('__line__', line)}: fan {fan['id']}: example {example['hand']}: "
         claim = example.get("not_counted")
         if claim is not None:
             if example["counts"] != 0:
-                problems.append(f"{tag}'not_counted' says why the fan does not count: it needs counts 0")
+                problems.append(f"{tag(example)}'not_counted' says why the fan does not count: it needs counts 0")
             if claim["principle"] == "non_repeat" and claim.get("by") not in ids:
-                problems.append(f"{tag}not_counted: non_repeat needs 'by', the id of the fan that excludes it"
+                problems.append(f"{tag(claim)}not_counted: non_repeat needs 'by', the id of the fan that excludes it"
                                 + (f" ('{claim.get('by')}' is unknown)" if claim.get("by") else ""))
             if claim["principle"] != "non_repeat" and "by" in claim:
-                problems.append(f"{tag}not_counted: only non_repeat names a fan with 'by'")
-        for other in example.get("with") or {}:
+                problems.append(f"{tag(claim)}not_counted: only non_repeat names a fan with 'by'")
+        named = example.get("with") or {}
+        for other in named:
             if other != "__line__" and other not in ids:
-                problems.append(f"{tag}with: unknown fan '{other}'")
+                problems.append(f"{tag(named)}with: unknown fan '{other}'")
             elif other == fan["id"]:
-                problems.append(f"{tag}with: names the fan itself; its count goes in 'counts'")
+                problems.append(f"{tag(named)}with: names the fan itself; its count goes in 'counts'")
     return problems
 
 
 def _ruling_problems(ruling: dict[str, Any], ids: dict[str, int], scope: _Scope) -> list[str]:
     tag = f"{scope.shown}:{ruling.get('__line__', 0)}: ruling {ruling['id']}: "
-    problems = [f"{tag}unknown fan '{fid}'" for fid in ruling.get("fans") or [] if fid not in ids]
+    problems = [f"{scope.shown}:{line}: ruling {ruling['id']}: unknown fan '{fid}'{column}"
+                for line, fid, column in _unknown_entries(ruling.get("fans"), ids, ruling.get("__line__", 0))]
     return problems + [p for field in RULING_TEXTS for p in _text_problems(ruling.get(field), field, tag, scope.languages)]
 
 
