@@ -186,25 +186,28 @@ def _fan_text_problems(fan: dict[str, Any], tag: str, languages: tuple[str, ...]
 
 
 def _fan_predicate_problems(fan: dict[str, Any], shown: str) -> list[str]:
+    """The problems of each predicate of a fan, and for each that has none, of what it gives:
+    a fault in one does not hide a fault in another."""
     fid, sets_from = fan["id"], (fan.get("sets") or {}).get("from")
     tag = f"{shown}:{fan.get('__line__', 0)}: "
     problems, item = [], None
     if sets_from is not None:
-        problems += _predicate_problems_of(fan, "sets.from", sets_from, tag)
-        kind = ANY if problems else check_types(strip_lines(sets_from), f"fan {fid}: sets.from")
+        found = _predicate_problems_of(fan, "sets.from", sets_from, tag)
+        kind = ANY if found else check_types(strip_lines(sets_from), f"fan {fid}: sets.from")
         if kind.known and not (kind.name == "list" and kind.item in (None, ANY, GROUP)):
-            problems.append(f"{tag}fan {fid}: sets.from: gives {kind}, but sets are drawn from a list of groups "
-                            "(such as {var: pungs})")
+            found.append(f"{tag}fan {fid}: sets.from: gives {kind}, but sets are drawn from a list of groups "
+                         "(such as {var: pungs})")
+        problems += found
         item = list_of(GROUP)   # when: one combination of the groups drawn
-    for key in ("when", "count"):
-        if fan.get(key) is not None:
-            problems += _predicate_problems_of(fan, key, fan[key], tag, item if key == "when" else None)
-    if fan.get("count") is not None and not problems:
-        kind = check_types(strip_lines(fan["count"]), f"fan {fid}: count")
+    if fan.get("when") is not None:
+        problems += (_predicate_problems_of(fan, "when", fan["when"], tag, item)
+                     or _not_a_condition(fan["when"], f"fan {fid}: when", tag, item))
+    if fan.get("count") is not None:
+        found = _predicate_problems_of(fan, "count", fan["count"], tag)
+        kind = ANY if found else check_types(strip_lines(fan["count"]), f"fan {fid}: count")
         if kind.known and kind != NUMBER:
-            problems.append(f"{tag}fan {fid}: count: gives {kind}, but a fan counts a number of times")
-    if fan.get("when") is not None and not problems:
-        problems += _not_a_condition(fan["when"], f"fan {fid}: when", tag, item)
+            found.append(f"{tag}fan {fid}: count: gives {kind}, but a fan counts a number of times")
+        problems += found
     return problems
 
 
@@ -238,8 +241,8 @@ def predicate_problems(node: Any, where: str, tag: str, *, item_scope: bool = Fa
     try:
         compile_predicate(node, where, item_scope=item_scope, item_type=item_type)
         read = facts_read(node, where, item_scope)
-    except PredicateError as err:
-        return [f"{tag}{err}"]
+    except PredicateError as err:   # every fault of its types, each a problem
+        return [f"{tag}{message}" for message in err.messages]
     except RecursionError:
         return [f"{tag}{where} is nested too deeply"]
     wrong = sorted(read & not_facts) if allowed_facts is None else sorted(read - allowed_facts)
