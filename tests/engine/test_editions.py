@@ -154,14 +154,14 @@ def test_a_broken_overlay_is_refused_with_its_line(tmp_path: Path) -> None:
     shutil.copy(ROOT / "fans.yaml", tmp_path / "fans.yaml")
     (tmp_path / "editions").mkdir()
     text = (ROOT / "editions" / "green-book.yaml").read_text(encoding="utf-8")
-    line = text[: text.index("- fan: seven_pairs")].count("\n") + 1
+    line = text[: text.index("- fan: seven_pairs")].count("\n") + 3   # the entry's own line, two below
     broken = text.replace("- fan: seven_pairs\n  set:\n    excludes: [fully_concealed_hand,",
                           "- fan: seven_pairs\n  set:\n    excludes: [no_such_fan, fully_concealed_hand,", 1)
     assert broken != text
     (tmp_path / "editions" / "green-book.yaml").write_text(broken, encoding="utf-8")
     problems = rules.check_fan_table(str(tmp_path / "fans.yaml"))
-    assert any(p.startswith(f"{tmp_path / 'editions' / 'green-book.yaml'}:{line}:") and "no_such_fan" in p
-               for p in problems), problems
+    assert any(p.startswith(f"{tmp_path / 'editions' / 'green-book.yaml'}:{line}:")
+               and p.endswith("excludes unknown fan 'no_such_fan' (column 16)") for p in problems), problems
     idle = text.replace("- fan: pure_straight\n  set: {excludes: [short_straight, two_terminal_chows]}",
                         "- fan: pure_straight\n  set: {excludes: [short_straight]}", 1)
     (tmp_path / "editions" / "green-book.yaml").write_text(idle, encoding="utf-8")
