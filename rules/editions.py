@@ -28,6 +28,9 @@ CHANGEABLE_FIELDS = ("points", "names", "definition", "note", "family", "exclude
                      "account_once", "sets", "when", "count", "rulings")
 # The whole-table sections an edition may change, key by key.
 TABLE_SECTIONS = ("settlement", "competition", "points")
+# In an edition's summary, the number of its fans, counted in its table where it is shown:
+# the count is written nowhere by hand, so a fan added cannot leave the summary wrong.
+FAN_COUNT = "{fans}"
 
 
 class EditionError(RulesError):
@@ -41,7 +44,7 @@ class EditionInfo:
     id: str
     names: dict[str, str]
     source: dict[str, Any]    # publisher, year and title, each text in every language
-    summary: dict[str, str]
+    summary: dict[str, str]   # FAN_COUNT filled in, where the edition's fans are known
     based_on: str | None
     path: str                 # the file that declares it
 
@@ -61,10 +64,16 @@ class Change:
 
 
 def info_of(data: dict[str, Any], path: str) -> EditionInfo:
+    """Who the edition of `data` is (a whole table: its summary says how many fans it has)."""
     e = data.get("edition") or {}
     strip = strip_lines
+    summary = strip(e.get("summary") or {})
+    if isinstance(data.get("fans"), list):
+        count = str(len(data["fans"]))
+        summary = {lang: text.replace(FAN_COUNT, count) if isinstance(text, str) else text
+                   for lang, text in summary.items()}
     return EditionInfo(id=str(e.get("id", "")), names=strip(e.get("names") or {}), source=strip(e.get("source") or {}),
-                       summary=strip(e.get("summary") or {}), based_on=e.get("based_on"), path=path)
+                       summary=summary, based_on=e.get("based_on"), path=path)
 
 
 def overlay_paths(table_path: Path) -> dict[str, Path]:
@@ -262,5 +271,9 @@ def list_editions(table_path: Path, shown: str) -> list[tuple[EditionInfo, tuple
     for edition_id, path in overlay_paths(table_path).items():
         shown_overlay = str(Path(shown).parent / EDITIONS_FOLDER / path.name)
         overlay = read_overlay(path, shown_overlay)
-        out.append((info_of(overlay, shown_overlay), changes_of(overlay)))
+        try:   # the edition's whole table, whose fans its summary counts
+            whole = resolve(table_path, shown, edition_id)[0]
+        except RulesError:   # its problems are mcr check's to say; its summary is shown as written
+            whole = overlay
+        out.append((info_of(whole, shown_overlay), changes_of(overlay)))
     return out

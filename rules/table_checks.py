@@ -8,6 +8,7 @@ hand: the examples are re-scored above the evaluator, by rules.self_check.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -15,6 +16,7 @@ from typing import Any
 
 from .competition import competition_problems
 from .context import BONUS_FACTS, READING_FACTS
+from .editions import FAN_COUNT
 from .exclusion_lists import exclusion_cycle, exclusion_ids
 from .predicate_types import ANY, FLAG, GROUP, NUMBER, ValueType, list_of
 from .settlement import PAYMENT_FACTS
@@ -31,6 +33,7 @@ from .vocabulary import OPERATORS, PredicateError, check_types, compile_predicat
 SUMMARY_COLUMNS = 64
 FAN_TEXTS = ("names", "definition", "summary")            # every fan has these in every language
 RULING_TEXTS = ("question", "answer", "alternatives")     # and every ruling these
+_PLACEHOLDER = re.compile(r"\{[^{}\s]*\}")
 
 
 def text_columns(value: str) -> int:
@@ -332,7 +335,15 @@ def _edition_text_problems(edition: Any, scope: _Scope) -> list[str]:
     source = source if isinstance(source, dict) else {}
     fields = (("names", edition.get("names")), ("summary", edition.get("summary")),
               ("source title", source.get("title")), ("source publisher", source.get("publisher")))
-    return [p for field, texts in fields for p in _text_problems(texts, field, tag, scope.languages)]
+    problems = [p for field, texts in fields for p in _text_problems(texts, field, tag, scope.languages)]
+    summary = edition.get("summary")
+    summary = summary if isinstance(summary, dict) else {}
+    at = f"{scope.shown}:{summary.get('__line__', edition.get('__line__', 0))}: edition {edition.get('id')}: "
+    for lang, text in summary.items():
+        for unknown in sorted({p for p in _PLACEHOLDER.findall(text) if p != FAN_COUNT} if isinstance(text, str) else ()):
+            problems.append(f"{at}summary '{lang}' holds {unknown}: the one placeholder a summary may hold is "
+                            f"{FAN_COUNT}, the number of the edition's fans")
+    return problems
 
 
 def _situation_problems(situations: dict[str, Any], scope: _Scope) -> list[str]:

@@ -4,6 +4,7 @@ calculator of that reading, and a third edition needs no Python."""
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -183,3 +184,32 @@ def test_the_green_book_edition_agrees_on_hands_of_every_fan() -> None:
             theirs = gb_fans(q.hand, q.situation, table)
             if ours.fan_counts() != theirs:   # only a tie between readings may differ
                 assert sum(points[f] * n for f, n in theirs.items()) == ours.total, (q.id, ours.fan_counts(), theirs)
+
+
+def _fans_written(text: str) -> int:
+    """The fans a table's text holds, counted by hand: one `- number:` line each."""
+    return sum(1 for line in text.splitlines() if line.startswith("- number: "))
+
+
+def test_a_summary_counts_the_fans_of_its_own_edition(tmp_path: Path) -> None:
+    # The 1998 summary says how many fans the table has, from the table: never typed by hand.
+    table = (ROOT / "fans.yaml").read_text(encoding="utf-8")
+    written = table.split("\n  summary:", 1)[1].split("\n")[1:7]   # the edition's, in six languages
+    assert all("{fans}" in line and not re.search(r"[0-9]", line) for line in written), written
+    own = _fans_written(table)
+    (info, _), (later, _) = rules.editions()
+    assert f"the {own} fans" in info.summary["en"] and f"{own}个番种" in info.summary["zh"]
+    assert not any("{fans}" in text for text in info.summary.values())
+    # An edition that adds a fan (green-book: its new_fan changes) counts it in its summary.
+    overlay = (ROOT / "editions" / "green-book.yaml").read_text(encoding="utf-8")
+    added = overlay.count("\n- new_fan:")
+    assert added >= 1
+    shutil.copy(ROOT / "fans.yaml", tmp_path / "fans.yaml")
+    (tmp_path / "editions").mkdir()
+    (tmp_path / "editions" / "green-book.yaml").write_text(
+        overlay.replace("  summary:\n    en: \"", "  summary:\n    en: \"Its {fans} fans. ", 1), encoding="utf-8")
+    infos = {i.id: i for i, _ in rules.editions(tmp_path / "fans.yaml")}
+    assert infos["green-book"].summary["en"].startswith(f"Its {own + added} fans. ")
+    assert rules.fan_table(tmp_path / "fans.yaml", "green-book").edition.summary["en"].startswith(
+        f"Its {own + added} fans. ")
+    assert rules.check_fan_table(str(tmp_path / "fans.yaml")) == []
