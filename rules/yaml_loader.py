@@ -107,10 +107,6 @@ def strict_loader(fast: bool = True, text_keys: bool = True, line_key: str | Non
             mapping[line_key] = node.start_mark.line + 1
         return mapping
 
-    def construct_items(loader: Any, node: Any) -> Items:
-        return Items([loader.construct_object(child, deep=True) for child in node.value],
-                     [(child.start_mark.line + 1, child.start_mark.column + 1) for child in node.value])
-
     def construct_int(loader: Any, node: Any) -> int:
         try:
             return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
@@ -122,8 +118,14 @@ def strict_loader(fast: bool = True, text_keys: bool = True, line_key: str | Non
     StrictLoader.add_constructor("tag:yaml.org,2002:int", construct_int)
     StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
     if line_key is not None:
-        StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, construct_items)
+        StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_items)
     return StrictLoader
+
+
+def _construct_items(loader: Any, node: Any) -> Items:
+    """A list of the file, with the place of each of its items."""
+    return Items([loader.construct_object(child, deep=True) for child in node.value],
+                 [(child.start_mark.line + 1, child.start_mark.column + 1) for child in node.value])
 
 
 def _hashable(value: Any) -> bool:
