@@ -33,7 +33,7 @@ from .vocabulary import OPERATORS, PredicateError, check_types, compile_predicat
 SUMMARY_COLUMNS = 64
 FAN_TEXTS = ("names", "definition", "summary")            # every fan has these in every language
 RULING_TEXTS = ("question", "answer", "alternatives")     # and every ruling these
-_PLACEHOLDER = re.compile(r"\{[^{}\s]*\}")
+_PLACEHOLDER = re.compile(r"\{[^{}\s]*\}")   # {name} in an edition's summary, filled where it is shown
 
 
 def text_columns(value: str) -> int:
@@ -152,7 +152,7 @@ def _fan_problems(fan: dict[str, Any], scope: _Scope) -> list[str]:
                         f"({', '.join(sorted(scope.families))})")
     problems += _fan_text_problems(fan, tag, scope.languages)
     problems += [f"{scope.shown}:{line}: fan {fan['id']}: unknown ruling '{rid}'{column}"
-                 for line, rid, column in _unknown_entries(fan.get("rulings"), scope.ruling_ids, fan.get("__line__", 0))]
+                 for line, column, rid in _unknown_entries(fan.get("rulings"), scope.ruling_ids, fan.get("__line__", 0))]
     problems += _fan_predicate_problems(fan, scope.shown)
     has_sets = "sets" in fan
     if fan.get("bonus") and (has_sets or fan.get("account_once") or fan.get("fallback")):
@@ -261,10 +261,9 @@ def _entry_place(values: Any, index: int, line: int) -> tuple[int, str]:
     return (line, "") if place is None else (place[0], f" (column {place[1]})")
 
 
-def _unknown_entries(values: Any, known: Any, line: int) -> list[tuple[int, Any, str]]:
-    """(line, entry, ' (column N)') of each entry of `values` not among `known`."""
-    return [(*_entry_place(values, i, line)[:1], entry, _entry_place(values, i, line)[1])
-            for i, entry in enumerate(values or ()) if entry not in known]
+def _unknown_entries(values: Any, known: Any, line: int) -> list[tuple[int, str, Any]]:
+    """(line, ' (column N)', entry) of each entry of `values` not among `known`."""
+    return [(*_entry_place(values, i, line), entry) for i, entry in enumerate(values or ()) if entry not in known]
 
 
 def _exclusion_problems(fan: dict[str, Any], ids: dict[str, int], shown: str) -> list[str]:
@@ -297,10 +296,7 @@ def _example_reference_problems(fan: dict[str, Any], ids: dict[str, int], shown:
     named in `with` or `not_counted` at the line of the mapping that names it."""
     problems = []
     for example in fan.get("examples") or []:
-        line = example.get("__line__", 0)
-
-        def tag(mapping: Any) -> str:
-            return f"{shown}:{mapping.get('__line__', line)}: fan {fan['id']}: example {example['hand']}: "
+        tag = _ExampleTag(shown, fan["id"], example)
         claim = example.get("not_counted")
         if claim is not None:
             if example["counts"] != 0:
@@ -319,10 +315,23 @@ def _example_reference_problems(fan: dict[str, Any], ids: dict[str, int], shown:
     return problems
 
 
+@dataclass(frozen=True, slots=True)
+class _ExampleTag:
+    """`PATH:LINE: fan ID: example HAND: ` at the line of a mapping of the example."""
+
+    shown: str
+    fan_id: str
+    example: dict[str, Any]
+
+    def __call__(self, mapping: dict[str, Any]) -> str:
+        line = mapping.get("__line__", self.example.get("__line__", 0))
+        return f"{self.shown}:{line}: fan {self.fan_id}: example {self.example['hand']}: "
+
+
 def _ruling_problems(ruling: dict[str, Any], ids: dict[str, int], scope: _Scope) -> list[str]:
     tag = f"{scope.shown}:{ruling.get('__line__', 0)}: ruling {ruling['id']}: "
     problems = [f"{scope.shown}:{line}: ruling {ruling['id']}: unknown fan '{fid}'{column}"
-                for line, fid, column in _unknown_entries(ruling.get("fans"), ids, ruling.get("__line__", 0))]
+                for line, column, fid in _unknown_entries(ruling.get("fans"), ids, ruling.get("__line__", 0))]
     return problems + [p for field in RULING_TEXTS for p in _text_problems(ruling.get(field), field, tag, scope.languages)]
 
 
