@@ -186,6 +186,24 @@ def test_the_green_book_edition_agrees_on_hands_of_every_fan() -> None:
                 assert sum(points[f] * n for f, n in theirs.items()) == ours.total, (q.id, ours.fan_counts(), theirs)
 
 
+# A club's edition based on green-book (itself an overlay), adding no fan.
+CLUB_ON_GREEN_BOOK = """edition:
+  id: club
+  based_on: green-book
+  names: {en: Our club, zh: 本俱乐部, es: "Nuestro club", ko: "우리 클럽", fr: "Notre club", ja: "当クラブ"}
+  source:
+    publisher: {en: The club, zh: 俱乐部, es: "El club", ko: "클럽", fr: "Le club", ja: "クラブ"}
+    year: 2026
+    title: {en: House rules, zh: 内部规则, es: "Reglas de la casa", ko: "자체 규칙", fr: "Règles maison", ja: "独自ルール"}
+  summary: {en: "All {fans} fans.", zh: "{fans}个番种。", es: "Los {fans} fans.", ko: "번종 {fans}가지.",
+            fr: "Les {fans} fans.", ja: "{fans}の番。"}
+changes:
+- settlement: {base: 4}
+  why: {en: Smaller stakes., zh: 小注。, es: "Apuestas menores.", ko: "작은 판돈.", fr: "Mises plus petites.",
+        ja: "掛け金を小さく。"}
+"""
+
+
 def _fans_written(text: str) -> int:
     """The fans a table's text holds, counted by hand: one `- number:` line each."""
     return sum(1 for line in text.splitlines() if line.startswith("- number: "))
@@ -213,3 +231,19 @@ def test_a_summary_counts_the_fans_of_its_own_edition(tmp_path: Path) -> None:
     assert rules.fan_table(tmp_path / "fans.yaml", "green-book").edition.summary["en"].startswith(
         f"Its {own + added} fans. ")
     assert rules.check_fan_table(str(tmp_path / "fans.yaml")) == []
+    # An edition based on that one, adding no fan, has as many.
+    (tmp_path / "editions" / "club.yaml").write_text(CLUB_ON_GREEN_BOOK, encoding="utf-8")
+    club = next(i for i, _ in rules.editions(tmp_path / "fans.yaml") if i.id == "club")
+    assert club.summary["en"] == f"All {own + added} fans." and club.summary["zh"] == f"{own + added}个番种。"
+    assert rules.fan_table(tmp_path / "fans.yaml", "club").edition.summary["fr"] == f"Les {own + added} fans."
+
+
+def test_an_edition_based_on_another_overlay_is_read(tmp_path: Path) -> None:
+    # Its base is green-book's whole table, lines of green-book.yaml and all: copied, not refused.
+    shutil.copy(ROOT / "fans.yaml", tmp_path / "fans.yaml")
+    (tmp_path / "editions").mkdir()
+    shutil.copy(ROOT / "editions" / "green-book.yaml", tmp_path / "editions" / "green-book.yaml")
+    (tmp_path / "editions" / "club.yaml").write_text(CLUB_ON_GREEN_BOOK, encoding="utf-8")
+    assert rules.check_fan_table(str(tmp_path / "fans.yaml")) == []
+    club, green = (rules.fan_table(tmp_path / "fans.yaml", e) for e in ("club", "green-book"))
+    assert club.settlement.base == 4 and [f.id for f in club.fans] == [f.id for f in green.fans]
