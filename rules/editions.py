@@ -63,14 +63,16 @@ class Change:
     line: int
 
 
-def info_of(data: dict[str, Any], path: str) -> EditionInfo:
-    """Who the edition of `data` is (a whole table: its summary says how many fans it has)."""
+def info_of(data: dict[str, Any], path: str, fans: int | None = None) -> EditionInfo:
+    """Who the edition of `data` is; its summary says how many fans it has: `fans`, else
+    those of `data` where it is a whole table."""
     e = data.get("edition") or {}
     strip = strip_lines
     summary = strip(e.get("summary") or {})
-    if isinstance(data.get("fans"), list):
-        count = str(len(data["fans"]))
-        summary = {lang: text.replace(FAN_COUNT, count) if isinstance(text, str) else text
+    if fans is None and isinstance(data.get("fans"), list):
+        fans = len(data["fans"])
+    if fans is not None:
+        summary = {lang: text.replace(FAN_COUNT, str(fans)) if isinstance(text, str) else text
                    for lang, text in summary.items()}
     return EditionInfo(id=str(e.get("id", "")), names=strip(e.get("names") or {}), source=strip(e.get("source") or {}),
                        summary=summary, based_on=e.get("based_on"), path=path)
@@ -268,12 +270,31 @@ def list_editions(table_path: Path, shown: str) -> list[tuple[EditionInfo, tuple
     """Every edition of a table: its own first, then each overlay with its changes."""
     base = read_table_data(table_path, shown)
     out: list[tuple[EditionInfo, tuple[Change, ...]]] = [(info_of(base, shown), ())]
-    for edition_id, path in overlay_paths(table_path).items():
+    overlays = {edition_id: (path, read_overlay(path, str(Path(shown).parent / EDITIONS_FOLDER / path.name)))
+                for edition_id, path in overlay_paths(table_path).items()}
+    counts = _fan_counts(base, {edition_id: overlay for edition_id, (_, overlay) in overlays.items()})
+    for edition_id, (path, overlay) in overlays.items():
         shown_overlay = str(Path(shown).parent / EDITIONS_FOLDER / path.name)
-        overlay = read_overlay(path, shown_overlay)
-        try:   # the edition's whole table, whose fans its summary counts
-            whole = resolve(table_path, shown, edition_id)[0]
-        except RulesError:   # its problems are mcr check's to say; its summary is shown as written
-            whole = overlay
-        out.append((info_of(whole, shown_overlay), changes_of(overlay)))
+        out.append((info_of(overlay, shown_overlay, counts.get(edition_id)), changes_of(overlay)))
     return out
+
+
+def _fan_counts(base: dict[str, Any], overlays: dict[str, dict[str, Any]]) -> dict[str, int]:
+    """The number of fans of each edition, without building its table (every program that
+    lists the editions would pay for that): its base's, and the fans it adds (apply_overlay
+    adds each new fan, and refuses one that is already a fan). An edition on an unknown
+    base, or in a loop of bases, is left out: mcr check says what is wrong with it."""
+    base_id = str((base.get("edition") or {}).get("id", ""))
+    counts = {base_id: len(base.get("fans") or ())}
+
+    def count(edition_id: str, seen: tuple[str, ...]) -> int | None:
+        overlay = overlays.get(edition_id)
+        if edition_id in counts or overlay is None or edition_id in seen:
+            return counts.get(edition_id)
+        below = count(str(overlay["edition"].get("based_on")), (*seen, edition_id))
+        if below is not None:
+            counts[edition_id] = below + sum("new_fan" in change for change in overlay.get("changes") or ())
+        return counts.get(edition_id)
+    for edition_id in overlays:
+        count(edition_id, ())
+    return counts
