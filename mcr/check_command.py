@@ -1,9 +1,10 @@
-"""`mcr check [PATH] [--editions DIR]`: everything that must agree with a fan table.
+"""`mcr check [PATH] [--editions DIR] [--no-rulebook]`: everything that must agree with a fan table.
 
 - The table and the editions that belong to it: those beside it (PATH's folder's editions/) or
   in --editions DIR; the command says which it read.
 - The points the rulebook's prose gives a fan ("All Pungs 6", in any language): the rulebook
-  beside the table (its folder's site/), else the project's.
+  beside the table (its folder's site/), else the project's; with --no-rulebook none (a
+  club's own table with other points and no rulebook), which the command says.
 - For the project's own table: the exclusion judgements (implied or listed) and the quiz banks,
   each stale or missing one with the command that rebuilds it.
 
@@ -34,6 +35,7 @@ BOOK = "site"
 def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
     parser.add_argument("path", nargs="?", help=cli_text(lang, "help_check_path"))
     parser.add_argument("--editions", metavar="DIR", type=Path, help=cli_text(lang, "help_check_editions"))
+    parser.add_argument("--no-rulebook", action="store_true", help=cli_text(lang, "help_check_no_rulebook"))
 
 
 @contextmanager
@@ -75,22 +77,32 @@ def _tables(path: str | None) -> dict[str, FanTable]:
     return loaded
 
 
-def _agreement_problems(path: str | None, table_file: Path, project: bool, lang: str) -> list[str]:
-    """The rulebook's points, and for the project's table its judgements and banks."""
+def _agreement_problems(path: str | None, table_file: Path, project: bool, lang: str, *,
+                        rulebook: bool = True) -> list[str]:
+    """The rulebook's points (unless not `rulebook`), and for the project's table its
+    judgements and banks."""
     tables = _tables(path)
     if not tables:
         return []
-    own, *others = tables.values()
+    problems = _rulebook_problems(tables, table_file, lang) if rulebook else []
+    if not rulebook:
+        _say(cli_text(lang, "check_rulebook_skipped"))
+    if project:
+        problems += _project_problems(tables)
+        _say(cli_text(lang, "check_read_project"))
+    return problems
+
+
+def _rulebook_problems(tables: dict[str, FanTable], table_file: Path, lang: str) -> list[str]:
+    """The points the rulebook beside the table (else the project's) gives the fans."""
     from generator.site.rulebook_points import points_problems  # noqa: PLC0415 - only the full check needs it
 
+    own, *others = tables.values()
     book = table_file.parent / BOOK
     book = book if book.is_dir() else DEFAULT_FANS_PATH.parent / BOOK
     pages = len(list(book.rglob("*.md")))
     problems = points_problems(book, own, others, shown=_relative(book))
     _say(cli_text(lang, "check_read_rulebook", folder=f"{_relative(book)}/", n=pages))
-    if project:
-        problems += _project_problems(tables)
-        _say(cli_text(lang, "check_read_project"))
     return problems
 
 
@@ -205,7 +217,7 @@ def run(args: argparse.Namespace) -> int:
         problems = rules.check_fan_table(path)
         problems += _markup_problems(path, problems)
         if not problems:   # the rest reads the table: only once it is sound
-            problems = _agreement_problems(path, table_file, project, args.lang)
+            problems = _agreement_problems(path, table_file, project, args.lang, rulebook=not args.no_rulebook)
         if path != args.path:
             problems = _shown_back(problems, Path(path), shown, args.editions)
         elif path is None and shown != DEFAULT_SHOWN:

@@ -20,6 +20,7 @@ from .errors import FanTableError, RulesError
 from .source_lines import SourceLine
 from .table_schema import overlay_schema_problems
 from .table_source import read_table_data, strip_lines
+from .yaml_loader import Items
 
 EDITIONS_FOLDER = "editions"
 # The fan fields an edition may change (the id and number are what it changes them on).
@@ -27,6 +28,9 @@ CHANGEABLE_FIELDS = ("points", "names", "definition", "note", "family", "exclude
                      "account_once", "sets", "when", "count", "rulings")
 # The whole-table sections an edition may change, key by key.
 TABLE_SECTIONS = ("settlement", "competition", "points")
+# In an edition's summary, the number of its fans, counted in its table where it is shown:
+# the count is written nowhere by hand, so a fan added cannot leave the summary wrong.
+FAN_COUNT = "{fans}"
 
 
 class EditionError(RulesError):
@@ -40,7 +44,7 @@ class EditionInfo:
     id: str
     names: dict[str, str]
     source: dict[str, Any]    # publisher, year and title, each text in every language
-    summary: dict[str, str]
+    summary: dict[str, str]   # FAN_COUNT filled in, where the edition's fans are known
     based_on: str | None
     path: str                 # the file that declares it
 
@@ -59,11 +63,19 @@ class Change:
     line: int
 
 
-def info_of(data: dict[str, Any], path: str) -> EditionInfo:
+def info_of(data: dict[str, Any], path: str, fans: int | None = None) -> EditionInfo:
+    """Who the edition of `data` is; its summary says how many fans it has: `fans`, else
+    those of `data` where it is a whole table."""
     e = data.get("edition") or {}
     strip = strip_lines
+    summary = strip(e.get("summary") or {})
+    if fans is None and isinstance(data.get("fans"), list):
+        fans = len(data["fans"])
+    if fans is not None:
+        summary = {lang: text.replace(FAN_COUNT, str(fans)) if isinstance(text, str) else text
+                   for lang, text in summary.items()}
     return EditionInfo(id=str(e.get("id", "")), names=strip(e.get("names") or {}), source=strip(e.get("source") or {}),
-                       summary=strip(e.get("summary") or {}), based_on=e.get("based_on"), path=path)
+                       summary=summary, based_on=e.get("based_on"), path=path)
 
 
 def overlay_paths(table_path: Path) -> dict[str, Path]:
@@ -75,12 +87,13 @@ def overlay_paths(table_path: Path) -> dict[str, Path]:
 
 
 def _tag_lines(value: Any, file: str) -> Any:
-    """Mark every `__line__` of overlay data with its file."""
+    """Mark every `__line__` of overlay data, and every place of a list's item, with its file."""
     if isinstance(value, dict):
         return {k: (SourceLine(v, file) if k == "__line__" and isinstance(v, int) else _tag_lines(v, file))
                 for k, v in value.items()}
     if isinstance(value, list):
-        return [_tag_lines(v, file) for v in value]
+        places = [(SourceLine(line, file), column) for line, column in getattr(value, "places", ())]
+        return Items([_tag_lines(v, file) for v in value], places)
     return value
 
 
@@ -257,8 +270,31 @@ def list_editions(table_path: Path, shown: str) -> list[tuple[EditionInfo, tuple
     """Every edition of a table: its own first, then each overlay with its changes."""
     base = read_table_data(table_path, shown)
     out: list[tuple[EditionInfo, tuple[Change, ...]]] = [(info_of(base, shown), ())]
-    for edition_id, path in overlay_paths(table_path).items():
+    overlays = {edition_id: (path, read_overlay(path, str(Path(shown).parent / EDITIONS_FOLDER / path.name)))
+                for edition_id, path in overlay_paths(table_path).items()}
+    counts = _fan_counts(base, {edition_id: overlay for edition_id, (_, overlay) in overlays.items()})
+    for edition_id, (path, overlay) in overlays.items():
         shown_overlay = str(Path(shown).parent / EDITIONS_FOLDER / path.name)
-        overlay = read_overlay(path, shown_overlay)
-        out.append((info_of(overlay, shown_overlay), changes_of(overlay)))
+        out.append((info_of(overlay, shown_overlay, counts.get(edition_id)), changes_of(overlay)))
     return out
+
+
+def _fan_counts(base: dict[str, Any], overlays: dict[str, dict[str, Any]]) -> dict[str, int]:
+    """The number of fans of each edition, without building its table (every program that
+    lists the editions would pay for that): its base's, and the fans it adds (apply_overlay
+    adds each new fan, and refuses one that is already a fan). An edition on an unknown
+    base, or in a loop of bases, is left out: mcr check says what is wrong with it."""
+    base_id = str((base.get("edition") or {}).get("id", ""))
+    counts = {base_id: len(base.get("fans") or ())}
+
+    def count(edition_id: str, seen: tuple[str, ...]) -> int | None:
+        overlay = overlays.get(edition_id)
+        if edition_id in counts or overlay is None or edition_id in seen:
+            return counts.get(edition_id)
+        below = count(str(overlay["edition"].get("based_on")), (*seen, edition_id))
+        if below is not None:
+            counts[edition_id] = below + sum("new_fan" in change for change in overlay.get("changes") or ())
+        return counts.get(edition_id)
+    for edition_id in overlays:
+        count(edition_id, ())
+    return counts

@@ -4,7 +4,9 @@ A predicate that reads a group's attribute from a tile, orders texts against num
 counts something that is no collection compiles to Python that fails only when a hand
 reaches it, with a message about Python objects. The check here walks the predicate
 once, when the table is checked, works out what kind of value each node gives, and
-refuses a node applied to the wrong kind with its path in the predicate.
+refuses every node applied to the wrong kind, each with its path in the predicate, in the
+order they are written. A node refused gives a value of unknown kind (`any`) to the node
+around it, which then finds no fault of its own in it: one mistake, one problem.
 
 Each attribute an item may have is typed per subject (a tile, a group, a face), and each
 fact of the hand once; tests/engine/test_predicate_types.py holds these tables against the
@@ -12,6 +14,7 @@ engine's own objects, and against rules.context's vocabularies.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -117,7 +120,21 @@ def not_of_a_list(n: int) -> str:
 
 
 class PredicateTypeError(ValueError):
-    """An operator applied to a value of the wrong kind: the message says which, and where."""
+    """Operators applied to values of the wrong kind: each of `messages` says which, and
+    where; the error's text is all of them, one a line."""
+
+    def __init__(self, messages: tuple[str, ...]) -> None:
+        super().__init__("\n".join(messages))
+        self.messages = messages
+
+
+_INDEX = re.compile(r"\[(\d+)\]")
+
+
+def _written_order(path: str) -> tuple[int, ...]:
+    """Where a node's path stands in the order the predicate is written: each node has one
+    operator, so the indices of its path place it (a node before those inside it)."""
+    return tuple(int(i) for i in _INDEX.findall(path))
 
 
 def _common(types: list[ValueType]) -> ValueType:
@@ -138,9 +155,17 @@ class _Checker:
     def __init__(self, where: str, facts: Mapping[str, ValueType]) -> None:
         self.where = where
         self.facts = facts
+        self.refused: list[tuple[tuple[int, ...], str]] = []   # (where it is written, message)
 
-    def fail(self, path: str, message: str) -> PredicateTypeError:
-        return PredicateTypeError(f"{self.where}: {path}: {message}" if path else f"{self.where}: {message}")
+    def refuse(self, path: str, message: str) -> ValueType:
+        """Record a node applied to the wrong kind; what it gives is then of unknown kind."""
+        said = f"{self.where}: {path}: {message}" if path else f"{self.where}: {message}"
+        if all(said != known for _, known in self.refused):
+            self.refused.append((_written_order(path), said))
+        return ANY
+
+    def messages(self) -> tuple[str, ...]:
+        return tuple(said for _, said in sorted(self.refused, key=lambda found: found[0]))
 
     def type_of(self, node: Any, item: ValueType | None, path: str) -> ValueType:
         """The type of `node`, with `item` the current item (None outside an iteration)."""
@@ -169,7 +194,8 @@ class _Checker:
                  for i, x in enumerate(args)]
         if op in _SYMBOLS and len(types) == 2:
             kind = self.binary(op, types[0], types[1], here)
-            self.refuse_texts_never_given(op, args, types, here)
+            if kind.known:   # not refused already
+                return kind if self.refuse_texts_never_given(op, args, types, here) else ANY
             return kind
         if op in ("and", "or", "not"):
             return self.condition(op, arg, types, here)
@@ -183,15 +209,15 @@ class _Checker:
         """`and`, `or` and `not` join conditions: each operand true or false (a number or a list
         would be read as true or false, silently), `not` of exactly one."""
         if op == "not" and isinstance(arg, list):
-            raise self.fail(path, not_of_a_list(len(arg)))
+            return self.refuse(path, not_of_a_list(len(arg)))
         if op != "not" and not isinstance(arg, list):
-            raise self.fail(path, f"'{op}' takes a list of conditions")
+            return self.refuse(path, f"'{op}' takes a list of conditions")
         if op != "not" and not arg:
-            raise self.fail(path, f"'{op}' takes at least one condition")
-        for i, kind in enumerate(types):
+            return self.refuse(path, f"'{op}' takes at least one condition")
+        for i, kind in enumerate(types):   # each operand that is no condition, the others still one
             if kind.known and kind != FLAG:
                 at = f"{path}[{i}]" if isinstance(arg, list) else path
-                raise self.fail(at, f"'{op}' takes conditions (true or false), but this is {kind}")
+                self.refuse(at, f"'{op}' takes conditions (true or false), but this is {kind}")
         return FLAG
 
     def variable(self, name: Any, item: ValueType | None, path: str) -> ValueType:
@@ -208,15 +234,15 @@ class _Checker:
             return attributes[name]
         owners = " or ".join(s.name for s in _subjects(name))
         if not owners:
-            raise self.fail(path, f"'{name}' is not an attribute of any item")
+            return self.refuse(path, f"'{name}' is not an attribute of any item")
         hint = f" ({{var: hand.{name}}} is the hand's)" if name in self.facts else ""
-        raise self.fail(path, f"'{name}' is a {owners} attribute, but the subject here is {item}{hint}")
+        return self.refuse(path, f"'{name}' is a {owners} attribute, but the subject here is {item}{hint}")
 
     def collection(self, op: str, node: Any, item: ValueType | None, path: str) -> ValueType:
         """The type of a collection `op` iterates, refused when it is none."""
         kind = self.type_of(node, item, path)
         if kind.known and kind.name != "list":
-            raise self.fail(path, f"'{op}' takes a collection, but this is {kind}")
+            return self.refuse(path, f"'{op}' takes a collection, but this is {kind}")
         return kind
 
     def iteration(self, op: str, arg: Any, item: ValueType | None, path: str) -> ValueType:
@@ -237,49 +263,54 @@ class _Checker:
         if op == "filter":
             return kind
         if op == "sorted" and value.known and value.name not in _ORDERED:
-            raise self.fail(path, f"'sorted' cannot order {value.plural}")
+            return self.refuse(path, f"'sorted' cannot order {value.plural}")
         return list_of(value)   # map, sorted
 
     def binary(self, op: str, a: ValueType, b: ValueType, path: str) -> ValueType:
         both = a.known and b.known and NULL not in (a, b)
         if op in ("==", "!="):
             if both and a.name != b.name:
-                raise self.fail(path, f"'{op}' compares {a} with {b}: values of different kinds")
+                return self.refuse(path, f"'{op}' compares {a} with {b}: values of different kinds")
             return FLAG
         if op == "in":
             if b.known and b.name not in ("list", "text"):
-                raise self.fail(path, f"'in' looks in a collection, but this is {b}")
+                return self.refuse(path, f"'in' looks in a collection, but this is {b}")
             inner = b.item if b.name == "list" else b
             if a.known and inner is not None and inner.known and a.name != inner.name and NULL not in (a, inner):
-                raise self.fail(path, f"'in' looks for {a} among {inner.plural}")
+                return self.refuse(path, f"'in' looks for {a} among {inner.plural}")
             return FLAG
         if op in ("+", "-"):
             allowed = ("number", "list") if op == "+" else ("number",)
-            for side in (a, b):
-                if side.known and side.name not in allowed:
-                    raise self.fail(path, f"'{op}' works on numbers, not on {side}")
-            if both and a.name != b.name:
-                raise self.fail(path, f"'{op}' cannot combine {a} with {b}")
-            return _common([a, b])
-        for side in (a, b):   # <, <=, >, >=
-            if side.known and side.name not in _ORDERED:
-                raise self.fail(path, f"'{op}' cannot order {side.plural}")
-        if both and a.name != b.name:
-            raise self.fail(path, f"'{op}' compares {a} with {b}")
-        return FLAG
+            wrong = [side for side in (a, b) if side.known and side.name not in allowed]
+            for side in wrong:
+                self.refuse(path, f"'{op}' works on numbers, not on {side}")
+            if both and a.name != b.name and not wrong:
+                return self.refuse(path, f"'{op}' cannot combine {a} with {b}")
+            return ANY if wrong else _common([a, b])
+        unordered = [side for side in (a, b) if side.known and side.name not in _ORDERED]   # <, <=, >, >=
+        for side in unordered:
+            self.refuse(path, f"'{op}' cannot order {side.plural}")
+        if both and a.name != b.name and not unordered:
+            return self.refuse(path, f"'{op}' compares {a} with {b}")
+        return ANY if unordered else FLAG
 
-    def refuse_texts_never_given(self, op: str, nodes: list[Any], types: list[ValueType], path: str) -> None:
-        """Refuse a comparison of a value with a text it never is: a misspelt kind, suit,
-        shape or wait would otherwise make its fan silently never apply."""
-        if op not in ("==", "!=", "in"):
-            return
+    def refuse_texts_never_given(self, op: str, nodes: list[Any], types: list[ValueType], path: str) -> bool:
+        """Refuse a comparison of a value with a text it never is (each such text): a misspelt
+        kind, suit, shape or wait would otherwise make its fan silently never apply. Whether
+        none was refused."""
+        before = len(self.refused)
+        if op in ("==", "!=", "in"):
+            self.texts_never_given(op, nodes, types, path)
+        return len(self.refused) == before
+
+    def texts_never_given(self, op: str, nodes: list[Any], types: list[ValueType], path: str) -> None:
         (needle, haystack), (a, b) = nodes, types
         written = (str, list)   # texts written in the predicate, checked against the other side
         if op == "in" and b.name == "text":   # looks for a part of a text
             if isinstance(needle, str) and not isinstance(haystack, str) and b.values is not None \
                     and not any(needle in value for value in b.values):
-                raise self.fail(path, f"'{needle}' never occurs: {_shown_node(haystack)} is one of "
-                                      f"{_listed(b.values)}, and none holds it")
+                self.refuse(path, f"'{needle}' never occurs: {_shown_node(haystack)} is one of "
+                                  f"{_listed(b.values)}, and none holds it")
             return
         if op == "in":
             b = b.item if b.name == "list" and b.item is not None else ANY
@@ -291,14 +322,14 @@ class _Checker:
         for text, other, other_node, how in pairs:
             if isinstance(text, str) and not isinstance(other_node, written) and other.values is not None \
                     and text not in other.values:
-                raise self.fail(path, f"'{text}' never occurs: {_shown_node(other_node)} {how} {_listed(other.values)}")
+                self.refuse(path, f"'{text}' never occurs: {_shown_node(other_node)} {how} {_listed(other.values)}")
         if not isinstance(needle, written) and not isinstance(haystack, written) and a.values is not None \
                 and b.values is not None and set(a.values).isdisjoint(b.values):
-            raise self.fail(path, f"{_shown_node(needle)} and {_shown_node(haystack)} never give the same text")
+            self.refuse(path, f"{_shown_node(needle)} and {_shown_node(haystack)} never give the same text")
 
     def steps(self, values: ValueType, path: str) -> ValueType:
         if values.known and not (values.name == "list" and values.item in (None, ANY, NUMBER)):
-            raise self.fail(path, f"'steps' takes a list of numbers, but this is {values}")
+            return self.refuse(path, f"'steps' takes a list of numbers, but this is {values}")
         return list_of(NUMBER)
 
 
@@ -316,8 +347,12 @@ def _listed(values: tuple[str, ...]) -> str:
 def predicate_type(node: Any, where: str, item: ValueType | None = None,
                    facts: Mapping[str, ValueType] | None = None) -> ValueType:
     """The type of what `node` gives, with `item` the item in scope (None: none); raises
-    PredicateTypeError naming the node applied to a value of the wrong kind. `facts`: the
-    names `var` reaches outside an iteration and their types (those of the hand unless
+    PredicateTypeError naming every node applied to a value of the wrong kind. `facts`:
+    the names `var` reaches outside an iteration and their types (those of the hand unless
     told otherwise; a name not there is of any type)."""
-    return _Checker(where, FACT_TYPES if facts is None else facts).type_of(node, item, "")
+    checker = _Checker(where, FACT_TYPES if facts is None else facts)
+    kind = checker.type_of(node, item, "")
+    if checker.refused:
+        raise PredicateTypeError(checker.messages())
+    return kind
 

@@ -18,6 +18,10 @@ class SourceLine(int):
         line.file = file
         return line
 
+    def __reduce__(self) -> tuple[type["SourceLine"], tuple[int, str]]:
+        # Copied with its file: an edition based on another copies that one's whole table.
+        return SourceLine, (int(self), self.file)
+
     def __format__(self, spec: str) -> str:
         return f"{_MARK}{self.file}{_MARK}{int(self)}"
 

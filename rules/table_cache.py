@@ -16,6 +16,9 @@ SHA-256 checksum of its key and data matches: a damaged, truncated or edited ent
 ignored and written again. The checksum guards against damage and against an edit of the
 data alone; whoever may rewrite the cache folder may also rewrite the table, so `mcr check`
 trusts no entry: it reads and checks the files themselves, and writes their entries anew.
+
+A `parsed` entry keeps where each item of a list sits (rules.yaml_loader.Items), for the
+checks to point at it; a `checked` entry, read at every start, keeps plain lists.
 """
 from __future__ import annotations
 
@@ -27,8 +30,9 @@ from pathlib import Path
 from typing import Any
 
 from .source_lines import SourceLine
+from .yaml_loader import Items
 
-CACHE_FORMAT = 6
+CACHE_FORMAT = 7
 LARGEST_ENTRY = 64 * 1024 * 1024   # bytes; the project's checked table is well under 1 MB
 _ENGINE_FILES = ("*.py", "*.json")  # what the checks, the schemas and the vocabulary are made of
 
@@ -82,7 +86,7 @@ def read_entry(kind: str, key: str) -> Any | None:
         if not isinstance(header, dict) or header.get("format") != CACHE_FORMAT or header.get("kind") != kind \
                 or header.get("key") != key or header.get("checksum") != _checksum(kind, key, body):
             return None
-        return json.loads(body, object_hook=_source_lines if header.get("source_lines") else None)
+        return json.loads(body, object_hook=_hook(bool(header.get("source_lines")), bool(header.get("item_places"))))
     except (ValueError, RecursionError):
         return None
 
@@ -91,7 +95,7 @@ def read_entry(kind: str, key: str) -> Any | None:
 # but reads again what it parsed itself moments ago from the very same bytes (the base table,
 # once for itself and once under each edition) from here, in a fresh copy each time.
 _OWN_LIMIT = 8
-_own: dict[tuple[str, str], tuple[bytes, bool]] = {}
+_own: dict[tuple[str, str], tuple[bytes, bool, bool]] = {}
 
 
 def read_own_entry(kind: str, key: str) -> Any | None:
@@ -99,28 +103,29 @@ def read_own_entry(kind: str, key: str) -> Any | None:
     kept = _own.get((kind, key))
     if kept is None:
         return None
-    body, source_lines = kept
-    return json.loads(body, object_hook=_source_lines if source_lines else None)
+    body, source_lines, item_places = kept
+    return json.loads(body, object_hook=_hook(source_lines, item_places))
 
 
-def write_entry(kind: str, key: str, data: Any, *, parsed_here: bool = False) -> None:
+def write_entry(kind: str, key: str, data: Any, *, parsed_here: bool = False, item_places: bool = False) -> None:
     """Store `data` under `key` (whole, or not at all: a reader never sees half a file).
     Data JSON cannot hold as it is (keys that are not strings, dates, NaN) is not stored.
     `parsed_here`: this process made `data` from the bytes `key` names (not from the cache),
-    so it is also kept in memory for read_own_entry."""
+    so it is also kept in memory for read_own_entry. `item_places`: keep where each item of
+    a list sits (else the lists are stored plain)."""
     if not _plain_keys(data):
         return   # JSON would turn the keys into strings: the entry would differ from the data
     try:
-        body = json.dumps(_encoded(data), ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+        body = json.dumps(_encoded(data, item_places), ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
     except (TypeError, ValueError, RecursionError):
         return
     source_lines = _has_source_lines(data)
     if parsed_here:
         if len(_own) >= _OWN_LIMIT:
             _own.clear()
-        _own[(kind, key)] = (body, source_lines)
+        _own[(kind, key)] = (body, source_lines, item_places)
     header = {"format": CACHE_FORMAT, "kind": kind, "key": key, "checksum": _checksum(kind, key, body),
-              "source_lines": source_lines}
+              "source_lines": source_lines, "item_places": item_places}
     path = _entry_path(kind, key)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -147,13 +152,32 @@ def _has_source_lines(value: Any) -> bool:
     return False
 
 
-def _encoded(value: Any) -> Any:
+# An Items is kept as {"__items__": [...], "__at__": [[line, column], ...]}: no mapping of the
+# file reads back as one, for each has its `__line__` besides.
+
+def _encoded(value: Any, item_places: bool) -> Any:
     if isinstance(value, dict):
-        return {k: ([int(v), v.file] if k == "__line__" and isinstance(v, SourceLine) else _encoded(v))
+        return {k: ([int(v), v.file] if k == "__line__" and isinstance(v, SourceLine) else _encoded(v, item_places))
                 for k, v in value.items()}
     if isinstance(value, list):
-        return [_encoded(v) for v in value]
+        items = [_encoded(v, item_places) for v in value]
+        places = getattr(value, "places", None)
+        if item_places and places is not None:
+            return {"__items__": items, "__at__": [[int(line), column] for line, column in places]}
+        return items
     return value
+
+
+def _hook(source_lines: bool, item_places: bool) -> Any:
+    """What json.loads calls on each mapping to give back what _encoded wrote (None: nothing)."""
+    if not item_places:
+        return _source_lines if source_lines else None
+
+    def both(mapping: dict[str, Any]) -> Any:
+        if "__at__" in mapping and len(mapping) == 2 and "__items__" in mapping:
+            return Items(mapping["__items__"], map(tuple, mapping["__at__"]))
+        return _source_lines(mapping) if source_lines else mapping
+    return both
 
 
 def _source_lines(mapping: dict[str, Any]) -> dict[str, Any]:

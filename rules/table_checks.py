@@ -8,6 +8,7 @@ hand: the examples are re-scored above the evaluator, by rules.self_check.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -15,6 +16,7 @@ from typing import Any
 
 from .competition import competition_problems
 from .context import BONUS_FACTS, READING_FACTS
+from .editions import FAN_COUNT
 from .exclusion_lists import exclusion_cycle, exclusion_ids
 from .predicate_types import ANY, FLAG, GROUP, NUMBER, ValueType, list_of
 from .settlement import PAYMENT_FACTS
@@ -22,6 +24,7 @@ from .situation import FLAG_NAMES
 from .source_lines import relocate
 from .table_schema import fraction_problems, required_keys, schema_problems
 from .table_source import strip_lines
+from .yaml_loader import place_of
 from .vocabulary import OPERATORS, PredicateError, check_types, compile_predicate, facts_read, operators_used
 
 # A fan's `summary` is printed on one line of a column of the fan sheet: at most this many
@@ -30,6 +33,7 @@ from .vocabulary import OPERATORS, PredicateError, check_types, compile_predicat
 SUMMARY_COLUMNS = 64
 FAN_TEXTS = ("names", "definition", "summary")            # every fan has these in every language
 RULING_TEXTS = ("question", "answer", "alternatives")     # and every ruling these
+_PLACEHOLDER = re.compile(r"\{[^{}\s]*\}")   # {name} in an edition's summary, filled where it is shown
 
 
 def text_columns(value: str) -> int:
@@ -147,7 +151,8 @@ def _fan_problems(fan: dict[str, Any], scope: _Scope) -> list[str]:
         problems.append(f"{tag}family '{fan['family']}' is not one of the table's families "
                         f"({', '.join(sorted(scope.families))})")
     problems += _fan_text_problems(fan, tag, scope.languages)
-    problems += [f"{tag}unknown ruling '{rid}'" for rid in fan.get("rulings") or [] if rid not in scope.ruling_ids]
+    problems += [f"{scope.shown}:{line}: fan {fan['id']}: unknown ruling '{rid}'{column}"
+                 for line, column, rid in _unknown_entries(fan.get("rulings"), scope.ruling_ids, fan.get("__line__", 0))]
     problems += _fan_predicate_problems(fan, scope.shown)
     has_sets = "sets" in fan
     if fan.get("bonus") and (has_sets or fan.get("account_once") or fan.get("fallback")):
@@ -184,25 +189,28 @@ def _fan_text_problems(fan: dict[str, Any], tag: str, languages: tuple[str, ...]
 
 
 def _fan_predicate_problems(fan: dict[str, Any], shown: str) -> list[str]:
+    """The problems of each predicate of a fan, and for each that has none, of what it gives:
+    a fault in one does not hide a fault in another."""
     fid, sets_from = fan["id"], (fan.get("sets") or {}).get("from")
     tag = f"{shown}:{fan.get('__line__', 0)}: "
     problems, item = [], None
     if sets_from is not None:
-        problems += _predicate_problems_of(fan, "sets.from", sets_from, tag)
-        kind = ANY if problems else check_types(strip_lines(sets_from), f"fan {fid}: sets.from")
+        found = _predicate_problems_of(fan, "sets.from", sets_from, tag)
+        kind = ANY if found else check_types(strip_lines(sets_from), f"fan {fid}: sets.from")
         if kind.known and not (kind.name == "list" and kind.item in (None, ANY, GROUP)):
-            problems.append(f"{tag}fan {fid}: sets.from: gives {kind}, but sets are drawn from a list of groups "
-                            "(such as {var: pungs})")
+            found.append(f"{tag}fan {fid}: sets.from: gives {kind}, but sets are drawn from a list of groups "
+                         "(such as {var: pungs})")
+        problems += found
         item = list_of(GROUP)   # when: one combination of the groups drawn
-    for key in ("when", "count"):
-        if fan.get(key) is not None:
-            problems += _predicate_problems_of(fan, key, fan[key], tag, item if key == "when" else None)
-    if fan.get("count") is not None and not problems:
-        kind = check_types(strip_lines(fan["count"]), f"fan {fid}: count")
+    if fan.get("when") is not None:
+        problems += (_predicate_problems_of(fan, "when", fan["when"], tag, item)
+                     or _not_a_condition(fan["when"], f"fan {fid}: when", tag, item))
+    if fan.get("count") is not None:
+        found = _predicate_problems_of(fan, "count", fan["count"], tag)
+        kind = ANY if found else check_types(strip_lines(fan["count"]), f"fan {fid}: count")
         if kind.known and kind != NUMBER:
-            problems.append(f"{tag}fan {fid}: count: gives {kind}, but a fan counts a number of times")
-    if fan.get("when") is not None and not problems:
-        problems += _not_a_condition(fan["when"], f"fan {fid}: when", tag, item)
+            found.append(f"{tag}fan {fid}: count: gives {kind}, but a fan counts a number of times")
+        problems += found
     return problems
 
 
@@ -236,8 +244,8 @@ def predicate_problems(node: Any, where: str, tag: str, *, item_scope: bool = Fa
     try:
         compile_predicate(node, where, item_scope=item_scope, item_type=item_type)
         read = facts_read(node, where, item_scope)
-    except PredicateError as err:
-        return [f"{tag}{err}"]
+    except PredicateError as err:   # every fault of its types, each a problem
+        return [f"{tag}{message}" for message in err.messages]
     except RecursionError:
         return [f"{tag}{where} is nested too deeply"]
     wrong = sorted(read & not_facts) if allowed_facts is None else sorted(read - allowed_facts)
@@ -246,15 +254,28 @@ def predicate_problems(node: Any, where: str, tag: str, *, item_scope: bool = Fa
     return []
 
 
+def _entry_place(values: Any, index: int, line: int) -> tuple[int, str]:
+    """The line of item `index` of a list read from the file, and ' (column N)' when known:
+    an entry of `excludes: [a, b, c]` is pointed at, not its fan (`line`, where not known)."""
+    place = place_of(values, index)
+    return (line, "") if place is None else (place[0], f" (column {place[1]})")
+
+
+def _unknown_entries(values: Any, known: Any, line: int) -> list[tuple[int, str, Any]]:
+    """(line, ' (column N)', entry) of each entry of `values` not among `known`."""
+    return [(*_entry_place(values, i, line), entry) for i, entry in enumerate(values or ()) if entry not in known]
+
+
 def _exclusion_problems(fan: dict[str, Any], ids: dict[str, int], shown: str) -> list[str]:
     tag = f"{shown}:{fan.get('__line__', 0)}: fan {fan['id']}: "
     problems = []
     for field in ("excludes", "absorbs"):
-        for target in exclusion_ids(fan.get(field)):
+        for index, target in enumerate(exclusion_ids(fan.get(field))):
+            line, column = _entry_place(fan.get(field), index, fan.get("__line__", 0))
             if target not in ids:
-                problems.append(f"{tag}{field} unknown fan '{target}'")
+                problems.append(f"{shown}:{line}: fan {fan['id']}: {field} unknown fan '{target}'{column}")
             elif target == fan["id"]:
-                problems.append(f"{tag}{field} itself")
+                problems.append(f"{shown}:{line}: fan {fan['id']}: {field} itself{column}")
     if fan.get("absorbs") and "sets" not in fan:
         problems.append(f"{tag}'absorbs' needs 'sets' (it drops matches within this fan's sets); "
                         "use 'excludes' for a whole-hand fan")
@@ -271,30 +292,46 @@ def _cycle_problems(fans: list[dict[str, Any]], shown: str) -> list[str]:
 
 
 def _example_reference_problems(fan: dict[str, Any], ids: dict[str, int], shown: str) -> list[str]:
-    """What an example claims must name known fans, in the form its claim takes."""
+    """What an example claims must name known fans, in the form its claim takes; a fan
+    named in `with` or `not_counted` at the line of the mapping that names it."""
     problems = []
     for example in fan.get("examples") or []:
-        tag = f"{shown}:{example.get('__line__', 0)}: fan {fan['id']}: example {example['hand']}: "
+        tag = _ExampleTag(shown, fan["id"], example)
         claim = example.get("not_counted")
         if claim is not None:
             if example["counts"] != 0:
-                problems.append(f"{tag}'not_counted' says why the fan does not count: it needs counts 0")
+                problems.append(f"{tag(example)}'not_counted' says why the fan does not count: it needs counts 0")
             if claim["principle"] == "non_repeat" and claim.get("by") not in ids:
-                problems.append(f"{tag}not_counted: non_repeat needs 'by', the id of the fan that excludes it"
+                problems.append(f"{tag(claim)}not_counted: non_repeat needs 'by', the id of the fan that excludes it"
                                 + (f" ('{claim.get('by')}' is unknown)" if claim.get("by") else ""))
             if claim["principle"] != "non_repeat" and "by" in claim:
-                problems.append(f"{tag}not_counted: only non_repeat names a fan with 'by'")
-        for other in example.get("with") or {}:
+                problems.append(f"{tag(claim)}not_counted: only non_repeat names a fan with 'by'")
+        named = example.get("with") or {}
+        for other in named:
             if other != "__line__" and other not in ids:
-                problems.append(f"{tag}with: unknown fan '{other}'")
+                problems.append(f"{tag(named)}with: unknown fan '{other}'")
             elif other == fan["id"]:
-                problems.append(f"{tag}with: names the fan itself; its count goes in 'counts'")
+                problems.append(f"{tag(named)}with: names the fan itself; its count goes in 'counts'")
     return problems
+
+
+@dataclass(frozen=True, slots=True)
+class _ExampleTag:
+    """`PATH:LINE: fan ID: example HAND: ` at the line of a mapping of the example."""
+
+    shown: str
+    fan_id: str
+    example: dict[str, Any]
+
+    def __call__(self, mapping: dict[str, Any]) -> str:
+        line = mapping.get("__line__", self.example.get("__line__", 0))
+        return f"{self.shown}:{line}: fan {self.fan_id}: example {self.example['hand']}: "
 
 
 def _ruling_problems(ruling: dict[str, Any], ids: dict[str, int], scope: _Scope) -> list[str]:
     tag = f"{scope.shown}:{ruling.get('__line__', 0)}: ruling {ruling['id']}: "
-    problems = [f"{tag}unknown fan '{fid}'" for fid in ruling.get("fans") or [] if fid not in ids]
+    problems = [f"{scope.shown}:{line}: ruling {ruling['id']}: unknown fan '{fid}'{column}"
+                for line, column, fid in _unknown_entries(ruling.get("fans"), ids, ruling.get("__line__", 0))]
     return problems + [p for field in RULING_TEXTS for p in _text_problems(ruling.get(field), field, tag, scope.languages)]
 
 
@@ -307,7 +344,15 @@ def _edition_text_problems(edition: Any, scope: _Scope) -> list[str]:
     source = source if isinstance(source, dict) else {}
     fields = (("names", edition.get("names")), ("summary", edition.get("summary")),
               ("source title", source.get("title")), ("source publisher", source.get("publisher")))
-    return [p for field, texts in fields for p in _text_problems(texts, field, tag, scope.languages)]
+    problems = [p for field, texts in fields for p in _text_problems(texts, field, tag, scope.languages)]
+    summary = edition.get("summary")
+    summary = summary if isinstance(summary, dict) else {}
+    at = f"{scope.shown}:{summary.get('__line__', edition.get('__line__', 0))}: edition {edition.get('id')}: "
+    for lang, text in summary.items():
+        for unknown in sorted({p for p in _PLACEHOLDER.findall(text) if p != FAN_COUNT} if isinstance(text, str) else ()):
+            problems.append(f"{at}summary '{lang}' holds {unknown}: the one placeholder a summary may hold is "
+                            f"{FAN_COUNT}, the number of the edition's fans")
+    return problems
 
 
 def _situation_problems(situations: dict[str, Any], scope: _Scope) -> list[str]:

@@ -1,7 +1,8 @@
-"""Reading a fan table file into plain data, safely, with the line of every mapping.
+"""Reading a fan table file into plain data, safely, with the line of every mapping and
+the place of every item of a list.
 
 Whatever the file holds, the reader either returns data (dicts, lists, strings, numbers,
-booleans, each mapping with its `__line__`) or raises FanTableError with `PATH:LINE:`
+booleans, each mapping with its `__line__`, each list an Items with its items' places) or raises FanTableError with `PATH:LINE:`
 lines: bytes that are not UTF-8, NUL bytes, YAML errors, nesting too deep for the
 parser, numbers too long to read, and aliases that would expand the table beyond any
 real one (a few hundred bytes of YAML anchors can stand for billions of nodes).
@@ -143,7 +144,7 @@ def read_table_data(path: str | os.PathLike[str], shown: str, *, trust_cache: bo
         raise FanTableError([f"{shown}:{line}: not UTF-8 text (byte {raw[err.start]:#04x})"]) from None
     data = read_yaml_with_lines(text, shown)
     check_size(data, shown)
-    write_entry("parsed", key, data, parsed_here=True)
+    write_entry("parsed", key, data, parsed_here=True, item_places=True)
     return data
 
 

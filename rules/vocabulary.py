@@ -27,7 +27,13 @@ from .tiles import ALL_TILES, BY_TEXT, Tile
 
 
 class PredicateError(ValueError):
-    """A predicate that cannot compile; the message names the operator and the path."""
+    """A predicate that cannot compile; the message names the operator and the path.
+    `messages`: each fault found, one a problem (several where the types are wrong in
+    several places; the message is then all of them, one a line)."""
+
+    def __init__(self, message: str, messages: tuple[str, ...] | None = None) -> None:
+        super().__init__(message)
+        self.messages = messages if messages is not None else (message,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -463,11 +469,12 @@ def compile_predicate(node: Any, where: str, item_scope: bool = False,
 
 def check_types(node: Any, where: str, item: ValueType | None = None) -> ValueType:
     """The type of what a predicate over the hand's facts gives (`item`: the item in
-    scope, None outside any); PredicateError where an operator meets the wrong kind."""
+    scope, None outside any); PredicateError where operators meet the wrong kind, each
+    one of its messages."""
     try:
         return predicate_type(node, where, item)
     except PredicateTypeError as err:
-        raise PredicateError(str(err)) from None
+        raise PredicateError(str(err), err.messages) from None
 
 
 def operators_used(node: Any) -> set[str]:

@@ -6,6 +6,10 @@ second one is the only one read), takes `1:` or `yes:` as a key that is not text
 lone surrogate (`"\\ud800"`), which no output can encode. This loader refuses all three,
 each as a YamlProblem with the line and the field (`names.en`) where it is. PyYAML is
 imported when a loader is first made: a table compiled to JSON needs no YAML.
+
+The fan table's reader also records where things are: the line of each mapping (under a
+key of its own), and the line and column of each item of a list (an Items), so that a
+check can point at the one entry of `excludes: [a, b, c]` that is wrong.
 """
 from __future__ import annotations
 
@@ -14,6 +18,23 @@ from functools import lru_cache
 from typing import Any
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class Items(list):  # type: ignore[type-arg]
+    """A list read from the file, with the 1-based (line, column) of each of its items
+    (`places`, one per item, in order); as a value, a plain list."""
+
+    __slots__ = ("places",)
+
+    def __init__(self, values: Any = (), places: Any = ()) -> None:
+        super().__init__(values)
+        self.places: tuple[tuple[int, int], ...] = tuple(places)
+
+
+def place_of(values: Any, index: int) -> tuple[int, int] | None:
+    """Where item `index` of a list read from the file sits, or None where not recorded."""
+    places = getattr(values, "places", ())
+    return places[index] if 0 <= index < len(places) else None
 
 
 class YamlProblem(Exception):
@@ -45,7 +66,8 @@ def printable(value: Any) -> str:
 def strict_loader(fast: bool = True, text_keys: bool = True, line_key: str | None = None) -> Any:
     """A loader class: on libyaml when `fast` and it is there, else on the pure Python parser
     (whose errors always say where). `text_keys`: every key must be text. `line_key`: each
-    mapping also gets its 1-based line under that key (a key the file may not use itself)."""
+    mapping also gets its 1-based line under that key (a key the file may not use itself),
+    and each list is an Items, with the place of each item."""
     import yaml
 
     base = getattr(yaml, "CSafeLoader", yaml.SafeLoader) if fast else yaml.SafeLoader
@@ -95,7 +117,15 @@ def strict_loader(fast: bool = True, text_keys: bool = True, line_key: str | Non
     StrictLoader.add_constructor("tag:yaml.org,2002:str", construct_text)
     StrictLoader.add_constructor("tag:yaml.org,2002:int", construct_int)
     StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
+    if line_key is not None:
+        StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_items)
     return StrictLoader
+
+
+def _construct_items(loader: Any, node: Any) -> Items:
+    """A list of the file, with the place of each of its items."""
+    return Items([loader.construct_object(child, deep=True) for child in node.value],
+                 [(child.start_mark.line + 1, child.start_mark.column + 1) for child in node.value])
 
 
 def _hashable(value: Any) -> bool:

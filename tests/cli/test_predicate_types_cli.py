@@ -37,3 +37,18 @@ def test_a_group_attribute_of_a_tile_is_refused_by_check_and_score(tmp_path: Pat
     score = _mcr(["score", "123m456m789m123p55p", "--fans", str(path)])
     assert score.returncode == 1 and "Traceback" not in score.stderr + score.stdout
     assert said in score.stderr, score.stderr
+
+
+def test_mcr_check_says_every_wrong_kind_of_a_predicate(tmp_path: Path) -> None:
+    three = ('when: {and: [{all: [{var: tiles}, {">=": [{var: is_kong}, 7]}]}, {"==": [{var: wait}, egde]}, '
+             '{"==": [{"+": [{var: wait}, 1]}, {var: winning_tile}]}]}')
+    path = tmp_path / "fans.yaml"
+    path.write_text(ORIGINAL.replace(RIGHT, three), encoding="utf-8")
+    lines = ORIGINAL[:ORIGINAL.index(RIGHT)].split("\n")
+    fan_line = max(n for n, text in enumerate(lines, 1) if text.startswith("- "))
+    check = _mcr(["check", str(path), "--lang", "en"])
+    assert check.returncode == 1 and "Traceback" not in check.stderr + check.stdout
+    said = [line for line in check.stdout.splitlines() if line.startswith(f"{path}:{fan_line}: ")]
+    assert [line.split(": when: ", 1)[1].split(":")[0] for line in said] == ["and[0].all[1].>=[0].var", "and[1].==",
+                                                                            "and[2].==[0].+"], check.stdout
+    assert "3 problems" in check.stderr

@@ -66,6 +66,21 @@ def test_mcr_check_names_each_line_of_the_rulebook_that_gives_the_old_points(tmp
     assert "read " + str(copy) + " and its editions: green-book (" in err
 
 
+def test_a_house_table_with_other_points_passes_mcr_check_without_the_rulebook(tmp_path: Path) -> None:
+    # A club's table with All Pungs at 8 and no rulebook beside it: held to the project's
+    # rulebook by default, which gives 6; passed with --no-rulebook, which says so.
+    copy = all_pungs_at(tmp_path, 8)
+    assert not (copy.parent / check_command.BOOK).exists()
+    status, out, err = run("check", str(copy), "--lang", "en")
+    assert status == 1 and "the text gives 6 points, the table 8" in out
+    status, out, err = run("check", str(copy), "--no-rulebook", "--lang", "en")
+    assert (status, out) == (0, ""), out + err
+    assert "mcr check: skipped the rulebook comparison (--no-rulebook)" in err
+    assert "held the points the rulebook gives" not in err and f"{copy} is sound" in err
+    _, usage, _ = run("check", "--help", "--lang", "en")
+    assert "--no-rulebook" in usage
+
+
 def test_an_exclusion_the_judgements_do_not_cover_is_said_neutrally(tmp_path: Path) -> None:
     copy = all_pungs_excluding(tmp_path)
     status, out, err = run("score", VOIDED_HAND, "--fans", str(copy))

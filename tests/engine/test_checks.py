@@ -46,8 +46,6 @@ def test_cli_exit_status(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("old", "new", "fan_id", "message"), [
     ("  points: 88\n", "  points: 3\n", "big_four_winds", "points 3 is not one of 1, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 88"),
-    ("  excludes: [half_flush]\n", "  excludes: [half_flush, no_such_fan]\n", "all_green",
-     "excludes unknown fan 'no_such_fan'"),
     ("  id: all_green\n", "  id: big_four_winds\n", "big_four_winds", "duplicate id"),
     ("- number: 3\n", "- number: 2\n", "all_green", "duplicate number 2"),
     ("  when: {var: self_drawn}\n", "  when: {var: self_drawnn}\n", "self_drawn", "unknown hand fact 'self_drawnn'"),
@@ -66,6 +64,44 @@ def test_reference_problems(tmp_path: Path, old: str, new: str, fan_id: str, mes
     line = int(matching[0].split(":")[1])
     # The fan's own mapping; for the duplicate id, the second fan carrying it (all_green's place).
     assert line in (_fan_block_start(text, fan_id), _fan_block_start(ORIGINAL, "all_green"))
+
+
+@pytest.mark.parametrize(("old", "new", "entry", "message"), [
+    ("  excludes: [half_flush]\n", "  excludes: [half_flush, no_such_fan]\n", "no_such_fan",
+     "fan all_green: excludes unknown fan 'no_such_fan'"),
+    ("  absorbs: [pung_of_terminals_or_honors]\n",   # a list written one item a line
+     "  absorbs:\n  - pung_of_terminals_or_honors\n  - no_such_fan\n", "no_such_fan",
+     "fan big_three_dragons: absorbs unknown fan 'no_such_fan'"),
+    ("  rulings: [nine_gates_any_tile]\n", "  rulings: [nine_gates_any_tile, no_such_ruling]\n", "no_such_ruling",
+     "fan nine_gates: unknown ruling 'no_such_ruling'"),
+    ("  fans: [edge_wait, closed_wait, single_wait]\n", "  fans: [edge_wait, closed_wiat, single_wait]\n",
+     "closed_wiat", "unknown fan 'closed_wiat'"),
+])
+def test_an_unknown_entry_of_a_list_is_reported_at_its_line_and_column(
+        tmp_path: Path, old: str, new: str, entry: str, message: str) -> None:
+    assert old in ORIGINAL
+    text = ORIGINAL.replace(old, new, 1)
+    before = text[:text.index(new)] + new[:new.index(entry)]   # the text up to the entry
+    line, column = before.count("\n") + 1, len(before) - before.rindex("\n")
+    problems = check_fan_table(_write(tmp_path, text))
+    assert f"{tmp_path / 'fans.yaml'}:{line}: " in "\n".join(problems), problems
+    assert any(p.startswith(f"{tmp_path / 'fans.yaml'}:{line}: ") and p.endswith(f"{message} (column {column})")
+               for p in problems), problems
+
+
+def test_an_unknown_fan_of_an_example_is_reported_at_the_line_that_names_it(tmp_path: Path) -> None:
+    old = "    with: {half_flush: 0}\n"
+    new = "    with:\n      half_flush: 0\n      no_such_fan: 0\n"
+    claim = "    not_counted: {principle: non_repeat, by: seven_pairs}\n"
+    text = ORIGINAL.replace(old, new, 1).replace(claim, "    not_counted:\n      principle: non_repeat\n"
+                                                         "      by: seven_pears\n", 1)
+    problems = check_fan_table(_write(tmp_path, text))
+    with_line = _line_of(text, "      half_flush: 0\n")   # a block mapping starts at its first key
+    by_line = _line_of(text, "      principle: non_repeat\n")
+    assert any(p.startswith(f"{tmp_path / 'fans.yaml'}:{with_line}: ") and "with: unknown fan 'no_such_fan'" in p
+               for p in problems), problems
+    assert any(p.startswith(f"{tmp_path / 'fans.yaml'}:{by_line}: ") and "('seven_pears' is unknown)" in p
+               for p in problems), problems
 
 
 def test_exclusion_cycle(tmp_path: Path) -> None:

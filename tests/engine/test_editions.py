@@ -4,6 +4,7 @@ calculator of that reading, and a third edition needs no Python."""
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -154,14 +155,14 @@ def test_a_broken_overlay_is_refused_with_its_line(tmp_path: Path) -> None:
     shutil.copy(ROOT / "fans.yaml", tmp_path / "fans.yaml")
     (tmp_path / "editions").mkdir()
     text = (ROOT / "editions" / "green-book.yaml").read_text(encoding="utf-8")
-    line = text[: text.index("- fan: seven_pairs")].count("\n") + 1
+    line = text[: text.index("- fan: seven_pairs")].count("\n") + 3   # the entry's own line, two below
     broken = text.replace("- fan: seven_pairs\n  set:\n    excludes: [fully_concealed_hand,",
                           "- fan: seven_pairs\n  set:\n    excludes: [no_such_fan, fully_concealed_hand,", 1)
     assert broken != text
     (tmp_path / "editions" / "green-book.yaml").write_text(broken, encoding="utf-8")
     problems = rules.check_fan_table(str(tmp_path / "fans.yaml"))
-    assert any(p.startswith(f"{tmp_path / 'editions' / 'green-book.yaml'}:{line}:") and "no_such_fan" in p
-               for p in problems), problems
+    assert any(p.startswith(f"{tmp_path / 'editions' / 'green-book.yaml'}:{line}:")
+               and p.endswith("excludes unknown fan 'no_such_fan' (column 16)") for p in problems), problems
     idle = text.replace("- fan: pure_straight\n  set: {excludes: [short_straight, two_terminal_chows]}",
                         "- fan: pure_straight\n  set: {excludes: [short_straight]}", 1)
     (tmp_path / "editions" / "green-book.yaml").write_text(idle, encoding="utf-8")
@@ -183,3 +184,66 @@ def test_the_green_book_edition_agrees_on_hands_of_every_fan() -> None:
             theirs = gb_fans(q.hand, q.situation, table)
             if ours.fan_counts() != theirs:   # only a tie between readings may differ
                 assert sum(points[f] * n for f, n in theirs.items()) == ours.total, (q.id, ours.fan_counts(), theirs)
+
+
+# A club's edition based on green-book (itself an overlay), adding no fan.
+CLUB_ON_GREEN_BOOK = """edition:
+  id: club
+  based_on: green-book
+  names: {en: Our club, zh: 本俱乐部, es: "Nuestro club", ko: "우리 클럽", fr: "Notre club", ja: "当クラブ"}
+  source:
+    publisher: {en: The club, zh: 俱乐部, es: "El club", ko: "클럽", fr: "Le club", ja: "クラブ"}
+    year: 2026
+    title: {en: House rules, zh: 内部规则, es: "Reglas de la casa", ko: "자체 규칙", fr: "Règles maison", ja: "独自ルール"}
+  summary: {en: "All {fans} fans.", zh: "{fans}个番种。", es: "Los {fans} fans.", ko: "번종 {fans}가지.",
+            fr: "Les {fans} fans.", ja: "{fans}の番。"}
+changes:
+- settlement: {base: 4}
+  why: {en: Smaller stakes., zh: 小注。, es: "Apuestas menores.", ko: "작은 판돈.", fr: "Mises plus petites.",
+        ja: "掛け金を小さく。"}
+"""
+
+
+def _fans_written(text: str) -> int:
+    """The fans a table's text holds, counted by hand: one `- number:` line each."""
+    return sum(1 for line in text.splitlines() if line.startswith("- number: "))
+
+
+def test_a_summary_counts_the_fans_of_its_own_edition(tmp_path: Path) -> None:
+    # The 1998 summary says how many fans the table has, from the table: never typed by hand.
+    table = (ROOT / "fans.yaml").read_text(encoding="utf-8")
+    written = table.split("\n  summary:", 1)[1].split("\n")[1:7]   # the edition's, in six languages
+    assert all("{fans}" in line and not re.search(r"[0-9]", line) for line in written), written
+    own = _fans_written(table)
+    (info, _), (later, _) = rules.editions()
+    assert f"the {own} fans" in info.summary["en"] and f"{own}个番种" in info.summary["zh"]
+    assert not any("{fans}" in text for text in info.summary.values())
+    # An edition that adds a fan (green-book: its new_fan changes) counts it in its summary.
+    overlay = (ROOT / "editions" / "green-book.yaml").read_text(encoding="utf-8")
+    added = overlay.count("\n- new_fan:")
+    assert added >= 1
+    shutil.copy(ROOT / "fans.yaml", tmp_path / "fans.yaml")
+    (tmp_path / "editions").mkdir()
+    (tmp_path / "editions" / "green-book.yaml").write_text(
+        overlay.replace("  summary:\n    en: \"", "  summary:\n    en: \"Its {fans} fans. ", 1), encoding="utf-8")
+    infos = {i.id: i for i, _ in rules.editions(tmp_path / "fans.yaml")}
+    assert infos["green-book"].summary["en"].startswith(f"Its {own + added} fans. ")
+    assert rules.fan_table(tmp_path / "fans.yaml", "green-book").edition.summary["en"].startswith(
+        f"Its {own + added} fans. ")
+    assert rules.check_fan_table(str(tmp_path / "fans.yaml")) == []
+    # An edition based on that one, adding no fan, has as many.
+    (tmp_path / "editions" / "club.yaml").write_text(CLUB_ON_GREEN_BOOK, encoding="utf-8")
+    club = next(i for i, _ in rules.editions(tmp_path / "fans.yaml") if i.id == "club")
+    assert club.summary["en"] == f"All {own + added} fans." and club.summary["zh"] == f"{own + added}个番种。"
+    assert rules.fan_table(tmp_path / "fans.yaml", "club").edition.summary["fr"] == f"Les {own + added} fans."
+
+
+def test_an_edition_based_on_another_overlay_is_read(tmp_path: Path) -> None:
+    # Its base is green-book's whole table, lines of green-book.yaml and all: copied, not refused.
+    shutil.copy(ROOT / "fans.yaml", tmp_path / "fans.yaml")
+    (tmp_path / "editions").mkdir()
+    shutil.copy(ROOT / "editions" / "green-book.yaml", tmp_path / "editions" / "green-book.yaml")
+    (tmp_path / "editions" / "club.yaml").write_text(CLUB_ON_GREEN_BOOK, encoding="utf-8")
+    assert rules.check_fan_table(str(tmp_path / "fans.yaml")) == []
+    club, green = (rules.fan_table(tmp_path / "fans.yaml", e) for e in ("club", "green-book"))
+    assert club.settlement.base == 4 and [f.id for f in club.fans] == [f.id for f in green.fans]

@@ -141,6 +141,40 @@ def test_an_operator_on_the_wrong_kind_is_refused(node: Any, item: ValueType | N
         predicate_type(node, "fan x: when", item)
 
 
+def test_every_wrong_kind_of_a_predicate_is_refused_in_the_order_written() -> None:
+    node = {"and": [{"==": [{"var": "winning_tile"}, "E"]},                    # a tile is no text
+                    {"some": [{"var": "tiles"}, {"var": "is_chow"}]},          # a tile is no group
+                    {">=": [{"var": "shape"}, 3]}]}                            # a text is not ordered against a number
+    with pytest.raises(ValueError) as refused:
+        predicate_type(node, "fan x: when")
+    assert refused.value.messages == (
+        "fan x: when: and[0].==: '==' compares a tile with a text: values of different kinds",
+        "fan x: when: and[1].some[1].var: 'is_chow' is a group attribute, but the subject here is a tile",
+        "fan x: when: and[2].>=: '>=' compares a text with a number")
+
+
+def test_a_node_refused_raises_nothing_more_around_it() -> None:
+    # The sum of a text and the ordering of groups are refused; what they give is then of
+    # no known kind, so neither comparison around them is refused too.
+    node = {"and": [{"==": [{"+": [{"var": "wait"}, 1]}, 3]},
+                    {"==": [{"sorted": {"var": "pungs"}}, {"var": "winning_tile"}]}]}
+    with pytest.raises(ValueError) as refused:
+        predicate_type(node, "fan x: when")
+    assert refused.value.messages == ("fan x: when: and[0].==[0].+: '+' works on numbers, not on a text",
+                                      "fan x: when: and[1].==[0].sorted: 'sorted' cannot order groups")
+
+
+def test_the_faults_come_in_the_order_written_not_the_order_met() -> None:
+    # The `and`'s first operand is a number (a fault the `and` finds once it has typed all of
+    # them), its second wrong inside (found while typing it): the first written comes first.
+    node = {"and": [{"var": "flowers"}, {"all": [{"var": "tiles"}, {"var": "is_pung"}]}]}
+    with pytest.raises(ValueError) as refused:
+        predicate_type(node, "fan x: when")
+    assert refused.value.messages == (
+        "fan x: when: and[0]: 'and' takes conditions (true or false), but this is a number",
+        "fan x: when: and[1].all[1].var: 'is_pung' is a group attribute, but the subject here is a tile")
+
+
 @pytest.mark.parametrize("node", [
     {"all": [{"var": ""}, {"==": [{"distinct": [{"var": "tiles"}, {"var": "suit"}]}, 1]}]},
     {"==": [{"var": "hand.pair"}, None]},
@@ -200,3 +234,24 @@ def test_a_fan_of_the_wrong_kind_is_refused_at_its_line(tmp_path: Path, old: str
     fan_id = re.search(r"id: (\w+)", "\n".join(ORIGINAL.split("\n")[start - 1:line])).group(1)
     assert problems[0].startswith(f"{tmp_path / 'fans.yaml'}:{start}: fan {fan_id}: "), problems
     assert message in problems[0]
+
+
+def test_every_predicate_fault_of_a_table_is_refused_in_one_check(tmp_path: Path) -> None:
+    # Big Four Winds: sets drawn from tiles, and a `when` that counts (a number): both said,
+    # the second no longer hidden by the first; Upper Tiles: three faults in one `when`.
+    sets = "sets: {from: {var: pungs}, choose: 4}\n  when: {all: [{var: \"\"}, {var: is_wind}]}"
+    upper = 'when: {all: [{var: tiles}, {">=": [{var: rank}, 7]}]}'
+    assert ORIGINAL.count(upper) == 1
+    text = ORIGINAL.replace(sets, "sets: {from: {var: tiles}, choose: 4}\n  when: {count: {var: \"\"}}", 1).replace(
+        upper, 'when: {and: [{all: [{var: tiles}, {">=": [{var: is_kong}, 7]}]}, {"==": [{var: wait}, egde]}, '
+               '{"==": [{"+": [{var: wait}, 1]}, {var: winning_tile}]}]}')
+    path = tmp_path / "fans.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert [p.split(": ", 1)[1] for p in rules.check_fan_table(str(path))] == [
+        "fan big_four_winds: sets.from: gives a list of tiles, but sets are drawn from a list of groups "
+        "(such as {var: pungs})",
+        "fan big_four_winds: when: gives a number, but a condition is true or false (compare it: {\">\": [..., 0]})",
+        "fan upper_tiles: when: and[0].all[1].>=[0].var: 'is_kong' is a group attribute, but the subject here is a tile",
+        "fan upper_tiles: when: and[1].==: 'egde' never occurs: 'wait' is one of 'edge', 'closed', 'single', 'open', "
+        "'pung', 'knitted'",
+        "fan upper_tiles: when: and[2].==[0].+: '+' works on numbers, not on a text"]

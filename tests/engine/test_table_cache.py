@@ -53,6 +53,12 @@ def _header_and_data(entry: Path) -> tuple[dict, dict]:
     return json.loads(head), json.loads(body)
 
 
+def _fans(data: dict) -> list:
+    """The fans of an entry's data: a parsed entry keeps a list with its items' places."""
+    fans = data["fans"]
+    return fans["__items__"] if isinstance(fans, dict) else fans
+
+
 def _big_four_winds(table: rules.FanTable) -> int:
     return table.fans[0].points
 
@@ -132,7 +138,7 @@ def test_mcr_check_trusts_no_cache(cache_dir: Path, tmp_path: Path) -> None:
 
     def points_87(data: dict) -> None:
         if "fans" in data:   # the table's entries, not an overlay's
-            data["fans"][0]["points"] = 87   # not a point level: the checks refuse it
+            _fans(data)[0]["points"] = 87   # not a point level: the checks refuse it
 
     _forge(cache_dir, "checked", points_87)
     _forge(cache_dir, "parsed", points_87)
@@ -147,7 +153,7 @@ def test_mcr_check_trusts_no_cache(cache_dir: Path, tmp_path: Path) -> None:
 
     def points_88(data: dict) -> None:
         if "fans" in data:
-            data["fans"][0]["points"] = 88
+            _fans(data)[0]["points"] = 88
 
     with pytest.raises(rules.FanTableError):
         rules.load_fan_table(broken)
@@ -188,3 +194,15 @@ def test_mcr_check_reads_each_file_once(cache_dir: Path, tmp_path: Path, monkeyp
     assert sorted(parsed) == sorted([str(path), *(str(p) for p in (path.parent / "editions").glob("*.yaml"))]), parsed
     path.write_text(path.read_text(encoding="utf-8").replace(POINTS_LINE, "  points: 87\n", 1), encoding="utf-8")
     assert any("fan big_four_winds: points 87 is not one of" in p for p in rules.check_fan_table(str(path)))
+
+
+def test_the_places_of_list_items_survive_the_cache(cache_dir: Path, tmp_path: Path) -> None:
+    # Big Four Winds' excludes, on one line: each entry where it starts (fans.yaml, by hand).
+    path = _table_copy(tmp_path)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    line = next(n for n, text in enumerate(lines, 1) if text.startswith("  excludes: [big_three_winds, all_pungs"))
+    columns = [lines[line - 1].index(entry) + 1 for entry in ("big_three_winds", "all_pungs")]
+    for trusted in (False, True):   # parsed here, then read from the cache entry written
+        excludes = rules.read_table_data(path, str(path), trust_cache=trusted)["fans"][0]["excludes"]
+        assert excludes.places[:2] == ((line, columns[0]), (line, columns[1]))
+    assert any(b'"__at__"' in entry.read_bytes() for entry in _entries(cache_dir, "parsed"))
