@@ -11,12 +11,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from urllib.parse import urlsplit
 
+from generator.site_url import SITE_URL_VARIABLE, is_site_address
 from i18n import DEFAULT_LANG, strings, surfaces
 from mcr.cli_text import cli_text
-from mcr.language import add_lang_argument, language_list, locale_language
+from mcr.language import add_lang_argument, language_list
 from .child_process import run_supervised
 
 # The checkout mcr runs from: MkDocs runs the site's generator from its configuration there
@@ -25,8 +26,6 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 # The variable the site's hook reads (generator/site/built_languages.py: the command line
 # imports none of the generator).
 LANGUAGES_VARIABLE = "MCR_SITE_LANGUAGES"
-# The variable the site's hook reads the site's address from (generator/site/site_address.py).
-SITE_URL_VARIABLE = "MCR_SITE_URL"
 CONFIG = REPO_ROOT / "mkdocs.yml"
 DEFAULT_OUTPUT = REPO_ROOT / "build" / "site"
 
@@ -40,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
                                formatter_class=parser.formatter_class)
     build.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
                        help=cli_text(lang, "help_site_output", default=DEFAULT_OUTPUT))
-    build.add_argument("--site-url", type=site_address, default=None, metavar="URL",
+    build.add_argument("--site-url", type=site_address(lang), default=None, metavar="URL",
                        help=cli_text(lang, "help_site_url"))
     serve = actions.add_parser("serve", help=cli_text(lang, "command_site_serve"),
                                description=cli_text(lang, "description_site_serve"),
@@ -55,12 +54,13 @@ def add_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
         add_lang_argument(sub, lang)   # the language of mcr's own words; MkDocs logs in English
 
 
-def site_address(value: str) -> str:
-    """`--site-url https://example.github.io/mcr/`: a web address (the hook adds a missing "/")."""
-    address = value.strip()
-    parts = urlsplit(address)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise argparse.ArgumentTypeError(cli_text(locale_language(), "bad_site_url", url=value))
+def site_address(lang: str) -> Callable[[str], str]:
+    """The type of `--site-url https://example.github.io/mcr/`: a web address (the hook adds a
+    missing "/"), refused in `lang`."""
+    def address(value: str) -> str:
+        if not is_site_address(value):
+            raise argparse.ArgumentTypeError(cli_text(lang, "bad_site_url", url=value))
+        return value.strip()
     return address
 
 

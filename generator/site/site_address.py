@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from urllib.parse import urlsplit
 
-SITE_URL_VARIABLE = "MCR_SITE_URL"
+from generator.site_url import SITE_URL_VARIABLE, is_site_address
 
 
 class SiteAddressError(ValueError):
@@ -26,8 +25,7 @@ def published_url(environ: Mapping[str, str] = os.environ) -> str | None:
     value = environ.get(SITE_URL_VARIABLE, "").strip()
     if not value:
         return None
-    parts = urlsplit(value)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+    if not is_site_address(value):
         raise SiteAddressError(f"{SITE_URL_VARIABLE}={value}: not the address of a site "
                                f"(http:// or https://, no ?query or #anchor), e.g. https://example.github.io/mcr/")
     return value if value.endswith("/") else value + "/"

@@ -4,6 +4,7 @@ under a sub-path is tests/browser/test_sub_path_browser.py; here, the address it
 the command line's refusal."""
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -38,3 +39,11 @@ def test_the_command_line_refuses_a_bad_address_before_building() -> None:
     done = mcr_here("site", "build", "--site-url", "example.github.io/mcr/", "--output", "/nonexistent/never-written")
     assert done.returncode == 2
     assert "--site-url: 'example.github.io/mcr/' is not the address of a site" in done.stderr, done.stderr
+
+
+def test_the_refusal_speaks_the_language_asked_for_not_the_locales() -> None:
+    env = dict(os.environ, LANG="ja_JP.UTF-8", LC_ALL="", LC_MESSAGES="", NO_COLOR="1")
+    done = mcr_here("site", "build", "--lang", "fr", "--site-url", "ftp://x.org/", "--output", "/nonexistent/never",
+                    env=env)
+    assert done.returncode == 2
+    assert "'ftp://x.org/' n'est pas l'adresse d'un site" in done.stderr, done.stderr
