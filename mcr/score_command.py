@@ -73,10 +73,10 @@ def run(args: argparse.Namespace) -> int:
         print("mcr score: " + engine_message(err, table, args.lang), file=sys.stderr)
         return 1
     shown = breakdown(result, table)
+    # Other counts of the same total: a referee or a learner comparing a count needs them.
+    others = other_counts(result, score_ties(args.hand, table=table, lang=args.lang, **situation))
     if args.json:
-        print(json.dumps(shown.as_dict(), ensure_ascii=False))
+        print(json.dumps({**shown.as_dict(), "same_total": [o.as_dict() for o in others]}, ensure_ascii=False))
     else:
-        # Other counts of the same total: a referee or a learner comparing a count needs them.
-        others = other_counts(result, score_ties(args.hand, table=table, lang=args.lang, **situation))
         print(breakdown_text(shown, table, args.lang, others))
     return 0

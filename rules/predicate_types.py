@@ -133,7 +133,9 @@ _INDEX = re.compile(r"\[(\d+)\]")
 
 def _written_order(path: str) -> tuple[int, ...]:
     """Where a node's path stands in the order the predicate is written: each node has one
-    operator, so the indices of its path place it (a node before those inside it)."""
+    operator, so the indices of its path place it. A node and the nodes inside it at no
+    further index share a key; the sort is stable, so they keep the order they were found in
+    (the inner one first: a node is checked after its operands)."""
     return tuple(int(i) for i in _INDEX.findall(path))
 
 
@@ -268,31 +270,44 @@ class _Checker:
 
     def binary(self, op: str, a: ValueType, b: ValueType, path: str) -> ValueType:
         both = a.known and b.known and NULL not in (a, b)
+        # A comparison gives a condition and a difference a number, even when refused: the
+        # nodes around it are then checked for what it gives (a second fault is not hidden).
         if op in ("==", "!="):
             if both and a.name != b.name:
-                return self.refuse(path, f"'{op}' compares {a} with {b}: values of different kinds")
+                self.refuse(path, f"'{op}' compares {a} with {b}: values of different kinds")
             return FLAG
         if op == "in":
             if b.known and b.name not in ("list", "text"):
-                return self.refuse(path, f"'in' looks in a collection, but this is {b}")
+                self.refuse(path, f"'in' looks in a collection, but this is {b}")
+                return FLAG
             inner = b.item if b.name == "list" else b
             if a.known and inner is not None and inner.known and a.name != inner.name and NULL not in (a, inner):
-                return self.refuse(path, f"'in' looks for {a} among {inner.plural}")
+                self.refuse(path, f"'in' looks for {a} among {inner.plural}")
             return FLAG
         if op in ("+", "-"):
-            allowed = ("number", "list") if op == "+" else ("number",)
-            wrong = [side for side in (a, b) if side.known and side.name not in allowed]
-            for side in wrong:
-                self.refuse(path, f"'{op}' works on numbers, not on {side}")
-            if both and a.name != b.name and not wrong:
-                return self.refuse(path, f"'{op}' cannot combine {a} with {b}")
-            return ANY if wrong else _common([a, b])
+            return self.arithmetic(op, a, b, both, path)
         unordered = [side for side in (a, b) if side.known and side.name not in _ORDERED]   # <, <=, >, >=
         for side in unordered:
             self.refuse(path, f"'{op}' cannot order {side.plural}")
         if both and a.name != b.name and not unordered:
-            return self.refuse(path, f"'{op}' compares {a} with {b}")
-        return ANY if unordered else FLAG
+            self.refuse(path, f"'{op}' compares {a} with {b}")
+        return FLAG
+
+    def arithmetic(self, op: str, a: ValueType, b: ValueType, both: bool, path: str) -> ValueType:
+        """'+' adds numbers or joins lists, '-' subtracts numbers: what they give is that of
+        their fitting sides (unknown when the sides disagree)."""
+        allowed = ("number", "list") if op == "+" else ("number",)
+        wrong = [side for side in (a, b) if side.known and side.name not in allowed]
+        for side in wrong:
+            self.refuse(path, f"'{op}' works on numbers, not on {side}")
+        if both and a.name != b.name and not wrong:
+            return self.refuse(path, f"'{op}' cannot combine {a} with {b}")
+        if op == "-":
+            return NUMBER
+        if not wrong:
+            return _common([a, b])
+        fitting = [side for side in (a, b) if side.known and side.name in allowed]
+        return fitting[0] if fitting else ANY
 
     def refuse_texts_never_given(self, op: str, nodes: list[Any], types: list[ValueType], path: str) -> bool:
         """Refuse a comparison of a value with a text it never is (each such text): a misspelt

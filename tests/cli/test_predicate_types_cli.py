@@ -41,7 +41,7 @@ def test_a_group_attribute_of_a_tile_is_refused_by_check_and_score(tmp_path: Pat
 
 def test_mcr_check_says_every_wrong_kind_of_a_predicate(tmp_path: Path) -> None:
     three = ('when: {and: [{all: [{var: tiles}, {">=": [{var: is_kong}, 7]}]}, {"==": [{var: wait}, egde]}, '
-             '{"==": [{"+": [{var: wait}, 1]}, {var: winning_tile}]}]}')
+             '{"==": [{"+": [{var: wait}, 1]}, 3]}]}')
     path = tmp_path / "fans.yaml"
     path.write_text(ORIGINAL.replace(RIGHT, three), encoding="utf-8")
     lines = ORIGINAL[:ORIGINAL.index(RIGHT)].split("\n")

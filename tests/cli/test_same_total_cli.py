@@ -2,6 +2,8 @@
 worked out in tests/engine/test_same_total.py)."""
 from __future__ import annotations
 
+import json
+
 from .in_process import mcr_here
 
 
@@ -31,3 +33,14 @@ def test_another_reading_is_said_with_its_sets() -> None:
     (line,) = [line for line in run.stdout.splitlines() if " instead of " in line]
     assert line.startswith("  Pure Shifted Pungs (24), Three Concealed Pungs (16), Tile Hog (2) x3, ")
     assert line.endswith(" instead of Quadruple Chow (48), with the tiles read as 123m 66p 111m 222m 333m")
+
+
+def test_json_gives_the_other_counts_too() -> None:
+    run = mcr_here("score", "222345m5557889p8p", "--self-drawn", "--json")
+    data = json.loads(run.stdout)
+    assert data["total"] == 9
+    assert data["same_total"] == [{"counted": [{"number": 79, "id": "single_wait", "name": "Single Wait", "points": 1,
+                                                "times": 1}],
+                                   "instead_of": [{"number": 78, "id": "closed_wait", "name": "Closed Wait",
+                                                   "points": 1, "times": 1}],
+                                   "groups": []}]

@@ -164,6 +164,17 @@ def test_a_node_refused_raises_nothing_more_around_it() -> None:
                                       "fan x: when: and[1].==[0].sorted: 'sorted' cannot order groups")
 
 
+def test_what_a_refused_node_gives_is_still_checked_where_it_is_used() -> None:
+    # A sum is a number and a comparison a condition, even when one of their sides is refused:
+    # an `and` over the sum is a second fault, which the first must not hide.
+    node = {"and": [{"+": [{"var": "shape"}, 1]}, {"<": [{"var": "chows"}, 2]}]}
+    with pytest.raises(ValueError) as refused:
+        predicate_type(node, "fan x: when")
+    assert refused.value.messages == (
+        "fan x: when: and[0].+: '+' works on numbers, not on a text",
+        "fan x: when: and[0]: 'and' takes conditions (true or false), but this is a number",
+        "fan x: when: and[1].<: '<' compares a list of groups with a number")
+
 def test_the_faults_come_in_the_order_written_not_the_order_met() -> None:
     # The `and`'s first operand is a number (a fault the `and` finds once it has typed all of
     # them), its second wrong inside (found while typing it): the first written comes first.
@@ -238,7 +249,8 @@ def test_a_fan_of_the_wrong_kind_is_refused_at_its_line(tmp_path: Path, old: str
 
 def test_every_predicate_fault_of_a_table_is_refused_in_one_check(tmp_path: Path) -> None:
     # Big Four Winds: sets drawn from tiles, and a `when` that counts (a number): both said,
-    # the second no longer hidden by the first; Upper Tiles: three faults in one `when`.
+    # the second no longer hidden by the first; Upper Tiles: four faults in one `when` (a sum
+    # of a text is refused, and is still a number, which never equals a tile).
     sets = "sets: {from: {var: pungs}, choose: 4}\n  when: {all: [{var: \"\"}, {var: is_wind}]}"
     upper = 'when: {all: [{var: tiles}, {">=": [{var: rank}, 7]}]}'
     assert ORIGINAL.count(upper) == 1
@@ -254,4 +266,5 @@ def test_every_predicate_fault_of_a_table_is_refused_in_one_check(tmp_path: Path
         "fan upper_tiles: when: and[0].all[1].>=[0].var: 'is_kong' is a group attribute, but the subject here is a tile",
         "fan upper_tiles: when: and[1].==: 'egde' never occurs: 'wait' is one of 'edge', 'closed', 'single', 'open', "
         "'pung', 'knitted'",
+        "fan upper_tiles: when: and[2].==: '==' compares a number with a tile: values of different kinds",
         "fan upper_tiles: when: and[2].==[0].+: '+' works on numbers, not on a text"]
