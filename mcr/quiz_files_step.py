@@ -39,7 +39,7 @@ def run(args: argparse.Namespace, term: Terminal, store: ProgressStore, editions
     lang = args.lang
     if args.goal is not None:
         saved = store.update(lambda p: p.with_goal(args.goal))
-        term.say(text(lang, "goal_set", goal=_counted(lang, "count_answers", args.goal)))
+        term.say(text(lang, "goal_set", goal=_counted(lang, "count_questions", args.goal)))
     if args.import_ is not None:
         status = _import(args.import_, term, store, lang)
         if status:

@@ -71,7 +71,7 @@ def other_counts(shown: Scored, ties: Iterable[ScoreResult]) -> tuple[OtherCount
         if other == base:
             continue
         lines.update((f.id, f) for f in tie.fans if f.id not in lines)
-        groups = tie.groups if sorted(tie.groups) != sets else ()
+        groups = _pairs_last(tie.groups) if sorted(tie.groups) != sets else ()
         out.append(OtherCount(_difference(other - base, lines), _difference(base - other, lines), groups))
     return tuple(out)
 
@@ -80,3 +80,10 @@ def _difference(times: Counter[str], lines: dict[str, ScoredFan]) -> tuple[FanTi
     """The fans of a difference in the table's order (their numbers)."""
     fans = sorted(times, key=lambda fan_id: lines[fan_id].number)
     return tuple(FanTimes(lines[i].number, i, lines[i].name, lines[i].points, times[i]) for i in fans)
+
+
+def _pairs_last(groups: tuple[str, ...]) -> tuple[str, ...]:
+    """A reading's sets as a player lays them out: the melds and sets, then the pair(s)."""
+    def tiles(text: str) -> int:
+        return len(text) - (text[-1] in "mps")   # "66p" holds two tiles, "EE" two
+    return tuple(sorted(groups, key=lambda text: tiles(text) == 2))

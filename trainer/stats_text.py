@@ -81,7 +81,7 @@ def stats_report(progress: Progress, lang: str, table: FanTable, course: Curricu
                    seen=seen, percent=round(100 * right / seen) if seen else 0))
     daily = progress.daily
     goal = daily.goal_or(learner_settings().daily_goal)
-    lines.append(t("daily", answered=daily.answered_on(today), goal=counted(t, lang, "count_answers", goal),
+    lines.append(t("daily", answered=daily.answered_on(today), goal=counted(t, lang, "count_questions", goal),
                    streak=counted(t, lang, "count_days", daily.current_streak(today)), best=daily.best))
     lines.append(t("stats_due_today", fans=counted(t, lang, "count_fans", len(progress.due_fans(today))),
                    rules=counted(t, lang, "count_rules_questions", len(progress.due_rules(today)))))

@@ -363,7 +363,7 @@ class TerminalSession:
             term.say(term.t("to_review", fans=names))
         today = summary["today"]
         term.say(term.t("daily", answered=today["answered"],
-                        goal=counted(term.t, term.lang, "count_answers", today["goal"]),
+                        goal=counted(term.t, term.lang, "count_questions", today["goal"]),
                         streak=counted(term.t, term.lang, "count_days", today["streak"]), best=today["best"]))
         if summary["due_waiting"]:
             term.say(term.t("due_waiting", fans=counted(term.t, term.lang, "count_fans", summary["due_waiting"])))

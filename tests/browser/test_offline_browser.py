@@ -193,6 +193,8 @@ def _unsaved_languages_link_the_kept_page(tab: Tab, url: str) -> None:
         assert _language_links(tab) == [("English", url + PAGE)], code
         tab.page.goto(f"{url}{code}/no-such-page/", wait_until="load")
         assert _language_links(tab) == [("English", url)], code
+    tab.page.goto(f"{url}ja/{PAGE}?from=calculator#take-the-highest", wait_until="load")   # a link with a query
+    assert _language_links(tab) == [("English", url + PAGE)]
 
 
 def test_an_unsaved_english_page_links_the_same_page_in_the_language_kept(

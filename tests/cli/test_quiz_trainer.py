@@ -223,16 +223,16 @@ def test_the_anki_deck_holds_every_fan_with_its_tiles(monkeypatch, capsys, tmp_p
 def test_the_daily_goal_and_its_streak(monkeypatch, capsys, data_dir, fake_clock) -> None:
     write_progress(data_dir, ready_progress())
     code, out, _ = run(monkeypatch, capsys, ["--goal", "1"])
-    assert code == 0 and "Your daily goal: 1 answer." in out
+    assert code == 0 and "Your daily goal: 1 question." in out
     _, out, _ = run(monkeypatch, capsys, ["--stats"])
-    assert "Today: 0 of 1 answer · streak: 0 days (best 0)" in out
+    assert "Today: 0 of 1 question · streak: 0 days (best 0)" in out
     code, out, _ = run(monkeypatch, capsys, ["--goal", "2"])
-    assert code == 0 and "Your daily goal: 2 answers." in out
+    assert code == 0 and "Your daily goal: 2 questions." in out
     for _ in range(2):
         _, out, _ = run(monkeypatch, capsys, ["--count", "2", "--kind", "total", "--seed", str(fake_clock.day.day)],
                         "1\n1\n")
         fake_clock.advance(1)
-    assert "Today: 2 of 2 answers · streak: 2 days (best 2)" in out
+    assert "Today: 2 of 2 questions · streak: 2 days (best 2)" in out
     assert run(monkeypatch, capsys, ["--goal", "0"])[0] == 2
 
 

@@ -19,7 +19,7 @@ def test_the_breakdown_lists_another_count_of_the_same_total() -> None:
 def test_the_other_count_is_said_in_chinese() -> None:
     run = mcr_here("--lang", "zh", "score", "[789s]23m456789pCC1m")
     # Short Straight is 连六 and Mixed Double Chow 喜相逢 in the rules' own names.
-    assert "  计连六（1分），不计喜相逢（1分）" in run.stdout, run.stdout
+    assert "  以连六（1分）代替喜相逢（1分）" in run.stdout, run.stdout
 
 
 def test_a_hand_with_one_count_says_nothing_more() -> None:
@@ -32,7 +32,7 @@ def test_another_reading_is_said_with_its_sets() -> None:
     run = mcr_here("score", "[123m]111222333m6p6p")
     (line,) = [line for line in run.stdout.splitlines() if " instead of " in line]
     assert line.startswith("  Pure Shifted Pungs (24), Three Concealed Pungs (16), Tile Hog (2) x3, ")
-    assert line.endswith(" instead of Quadruple Chow (48), with the tiles read as 123m 66p 111m 222m 333m")
+    assert line.endswith(" instead of Quadruple Chow (48), with the tiles read as 123m 111m 222m 333m 66p")
 
 
 def test_json_gives_the_other_counts_too() -> None:

@@ -44,8 +44,8 @@ def test_a_fan_drill_with_a_kind_that_marks_no_fan_is_refused(monkeypatch, capsy
                                                "--kind", "waits", "--kind", "valid"])
     assert code == 2 and out == ""
     assert err.strip() == ("A fan drill asks only the questions that show whether you count the fan: "
-                           "--kind total, fans, payments. A question of --kind valid, waits marks no fan: "
-                           "leave it out, or practise it without --fan.")
+                           "--kind total, fans, payments. Questions of --kind valid, waits mark no fan: "
+                           "leave them out, or practise them without --fan.")
     assert not (data_dir / "progress.json").read_text(encoding="utf-8").count('"all_chows"')
 
 
@@ -105,7 +105,7 @@ def test_stats_count_a_right_question_asked_again_and_every_kind(monkeypatch, ca
             "Valid win?, Waits.") in out
     assert "  Pick the fans: 1/2\n  Valid win?: 1/1\n  Waits: 0/1\n" in out
     assert "1 session; questions answered right: 2 of 4 (50%)." in out
-    assert "Today: 4 of 20 answers" in out
+    assert "Today: 4 of 20 questions" in out
 
 
 def _answered_today(data_dir: Path) -> int:

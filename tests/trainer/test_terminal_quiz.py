@@ -442,8 +442,8 @@ def test_a_count_or_goal_out_of_range_is_refused_naming_the_option_and_the_range
 
 
 def test_the_ends_of_the_goals_range_are_taken(monkeypatch, capsys) -> None:
-    assert run(monkeypatch, capsys, ["--goal", "1000"])[:2] == (0, "Your daily goal: 1000 answers.\n")
-    assert run(monkeypatch, capsys, ["--goal", "1"])[:2] == (0, "Your daily goal: 1 answer.\n")
+    assert run(monkeypatch, capsys, ["--goal", "1000"])[:2] == (0, "Your daily goal: 1000 questions.\n")
+    assert run(monkeypatch, capsys, ["--goal", "1"])[:2] == (0, "Your daily goal: 1 question.\n")
 
 
 def test_a_kind_the_level_does_not_have_is_refused_naming_the_kinds_it_has(monkeypatch, capsys, tmp_path,
