@@ -141,13 +141,17 @@ def test_an_operator_on_the_wrong_kind_is_refused(node: Any, item: ValueType | N
         predicate_type(node, "fan x: when", item)
 
 
+def _refusals(node: Any) -> tuple[str, ...]:
+    """Every fault `predicate_type` finds in `node`, as a fan's `when`, in the order it says them."""
+    with pytest.raises(ValueError) as refused:
+        predicate_type(node, "fan x: when")
+    return tuple(refused.value.messages)
+
 def test_every_wrong_kind_of_a_predicate_is_refused_in_the_order_written() -> None:
     node = {"and": [{"==": [{"var": "winning_tile"}, "E"]},                    # a tile is no text
                     {"some": [{"var": "tiles"}, {"var": "is_chow"}]},          # a tile is no group
                     {">=": [{"var": "shape"}, 3]}]}                            # a text is not ordered against a number
-    with pytest.raises(ValueError) as refused:
-        predicate_type(node, "fan x: when")
-    assert refused.value.messages == (
+    assert _refusals(node) == (
         "fan x: when: and[0].==: '==' compares a tile with a text: values of different kinds",
         "fan x: when: and[1].some[1].var: 'is_chow' is a group attribute, but the subject here is a tile",
         "fan x: when: and[2].>=: '>=' compares a text with a number")
@@ -158,9 +162,7 @@ def test_a_node_refused_raises_nothing_more_around_it() -> None:
     # no known kind, so neither comparison around them is refused too.
     node = {"and": [{"==": [{"+": [{"var": "wait"}, 1]}, 3]},
                     {"==": [{"sorted": {"var": "pungs"}}, {"var": "winning_tile"}]}]}
-    with pytest.raises(ValueError) as refused:
-        predicate_type(node, "fan x: when")
-    assert refused.value.messages == ("fan x: when: and[0].==[0].+: '+' works on numbers, not on a text",
+    assert _refusals(node) == ("fan x: when: and[0].==[0].+: '+' works on numbers, not on a text",
                                       "fan x: when: and[1].==[0].sorted: 'sorted' cannot order groups")
 
 
@@ -168,9 +170,7 @@ def test_what_a_refused_node_gives_is_still_checked_where_it_is_used() -> None:
     # A sum is a number and a comparison a condition, even when one of their sides is refused:
     # an `and` over the sum is a second fault, which the first must not hide.
     node = {"and": [{"+": [{"var": "shape"}, 1]}, {"<": [{"var": "chows"}, 2]}]}
-    with pytest.raises(ValueError) as refused:
-        predicate_type(node, "fan x: when")
-    assert refused.value.messages == (
+    assert _refusals(node) == (
         "fan x: when: and[0].+: '+' works on numbers, not on a text",
         "fan x: when: and[0]: 'and' takes conditions (true or false), but this is a number",
         "fan x: when: and[1].<: '<' compares a list of groups with a number")
@@ -179,9 +179,7 @@ def test_the_faults_come_in_the_order_written_not_the_order_met() -> None:
     # The `and`'s first operand is a number (a fault the `and` finds once it has typed all of
     # them), its second wrong inside (found while typing it): the first written comes first.
     node = {"and": [{"var": "flowers"}, {"all": [{"var": "tiles"}, {"var": "is_pung"}]}]}
-    with pytest.raises(ValueError) as refused:
-        predicate_type(node, "fan x: when")
-    assert refused.value.messages == (
+    assert _refusals(node) == (
         "fan x: when: and[0]: 'and' takes conditions (true or false), but this is a number",
         "fan x: when: and[1].all[1].var: 'is_pung' is a group attribute, but the subject here is a tile")
 
