@@ -71,16 +71,21 @@ def hand_tiles(hand: Hand) -> dict[str, Any]:
             "standing": [t.text for t in hand.standing]}
 
 
+def _situation(request: dict[str, Any]) -> dict[str, Any]:
+    """The situation fields of a request, as the engine takes them."""
+    return {k: v for k, v in request.items() if k in rules.SITUATION_FIELDS}
+
+
 def _scored(request: dict[str, Any]) -> rules.Breakdown:
     table, lang = _table(request), request.get("lang", "en")
-    situation = {k: v for k, v in request.items() if k in rules.SITUATION_FIELDS}
-    return rules.breakdown(rules.score_with_table(table, request["hand"], lang, echo=True, **situation), table)
+    return rules.breakdown(rules.score_with_table(table, request["hand"], lang, echo=True, **_situation(request)),
+                           table)
 
 
 def _same_total(request: dict[str, Any], shown: rules.Breakdown) -> list[dict[str, Any]]:
     """The other counts of the shown total (rules.other_counts), for the page to list."""
-    situation = {k: v for k, v in request.items() if k in rules.SITUATION_FIELDS}
-    ties = rules.score_ties(request["hand"], table=_table(request), lang=request.get("lang", "en"), **situation)
+    ties = rules.score_ties(request["hand"], table=_table(request), lang=request.get("lang", "en"),
+                            **_situation(request))
     return [other.as_dict() for other in rules.other_counts(shown, ties)]
 
 
